@@ -1,0 +1,15 @@
+/** Shared page metadata defaults. */
+export const SITE_TITLE = '球友圈 - 足球篮球比分直播_NBA英超直播_体育赛事直播平台';
+export const SITE_DESCRIPTION =
+  '球友圈是专业的体育赛事直播导航与比分平台，提供足球、篮球即时比分、赛程、赔率、数据分析、体育头条、专家锦囊和主播直播间，陪你看好每一场比赛。';
+
+/** Builds a page title the way search engines show it best: page first, site after. */
+export function pageTitle(title?: string): string {
+  return title ? `${title} - 球友圈` : SITE_TITLE;
+}
+
+/** Turns a banner jump target (spec: "football/live/{id}", "guide/expert/info/{id}" …) into a link. */
+export function bannerHref(b: { jumpType: number; targetId: string | null; outerLink: string | null }): string {
+  if (b.jumpType === 1) return `/${(b.targetId ?? '').replace(/^\/+/, '')}`;
+  return b.outerLink || '/';
+}

@@ -1,0 +1,23 @@
+import type { MiddlewareHandler } from 'astro';
+
+/** Paths that need a login (spec §6): a `v` segment (except v/anchor…) or a `recommend` segment. */
+export function requiresLogin(pathname: string): boolean {
+  const segments = pathname.split('/').filter(Boolean);
+  const v = segments.indexOf('v');
+  if (v !== -1 && !(segments[v + 1] ?? '').startsWith('anchor')) return true;
+  return pathname.includes('recommend');
+}
+
+/**
+ * With a `token` cookie the user is looked up for this render; a stale token is dropped.
+ * Without one the visitor stays logged out, and guarded paths send them home.
+ */
+export const authenticated: MiddlewareHandler = async (context, next) => {
+  const { token, app } = context.locals;
+  if (token) {
+    context.locals.user = await app.services.sessions.userByToken(token);
+    if (!context.locals.user) context.cookies.delete('token', { path: '/' });
+  }
+  if (!context.locals.user && requiresLogin(context.url.pathname)) return context.redirect('/', 302);
+  return next();
+};

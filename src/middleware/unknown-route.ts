@@ -1,0 +1,13 @@
+import type { MiddlewareHandler } from 'astro';
+
+/**
+ * A path that matches no route goes to the home page (spec §2 "An unmatched route redirects to
+ * the root"). Pages that do match but find nothing (an unknown news id …) render the 404 page.
+ */
+export const unknownRoute: MiddlewareHandler = (context, next) => {
+  const unmatched = context.routePattern === '/404' && context.url.pathname !== '/404';
+  if (unmatched && (context.request.method === 'GET' || context.request.method === 'HEAD')) {
+    return context.redirect('/', 302);
+  }
+  return next();
+};

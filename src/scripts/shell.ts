@@ -1,0 +1,48 @@
+import { canPrefetch, isChunkLoadError, isDevtoolsKey, isRedirectError, shouldReloadForChunk } from '../lib/client-guards.ts';
+
+/** Hover/touch prefetch of same-site links, skipped on 2g, data saver and offline. */
+function setupPrefetch() {
+  const done = new Set<string>();
+  const onIntent = (e: Event) => {
+    const a = (e.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+    if (!a || a.origin !== location.origin || a.hasAttribute('download') || a.dataset.noPrefetch !== undefined) return;
+    if (a.pathname.startsWith('/svc') || done.has(a.pathname + a.search)) return;
+    if (!canPrefetch(navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } })) return;
+    done.add(a.pathname + a.search);
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.href = a.href;
+    document.head.append(link);
+  };
+  document.addEventListener('pointerover', onIntent, { passive: true });
+  document.addEventListener('touchstart', onIntent, { passive: true });
+  document.addEventListener('focusin', onIntent);
+}
+
+/** A chunk that no longer exists (after a deploy) reloads the page, at most once a minute. */
+function setupChunkRecovery() {
+  const KEY = 'qyq:chunk-reload-at';
+  const recover = (reason: unknown, prevent: () => void) => {
+    if (isRedirectError(reason)) return prevent();
+    if (!isChunkLoadError(reason)) return;
+    const last = Number(sessionStorage.getItem(KEY)) || null;
+    if (!shouldReloadForChunk(last, Date.now())) return;
+    sessionStorage.setItem(KEY, String(Date.now()));
+    prevent();
+    location.reload();
+  };
+  addEventListener('vite:preloadError', (e) => recover((e as Event & { payload?: unknown }).payload, () => e.preventDefault()));
+  addEventListener('unhandledrejection', (e) => recover(e.reason, () => e.preventDefault()));
+}
+
+/** The debugging guard (DEVTOOLS_GUARD): blocks developer-tool keys and the context menu. */
+function setupDevtoolsGuard() {
+  addEventListener('keydown', (e) => {
+    if (isDevtoolsKey(e)) e.preventDefault();
+  });
+  addEventListener('contextmenu', (e) => e.preventDefault());
+}
+
+setupPrefetch();
+setupChunkRecovery();
+if (document.documentElement.dataset.guard === 'on') setupDevtoolsGuard();

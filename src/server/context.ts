@@ -1,0 +1,54 @@
+import type { Config } from './config.ts';
+import { openDatabase, type Db, type DbHandle } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { createMemoryKv, createRedisKv, type Kv } from './kv/kv.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { createMemoryPubSub, createRedisPubSub, type PubSub } from './realtime/pubsub.ts';
+import { loadAppSecret } from './secrets.ts';
+import { createServices, type Services } from './services/index.ts';
+import { seedDemo } from './seed/seed.ts';
+
+/** Everything a request needs, built once per process and shared by the gateway, the hub and the pages. */
+export interface AppContext {
+  config: Config;
+  log: Logger;
+  appSecret: string;
+  dbh: DbHandle;
+  db: Db;
+  kv: Kv;
+  pubsub: PubSub;
+  services: Services;
+  close(): Promise<void>;
+}
+
+export interface ContextOverrides {
+  log?: Logger;
+  /** Redis key and channel prefix; tests give each run its own. */
+  redisPrefix?: string;
+}
+
+export async function createContext(config: Config, overrides: ContextOverrides = {}): Promise<AppContext> {
+  const log = overrides.log ?? createLogger(config);
+  const appSecret = loadAppSecret(config);
+  const dbh = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(dbh);
+  const prefix = overrides.redisPrefix ?? 'qyq:';
+  const kv = config.redisUrl ? await createRedisKv(config.redisUrl, prefix) : createMemoryKv();
+  const pubsub = config.redisUrl ? await createRedisPubSub(config.redisUrl, prefix) : createMemoryPubSub();
+  const services = createServices({ db: dbh.db, kv, pubsub, log, config, appSecret });
+  if (config.seedDemo) await dbh.exclusive('seed', () => seedDemo(dbh.db, log));
+  return {
+    config,
+    log,
+    appSecret,
+    dbh,
+    db: dbh.db,
+    kv,
+    pubsub,
+    services,
+    async close() {
+      await Promise.allSettled([pubsub.close(), kv.close()]);
+      await dbh.close();
+    },
+  };
+}

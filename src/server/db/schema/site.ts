@@ -1,0 +1,67 @@
+import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Key/value settings that operators can change without a deploy (contact, statement, app links). */
+export const siteSettings = pgTable('site_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Header navigation; children point at their parent (比分 → 足球 / 篮球 …). */
+export const navItems = pgTable('nav_items', {
+  id: serial('id').primaryKey(),
+  parentId: integer('parent_id'),
+  label: text('label').notNull(),
+  href: text('href').notNull(),
+  sort: integer('sort').notNull().default(0),
+  disabled: boolean('disabled').notNull().default(false),
+});
+
+/**
+ * Carousel items. jumpType 1 is an internal page (targetId is a relative path such as
+ * "football/live/123"); any other jumpType opens outerLink.
+ */
+export const banners = pgTable('banners', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  image: text('image').notNull(),
+  jumpType: integer('jump_type').notNull().default(1),
+  innerPageId: integer('inner_page_id'),
+  targetId: text('target_id'),
+  outerLink: text('outer_link'),
+  sort: integer('sort').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+});
+
+/** Adverts and posters, looked up by placeCode (e.g. home_side, news_top). */
+export const adverts = pgTable('adverts', {
+  id: serial('id').primaryKey(),
+  placeCode: text('place_code').notNull(),
+  title: text('title').notNull(),
+  image: text('image').notNull(),
+  link: text('link').notNull(),
+  sort: integer('sort').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+});
+
+export const hotSearches = pgTable('hot_searches', {
+  id: serial('id').primaryKey(),
+  word: text('word').notNull().unique(),
+  sort: integer('sort').notNull().default(0),
+});
+
+/**
+ * About pages. Ids 10001–10006 are the footer's (live rules, privacy, copyright, disclaimer,
+ * user agreement, feedback); category 'live' holds the anchor help pages 2, 3, 4; slug names the
+ * fixed routes (/about/agreement …). Body is trusted HTML written by the site.
+ */
+export const aboutPages = pgTable('about_pages', {
+  id: integer('id').primaryKey(),
+  category: text('category').notNull().default('about'),
+  slug: text('slug').unique(),
+  title: text('title').notNull(),
+  summary: text('summary').notNull().default(''),
+  body: text('body').notNull(),
+  sort: integer('sort').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,12 @@
+import { Hono } from 'hono';
+import { ok } from '../envelope.ts';
+import type { GatewayEnv } from '../types.ts';
+
+/** /svc/user — accounts: login, registration and the personal centre join this router. */
+export const userRoutes = new Hono<GatewayEnv>();
+
+/** POST /user/logout: revokes the caller's session; harmless when there is none. */
+userRoutes.post('/logout', async (c) => {
+  if (c.var.accessToken) await c.var.app.services.sessions.revoke(c.var.accessToken);
+  return ok(c, null);
+});

@@ -1,0 +1,66 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import compression from 'compression';
+import { getRequestListener } from '@hono/node-server';
+import type { AppContext } from '../context.ts';
+import { createGateway } from '../gateway/index.ts';
+import { createRealtimeHub, type RealtimeHub } from '../realtime/hub.ts';
+import { publishApp } from './global-app.ts';
+import { createStaticHandler } from './static.ts';
+
+type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: undefined, locals: object) => void | Promise<void>;
+
+export const distDir = fileURLToPath(new URL('../../../dist/', import.meta.url));
+
+/** Loads the built Astro middleware handler, or null when the site has not been built. */
+export async function loadAstroHandler(): Promise<AstroHandler | null> {
+  const entry = `${distDir}server/entry.mjs`;
+  if (!existsSync(entry)) return null;
+  const mod = (await import(entry)) as { handler: AstroHandler };
+  return mod.handler;
+}
+
+export interface HttpApp {
+  server: Server;
+  hub: RealtimeHub;
+}
+
+/**
+ * The one HTTP server: static files, /svc (gateway), /ws (realtime), health checks, then pages.
+ * `astro` is null in API tests that run without a build.
+ */
+export function createHttpServer(app: AppContext, astro: AstroHandler | null): HttpApp {
+  const gateway = getRequestListener(createGateway(app).fetch);
+  const serveStatic = createStaticHandler(`${distDir}client`);
+  const compress = compression({ threshold: 1024 });
+  const locals = { app };
+  publishApp(app);
+
+  const server = createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (url === '/healthz') return json(res, 200, { status: 'ok' });
+    if (url === '/readyz') {
+      app.services.health
+        .check()
+        .then((h) => json(res, h.ok ? 200 : 503, h))
+        .catch(() => json(res, 503, { ok: false }));
+      return;
+    }
+    compress(req as never, res as never, () => {
+      if (url.startsWith('/svc/') || url === '/svc') return void gateway(req, res);
+      if (serveStatic(req, res)) return;
+      if (!astro) return json(res, 404, { code: 404, msg: '页面不存在', data: null });
+      // No `next`: unmatched paths go through Astro too (its middleware redirects them home).
+      void astro(req, res, undefined, locals);
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  const hub = createRealtimeHub(app, server);
+  return { server, hub };
+}
+
+function json(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+}

@@ -1,0 +1,73 @@
+import { createReadStream, statSync, type Stats } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.ts': 'video/mp2t',
+  '.mp4': 'video/mp4',
+};
+
+/**
+ * Serves the built client files. Hashed assets under /_astro/ never change, so browsers keep
+ * them a year; other public files (images, the demo stream) revalidate by ETag after an hour.
+ * Returns false when the path is not a file here, so the caller hands it on.
+ */
+export function createStaticHandler(root: string) {
+  const base = normalize(root + sep);
+  return function serveStatic(req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    } catch {
+      return false;
+    }
+    if (pathname.endsWith('/') || pathname.includes('\0')) return false;
+    const file = normalize(join(base, pathname));
+    if (!file.startsWith(base)) return false;
+    let stat: Stats;
+    try {
+      stat = statSync(file);
+    } catch {
+      return false;
+    }
+    if (!stat.isFile()) return false;
+    const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+    res.setHeader('Content-Type', TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream');
+    res.setHeader('ETag', etag);
+    res.setHeader(
+      'Cache-Control',
+      pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600, must-revalidate',
+    );
+    if (req.headers['if-none-match'] === etag) {
+      res.statusCode = 304;
+      res.end();
+      return true;
+    }
+    res.setHeader('Content-Length', stat.size);
+    if (req.method === 'HEAD') {
+      res.end();
+      return true;
+    }
+    createReadStream(file).on('error', () => res.destroy()).pipe(res);
+    return true;
+  };
+}

@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { aboutPages, adverts, banners, hotSearches, navItems, siteSettings, users } from '../db/schema/index.ts';
+import type { Logger } from '../logger.ts';
+import { hashPassword } from '../services/accounts/password.ts';
+import { aboutPageSeeds } from './about-pages.ts';
+import { advertSeeds, bannerSeeds, demoAccounts, DEMO_PASSWORD, hotSearchWords, navigation, settingSeeds, type NavSeed } from './site-content.ts';
+
+/**
+ * Fills an empty database with the demo site. Idempotent: each part is written only when its
+ * table is empty (or its row is missing), so operators' later edits are never overwritten.
+ */
+export async function seedDemo(db: Db, log: Logger): Promise<void> {
+  const empty = async (table: Parameters<Db['$count']>[0]) => (await db.$count(table)) === 0;
+
+  for (const [key, value] of Object.entries(settingSeeds)) {
+    await db.insert(siteSettings).values({ key, value }).onConflictDoNothing();
+  }
+  if (await empty(navItems)) await insertNav(db, navigation, null);
+  if (await empty(banners)) {
+    await db.insert(banners).values(bannerSeeds.map((b, i) => ({ ...b, sort: i })));
+  }
+  if (await empty(adverts)) await db.insert(adverts).values(advertSeeds.map((a, i) => ({ ...a, sort: i })));
+  await db
+    .insert(hotSearches)
+    .values(hotSearchWords.map((word, sort) => ({ word, sort })))
+    .onConflictDoNothing();
+  await db.insert(aboutPages).values(aboutPageSeeds).onConflictDoNothing();
+
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  for (const a of demoAccounts) {
+    await db.insert(users).values({ ...a, passwordHash }).onConflictDoNothing();
+  }
+  log.info('demo seed checked');
+}
+
+async function insertNav(db: Db, items: NavSeed[], parentId: number | null) {
+  for (const [sort, item] of items.entries()) {
+    const [row] = await db
+      .insert(navItems)
+      .values({ parentId, label: item.label, href: item.href, disabled: item.disabled ?? false, sort })
+      .returning({ id: navItems.id });
+    if (item.children) await insertNav(db, item.children, row.id);
+  }
+}

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { aboutPages, navItems, users } from '../../src/server/db/schema/index.ts';
+import { seedDemo } from '../../src/server/seed/seed.ts';
+import { demoAccounts, DEMO_PASSWORD } from '../../src/server/seed/site-content.ts';
+import { verifyPassword } from '../../src/server/services/accounts/password.ts';
+import { createTestContext, targets, type TestContext } from '../support/context.ts';
+
+/** The same migrations and queries on PGlite and on PostgreSQL (CI runs both). */
+describe.each(targets())('database on $name', (target) => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext(target);
+  });
+  afterAll(() => t.close());
+
+  it('is the engine asked for and answers the readiness check', async () => {
+    expect(t.app.dbh.kind).toBe(target.name);
+    expect(await t.app.services.health.check()).toEqual({ ok: true, database: true, kv: true });
+  });
+
+  it('seeds the demo accounts with password demo123456', async () => {
+    const rows = await t.app.db.select().from(users);
+    for (const a of demoAccounts) {
+      const row = rows.find((r) => r.mobile === a.mobile);
+      expect(row, a.mobile).toBeDefined();
+      expect(row!.role).toBe(a.role);
+      expect(await verifyPassword(DEMO_PASSWORD, row!.passwordHash)).toBe(true);
+      expect(await verifyPassword('wrong-pass', row!.passwordHash)).toBe(false);
+    }
+  });
+
+  it('seeds every footer and anchor-help page', async () => {
+    const pages = await t.app.db.select({ id: aboutPages.id, category: aboutPages.category }).from(aboutPages);
+    const about = pages.filter((p) => p.category === 'about').map((p) => p.id);
+    const live = pages.filter((p) => p.category === 'live').map((p) => p.id);
+    expect(about).toEqual(expect.arrayContaining([10001, 10002, 10003, 10004, 10005, 10006]));
+    expect(live).toEqual(expect.arrayContaining([2, 3, 4]));
+    for (const slug of ['agreement', 'privacy', 'protocol', 'specification']) {
+      expect(await t.app.services.site.aboutPage({ slug }), slug).not.toBeNull();
+    }
+  });
+
+  it('seeding again changes nothing (idempotent)', async () => {
+    const count = async () => ({
+      users: await t.app.db.$count(users),
+      nav: await t.app.db.$count(navItems),
+      about: await t.app.db.$count(aboutPages),
+    });
+    const before = await count();
+    await seedDemo(t.app.db, t.app.log);
+    expect(await count()).toEqual(before);
+  });
+
+  it('builds the header navigation tree with disabled esports and tennis', async () => {
+    const nav = await t.app.services.site.navigation();
+    expect(nav.map((n) => n.label)).toEqual(['首页', '比分', '直播', '赛程', '头条', '社区', '锦囊', '资料库']);
+    const scores = nav.find((n) => n.label === '比分')!;
+    expect(scores.children.map((c) => [c.label, c.disabled])).toEqual([['足球', false], ['篮球', false], ['电竞', true], ['网球', true]]);
+  });
+
+  it('enforces the level range in the database', async () => {
+    await expect(t.app.db.execute(sql`insert into users (mobile, nick_name, level) values ('19900000000', 'x', 9)`)).rejects.toThrow();
+  });
+});

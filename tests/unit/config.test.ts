@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/server/config.ts';
+
+describe('config from the environment', () => {
+  it('has working defaults for one machine', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 4321, dataDir: './data', siteName: '球友圈', seedDemo: true, devtoolsGuard: false });
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.redisUrl).toBeUndefined();
+    expect(c.publicSiteUrl).toBe('http://localhost:4321');
+  });
+
+  it('turns the demo seed off and the devtools guard on in production by default', () => {
+    const c = loadConfig({ NODE_ENV: 'production' });
+    expect(c.seedDemo).toBe(false);
+    expect(c.devtoolsGuard).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1', DEVTOOLS_GUARD: 'off' })).toMatchObject({ seedDemo: true, devtoolsGuard: false });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['REDIS_URL', 'not a url'],
+    ['LOG_LEVEL', 'loud'],
+    ['SEED_DEMO', 'maybe'],
+    ['APP_SECRET', 'short'],
+  ])('refuses a bad %s and names it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrowError(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrowError(new RegExp(name));
+  });
+
+  it('accepts PostgreSQL and Redis URLs', () => {
+    const c = loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', REDIS_URL: 'redis://127.0.0.1:6379', PUBLIC_SITE_URL: 'https://qiuyouquan.example/' });
+    expect(c.databaseUrl).toBe('postgres://u@h:5432/db');
+    expect(c.publicSiteUrl).toBe('https://qiuyouquan.example');
+  });
+});
