@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { CODE, MSG } from '../../lib/messages.ts';
+import type { AppContext } from '../context.ts';
+import { identify } from './auth.ts';
+import { ApiError, fail } from './envelope.ts';
+import { rateLimit } from './rate-limit.ts';
+import type { GatewayEnv } from './types.ts';
+import { apiRoutes } from './routes/api.ts';
+import { imapiRoutes } from './routes/imapi.ts';
+import { informRoutes } from './routes/inform.ts';
+import { liveRoutes } from './routes/live.ts';
+import { userRoutes } from './routes/user.ts';
+
+/** The service gateway: every spec call lives under /svc with its path unchanged. */
+export function createGateway(app: AppContext) {
+  const gw = new Hono<GatewayEnv>().basePath('/svc');
+
+  gw.use(async (c, next) => {
+    const requestId = c.req.header('x-request-id') || randomUUID();
+    c.set('app', app);
+    c.set('requestId', requestId);
+    c.header('x-request-id', requestId);
+    c.header('cache-control', 'no-store');
+    const started = performance.now();
+    await next();
+    app.log.info(
+      { reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      'svc',
+    );
+  });
+  gw.use(
+    bodyLimit({
+      maxSize: 8 * 1024 * 1024,
+      onError: () => {
+        throw new ApiError(CODE.badRequest, MSG.bodyTooLarge);
+      },
+    }),
+  );
+  gw.use(identify);
+  // A generous per-caller ceiling for the whole API; sensitive routes add tighter ones.
+  gw.use(rateLimit({ name: 'svc', max: 600, windowMs: 60_000 }));
+
+  gw.route('/live', liveRoutes);
+  gw.route('/api', apiRoutes);
+  gw.route('/inform', informRoutes);
+  gw.route('/imapi', imapiRoutes);
+  gw.route('/user', userRoutes);
+
+  gw.notFound((c) => fail(c, new ApiError(CODE.notFound, MSG.notFoundApi)));
+  gw.onError((err, c) => {
+    if (err instanceof ApiError) return fail(c, err);
+    app.log.error({ reqId: c.var.requestId, err }, 'svc error');
+    return fail(c, new ApiError(CODE.serverError, MSG.serverError));
+  });
+  return gw;
+}
