@@ -37,7 +37,9 @@ export function createHttpServer(app: AppContext, astro: AstroHandler | null): H
   const locals = { app };
   publishApp(app);
 
-  const server = createServer((req, res) => {
+  // Only /ws may upgrade; any other Upgrade header (h2c …) is served as plain HTTP.
+  const upgradeOnlyWs = (req: IncomingMessage) => URL.parse(req.url ?? '', 'http://x')?.pathname === '/ws';
+  const server = createServer({ shouldUpgradeCallback: upgradeOnlyWs }, (req, res) => {
     const url = req.url ?? '/';
     if (url === '/healthz') return json(res, 200, { status: 'ok' });
     if (url === '/readyz') {

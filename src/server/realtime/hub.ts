@@ -1,0 +1,221 @@
+import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import type { AppContext } from '../context.ts';
+import {
+  channelOwner,
+  HEARTBEAT,
+  isChannel,
+  WS_CLOSE,
+  WS_CODE,
+  WS_LIMITS,
+  type Channel,
+  type ErrorData,
+  type ErrorReason,
+  type Frame,
+} from './codes.ts';
+import { createChannelRegistry } from './registry.ts';
+import { socketTokens } from './tokens.ts';
+
+export interface RealtimeHub {
+  /** Closes every socket with `code`, stops the timers and leaves every pub/sub channel. */
+  close(code: number, reason: string): Promise<void>;
+  stats(): { clients: number; channels: number };
+}
+
+export interface HubOptions {
+  /** Drops a client silent this long; WS_LIMITS.idleMs (30 s) unless a test shortens it. */
+  idleMs?: number;
+}
+
+interface Client {
+  ws: WebSocket;
+  /** The user the socket token names; 0 for a visitor. */
+  tokenUserId: number;
+  /** Becomes tokenUserId once 10014 has proved the session; until then the socket has a visitor's rights. */
+  userId: number;
+  channels: Set<Channel>;
+  lastSeen: number;
+  frames: number;
+  windowStart: number;
+  /** Frames are handled in order, so a subscribe sent right behind 10014 sees its outcome. */
+  queue: Promise<void>;
+}
+
+interface ClientFrame {
+  code: number;
+  data: Record<string, unknown>;
+}
+
+/** How long close() waits for clients to answer the close handshake. */
+const CLOSE_GRACE_MS = 2_000;
+
+const ERROR_MSG: Record<ErrorReason, string> = {
+  bad_channel: '频道不存在',
+  forbidden: '没有权限订阅该频道',
+  too_many_channels: '订阅的频道过多',
+  unknown_code: '不支持的消息类型',
+  auth_failed: '登录已失效，请重新登录',
+  unavailable: '服务暂不可用，请稍后再试',
+};
+
+/** The /ws endpoint: token check on upgrade, 10014 auth, channel subscriptions fed by the pub/sub. */
+export function createRealtimeHub(app: AppContext, server: Server, options: HubOptions = {}): RealtimeHub {
+  const idleMs = options.idleMs ?? WS_LIMITS.idleMs;
+  const tokens = socketTokens(app);
+  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_LIMITS.maxPayload, perMessageDeflate: false });
+  const clients = new Set<Client>();
+  const registry = createChannelRegistry(app.pubsub, app.log);
+  let closing = false;
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    const url = URL.parse(req.url ?? '', 'http://localhost');
+    if (url?.pathname !== '/ws') return void socket.destroy();
+    if (closing) return refuse(socket, 503);
+    const token = tokens.verify(url.searchParams.get('token') ?? '');
+    if (!token) return refuse(socket, 401);
+    wss.handleUpgrade(req, socket, head, (ws) => accept(ws, token.userId));
+  });
+
+  const sweep = setInterval(() => {
+    const cutoff = Date.now() - idleMs;
+    for (const client of clients) {
+      if (client.lastSeen >= cutoff) continue;
+      // A client that did not answer the close handshake by the next sweep is gone.
+      if (client.ws.readyState === WebSocket.CLOSING) client.ws.terminate();
+      else kick(client, WS_CLOSE.idle, 'idle');
+    }
+  }, Math.max(10, Math.round(idleMs / 3)));
+  sweep.unref();
+
+  function accept(ws: WebSocket, tokenUserId: number) {
+    const now = Date.now();
+    const client: Client = { ws, tokenUserId, userId: 0, channels: new Set(), lastSeen: now, frames: 0, windowStart: now, queue: Promise.resolve() };
+    clients.add(client);
+    ws.on('message', (raw, isBinary) => onFrame(client, raw, isBinary));
+    ws.on('error', (err) => app.log.debug({ err }, 'ws client error'));
+    ws.on('close', () => {
+      clients.delete(client);
+      for (const channel of client.channels) leave(client, channel);
+    });
+  }
+
+  function onFrame(client: Client, raw: RawData, isBinary: boolean) {
+    if (client.ws.readyState !== WebSocket.OPEN) return;
+    const now = Date.now();
+    client.lastSeen = now;
+    if (now - client.windowStart >= WS_LIMITS.frameWindowMs) {
+      client.windowStart = now;
+      client.frames = 0;
+    }
+    if (++client.frames > WS_LIMITS.maxFrames) return kick(client, WS_CLOSE.flooding, 'too many frames');
+    if (isBinary) return;
+    const text = raw.toString();
+    if (text === HEARTBEAT.ping) return send(client, HEARTBEAT.pong);
+    const frame = parseFrame(text);
+    if (!frame) return; // not a {code, data} frame: ignored
+    client.queue = client.queue.then(() => handle(client, frame)).catch((err) => app.log.warn({ err }, 'ws frame failed'));
+  }
+
+  async function handle(client: Client, { code, data }: ClientFrame) {
+    if (client.ws.readyState !== WebSocket.OPEN) return; // closed while the frame waited its turn
+    if (code === WS_CODE.auth) return auth(client, data.accessToken);
+    if (code === WS_CODE.subscribe) return subscribe(client, data.channel);
+    if (code === WS_CODE.unsubscribe) return unsubscribe(client, data.channel);
+    sendError(client, code, 'unknown_code');
+  }
+
+  async function auth(client: Client, accessToken: unknown) {
+    if (client.userId === 0) {
+      const user = typeof accessToken === 'string' && accessToken ? await app.services.sessions.userByToken(accessToken) : null;
+      if ((user?.id ?? 0) !== client.tokenUserId) {
+        sendError(client, WS_CODE.auth, 'auth_failed');
+        return kick(client, WS_CLOSE.authFailed, 'auth failed');
+      }
+      client.userId = client.tokenUserId;
+    }
+    send(client, { code: WS_CODE.authOk, data: { userId: client.userId } });
+  }
+
+  async function subscribe(client: Client, channel: unknown) {
+    if (!isChannel(channel)) return sendError(client, WS_CODE.subscribe, 'bad_channel', channel);
+    const owner = channelOwner(channel);
+    if (owner !== null && owner !== client.userId) return sendError(client, WS_CODE.subscribe, 'forbidden', channel);
+    if (!client.channels.has(channel)) {
+      if (client.channels.size >= WS_LIMITS.maxChannelsPerSocket) {
+        return sendError(client, WS_CODE.subscribe, 'too_many_channels', channel);
+      }
+      client.channels.add(channel);
+      try {
+        await registry.join(client.ws, channel);
+      } catch (err) {
+        app.log.warn({ err, channel }, 'ws subscribe failed');
+        leave(client, channel);
+        return sendError(client, WS_CODE.subscribe, 'unavailable', channel);
+      }
+    }
+    // Sent once the pub/sub subscription is live: anything published from now on arrives.
+    send(client, { code: WS_CODE.subscribed, data: { channel } });
+  }
+
+  function unsubscribe(client: Client, channel: unknown) {
+    if (!isChannel(channel)) return sendError(client, WS_CODE.unsubscribe, 'bad_channel', channel);
+    leave(client, channel);
+    send(client, { code: WS_CODE.unsubscribed, data: { channel } });
+  }
+
+  function leave(client: Client, channel: Channel) {
+    client.channels.delete(channel);
+    registry.leave(client.ws, channel);
+  }
+
+  function send(client: Client, frame: Frame | string) {
+    if (client.ws.readyState === WebSocket.OPEN) client.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+  }
+
+  function sendError(client: Client, req: number, reason: ErrorReason, channel?: unknown) {
+    const data: ErrorData = { req, reason, msg: ERROR_MSG[reason] };
+    if (typeof channel === 'string') data.channel = channel.slice(0, 100);
+    send(client, { code: WS_CODE.error, data });
+  }
+
+  /** Tells the client why (10099), then closes the socket with `code`. */
+  function kick(client: Client, code: number, reason: string) {
+    send(client, { code: WS_CODE.closing, data: { code, reason } });
+    client.ws.close(code, reason);
+  }
+
+  return {
+    async close(code, reason) {
+      closing = true;
+      clearInterval(sweep);
+      const grace = new AbortController();
+      const closed = [...clients].map((client) => new Promise((resolve) => client.ws.once('close', resolve)));
+      for (const client of clients) kick(client, code, reason);
+      await Promise.race([Promise.all(closed), sleep(CLOSE_GRACE_MS, undefined, { signal: grace.signal, ref: false }).catch(() => {})]);
+      grace.abort();
+      for (const client of clients) client.ws.terminate();
+      await registry.close();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+    stats: () => ({ clients: clients.size, channels: registry.size }),
+  };
+}
+
+function refuse(socket: Duplex, status: 401 | 503) {
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+function parseFrame(text: string): ClientFrame | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== 'object' || !Number.isInteger((value as Frame).code)) return null;
+  const { code, data } = value as Frame;
+  return { code, data: data && typeof data === 'object' ? (data as Record<string, unknown>) : {} };
+}
