@@ -19,6 +19,7 @@ const envSchema = z.object({
   DEVTOOLS_GUARD: flag.optional(),
   TRUST_PROXY: flag.default(false),
   APP_SECRET: z.string().min(32).optional(),
+  CAPTCHA_TEST_SEED: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -37,6 +38,8 @@ export type Config = {
   trustProxy: boolean;
   /** Set from APP_SECRET, or generated into DATA_DIR by loadSecrets(). */
   appSecret?: string;
+  /** Tests only: makes captcha answers derivable (see services/captcha/plan.ts answerFor). */
+  captchaTestSeed?: string;
 };
 
 export class ConfigError extends Error {}
@@ -50,6 +53,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && e.CAPTCHA_TEST_SEED) {
+    throw new ConfigError('环境变量配置错误 (invalid environment):\n  CAPTCHA_TEST_SEED: must not be set in production (it makes captchas solvable)');
+  }
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -65,5 +71,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devtoolsGuard: e.DEVTOOLS_GUARD ?? isProduction,
     trustProxy: e.TRUST_PROXY,
     appSecret: e.APP_SECRET,
+    captchaTestSeed: e.CAPTCHA_TEST_SEED,
   };
 }

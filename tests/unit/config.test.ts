@@ -26,8 +26,15 @@ describe('config from the environment', () => {
     ['SEED_DEMO', 'maybe'],
     ['APP_SECRET', 'short'],
   ])('refuses a bad %s and names it', (name, value) => {
-    expect(() => loadConfig({ [name]: value })).toThrowError(ConfigError);
-    expect(() => loadConfig({ [name]: value })).toThrowError(new RegExp(name));
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+  });
+
+  it('takes CAPTCHA_TEST_SEED outside production and refuses it in production, naming it', () => {
+    expect(loadConfig({ NODE_ENV: 'test', CAPTCHA_TEST_SEED: 'e2e-seed' }).captchaTestSeed).toBe('e2e-seed');
+    expect(loadConfig({}).captchaTestSeed).toBeUndefined();
+    expect(() => loadConfig({ NODE_ENV: 'production', CAPTCHA_TEST_SEED: 'e2e-seed' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', CAPTCHA_TEST_SEED: 'e2e-seed' })).toThrow(/CAPTCHA_TEST_SEED/);
   });
 
   it('accepts PostgreSQL and Redis URLs', () => {
