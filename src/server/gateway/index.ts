@@ -10,7 +10,9 @@ import type { GatewayEnv } from './types.ts';
 import { apiRoutes } from './routes/api.ts';
 import { imapiRoutes } from './routes/imapi.ts';
 import { informRoutes } from './routes/inform.ts';
+import { smsRoutes } from './routes/inform-sms.ts';
 import { liveRoutes } from './routes/live.ts';
+import { tjRoutes } from './routes/tj.ts';
 import { userRoutes } from './routes/user.ts';
 
 /** The service gateway: every spec call lives under /svc with its path unchanged. */
@@ -30,14 +32,16 @@ export function createGateway(app: AppContext) {
       'svc',
     );
   });
-  gw.use(
+  const limit = (maxSize: number) =>
     bodyLimit({
-      maxSize: 8 * 1024 * 1024,
+      maxSize,
       onError: () => {
         throw new ApiError(CODE.badRequest, MSG.bodyTooLarge);
       },
-    }),
-  );
+    });
+  // Image uploads carry up to six 5 MB files as base64 (a third larger); other bodies stay small.
+  const [smallBody, uploadBody] = [limit(8 * 1024 * 1024), limit(42 * 1024 * 1024)];
+  gw.use((c, next) => (c.req.path.endsWith('/multiUploadBase64') ? uploadBody : smallBody)(c, next));
   gw.use(identify);
   // A generous per-caller ceiling for the whole API; sensitive routes add tighter ones.
   gw.use(rateLimit({ name: 'svc', max: 600, windowMs: 60_000 }));
@@ -45,8 +49,10 @@ export function createGateway(app: AppContext) {
   gw.route('/live', liveRoutes);
   gw.route('/api', apiRoutes);
   gw.route('/inform', informRoutes);
+  gw.route('/inform', smsRoutes);
   gw.route('/imapi', imapiRoutes);
   gw.route('/user', userRoutes);
+  gw.route('/tj', tjRoutes);
 
   gw.notFound((c) => fail(c, new ApiError(CODE.notFound, MSG.notFoundApi)));
   gw.onError((err, c) => {

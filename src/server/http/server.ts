@@ -8,6 +8,7 @@ import { createGateway } from '../gateway/index.ts';
 import { createRealtimeHub, type RealtimeHub } from '../realtime/hub.ts';
 import { publishApp } from './global-app.ts';
 import { createStaticHandler } from './static.ts';
+import { createUploadsHandler } from './uploads.ts';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: undefined, locals: object) => void | Promise<void>;
 
@@ -33,6 +34,7 @@ export interface HttpApp {
 export function createHttpServer(app: AppContext, astro: AstroHandler | null): HttpApp {
   const gateway = getRequestListener(createGateway(app).fetch);
   const serveStatic = createStaticHandler(`${distDir}client`);
+  const serveUploads = createUploadsHandler(app.services.uploads.storage);
   const compress = compression({ threshold: 1024 });
   const locals = { app };
   publishApp(app);
@@ -49,6 +51,7 @@ export function createHttpServer(app: AppContext, astro: AstroHandler | null): H
         .catch(() => json(res, 503, { ok: false }));
       return;
     }
+    if (serveUploads(req, res)) return;
     compress(req as never, res as never, () => {
       if (url.startsWith('/svc/') || url === '/svc') return void gateway(req, res);
       if (serveStatic(req, res)) return;

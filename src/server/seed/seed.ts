@@ -4,6 +4,7 @@ import { aboutPages, adverts, banners, hotSearches, navItems, siteSettings, user
 import type { Logger } from '../logger.ts';
 import { hashPassword } from '../services/accounts/password.ts';
 import { aboutPageSeeds } from './about-pages.ts';
+import { seedAccountExtras } from './accounts.ts';
 import { advertSeeds, bannerSeeds, demoAccounts, DEMO_PASSWORD, hotSearchWords, navigation, settingSeeds, type NavSeed } from './site-content.ts';
 
 /**
@@ -31,6 +32,7 @@ export async function seedDemo(db: Db, log: Logger): Promise<void> {
   for (const a of demoAccounts) {
     await db.insert(users).values({ ...a, passwordHash }).onConflictDoNothing();
   }
+  await seedAccountExtras(db);
   log.info('demo seed checked');
 }
 

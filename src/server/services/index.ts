@@ -3,9 +3,15 @@ import type { Db } from '../db/client.ts';
 import type { Kv } from '../kv/kv.ts';
 import type { Logger } from '../logger.ts';
 import type { PubSub } from '../realtime/pubsub.ts';
+import { createStorage } from '../providers/storage/index.ts';
+import { createAccountServices } from './accounts/index.ts';
+import { createCaptchaService } from './captcha/captcha.ts';
+import { createExpertService } from './experts/experts.ts';
 import { createHealthService } from './health.ts';
+import { createSearchService } from './search/search.ts';
 import { createSessionService } from './sessions/sessions.ts';
 import { createSiteService } from './site/site.ts';
+import { createUploadService } from './uploads/uploads.ts';
 
 export interface ServiceDeps {
   db: Db;
@@ -18,8 +24,14 @@ export interface ServiceDeps {
 
 /** The service layer, one object per domain. Pages and routes call these, never SQL. */
 export function createServices(deps: ServiceDeps) {
+  const storage = createStorage(deps.config);
   return {
+    accounts: createAccountServices(deps, storage),
+    captcha: createCaptchaService(deps),
+    experts: createExpertService(deps.db),
+    uploads: createUploadService(storage),
     health: createHealthService(deps.db, deps.kv),
+    search: createSearchService(deps.db),
     sessions: createSessionService(deps.db),
     site: createSiteService(deps.db),
   };

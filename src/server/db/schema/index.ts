@@ -1,2 +1,5 @@
 export * from './site.ts';
 export * from './users.ts';
+export * from './experts.ts';
+export * from './sms.ts';
+export * from './social.ts';

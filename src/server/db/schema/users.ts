@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -9,6 +9,8 @@ export const users = pgTable(
     nickName: text('nick_name').notNull().unique(),
     portrait: text('portrait'),
     level: smallint('level').notNull().default(0),
+    /** Grows with daily logins; the level follows it (src/lib/vocab/levels.ts). */
+    experience: integer('experience').notNull().default(0),
     isAnchor: smallint('is_anchor').notNull().default(0),
     isExpert: smallint('is_expert').notNull().default(0),
     /** 'user' or 'operator' (site staff: reviews, withdrawals). */
@@ -20,9 +22,34 @@ export const users = pgTable(
     status: smallint('status').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Set for accounts created by a code login: the client sends them to /user/comFormPage. */
+    needsProfile: boolean('needs_profile').notNull().default(false),
+    /** 0 not said, 1 male, 2 female. */
+    gender: smallint('gender').notNull().default(0),
+    birthday: date('birthday', { mode: 'string' }),
+    signature: text('signature'),
   },
-  (t) => [check('users_level_range', sql`${t.level} between 0 and 8`)],
+  (t) => [
+    check('users_level_range', sql`${t.level} between 0 and 8`),
+    // Nicknames are unique regardless of case (Ball and ball are one name).
+    uniqueIndex('users_nick_name_lower_idx').on(sql`lower(${t.nickName})`),
+  ],
 );
+
+/**
+ * Real-name verification (实名认证). The ID number is stored encrypted (AES-256-GCM, key derived
+ * from APP_SECRET) and indexed by an HMAC so one identity can verify one account only.
+ */
+export const realNames = pgTable('real_names', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  realName: text('real_name').notNull(),
+  idCardEnc: text('id_card_enc').notNull(),
+  idCardHmac: text('id_card_hmac').notNull().unique(),
+  idCardMasked: text('id_card_masked').notNull(),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Login sessions. Only the SHA-256 of the token is stored. */
 export const sessions = pgTable(

@@ -1,6 +1,9 @@
 import { Hono } from 'hono';
 import { ok } from '../envelope.ts';
 import type { GatewayEnv } from '../types.ts';
+import { authRoutes } from './user-auth.ts';
+import { centerRoutes } from './user-center.ts';
+import { publicRoutes } from './user-public.ts';
 
 /** /svc/user — accounts: login, registration and the personal centre join this router. */
 export const userRoutes = new Hono<GatewayEnv>();
@@ -10,3 +13,7 @@ userRoutes.post('/logout', async (c) => {
   if (c.var.accessToken) await c.var.app.services.sessions.revoke(c.var.accessToken);
   return ok(c, null);
 });
+
+userRoutes.route('/', authRoutes);
+userRoutes.route('/center', centerRoutes);
+userRoutes.route('/', publicRoutes);

@@ -216,6 +216,9 @@ const dataSources = `
 <blockquote>NBA 2024-25 standings: hoopR-nba-raw (sportsdataverse), CC BY 4.0, modified (fields selected).</blockquote>
 <p>我们对该数据所做的修改：仅保留每支球队的 12 个字段（分区排名、胜负场、得失分、主客场战绩、晋级标记等）并转换为表格格式，没有改动任何数值。该项目的原始数值采集自 ESPN 公开的排名数据。许可证全文见 creativecommons.org/licenses/by/4.0。</p>
 
+<h2>表情图片</h2>
+<p>聊天和评论中使用的表情图片来自 Twemoji（Copyright 2019 Twitter, Inc and other contributors），图片按 CC-BY 4.0 许可证使用：表情图片来自 Twemoji（CC-BY 4.0）。</p>
+
 <h2>中文名称</h2>
 <p>联赛、俱乐部、国家队、NBA 与 CBA 球队的中文名称，以及位置、比赛状态等术语，由本项目参照国内媒体的通行译名整理，可自由使用。</p>
 

@@ -1,0 +1,35 @@
+import { MSG } from '../../lib/messages.ts';
+import { digitsOnly, isMobile } from '../../lib/validation.ts';
+import type { SealedPassword } from '../services/accounts/auth.ts';
+import { badRequest } from './envelope.ts';
+
+/** Small readers for the loose values of form bodies and query strings (see readInput). */
+
+/** One text value: the first of repeated keys, trimmed; '' when absent. */
+export const text = (v: unknown): string => {
+  const one = Array.isArray(v) ? v[0] : v;
+  return typeof one === 'string' || typeof one === 'number' ? String(one).trim() : '';
+};
+
+/** Checkbox-like flags: '1', 'true', 'on', 'yes'. */
+export const flag = (v: unknown) => ['1', 'true', 'on', 'yes'].includes(text(v).toLowerCase());
+
+/** The phone number with non-digits stripped; a 400 with the spec's message when it is not valid. */
+export function mobileOf(input: Record<string, unknown>): string {
+  const mobile = digitsOnly(text(input.mobile));
+  if (!isMobile(mobile)) throw badRequest(MSG.phoneInvalid);
+  return mobile;
+}
+
+/** Base64 that crossed a form body unencoded has its '+' turned into spaces: put them back. */
+const cipher = (v: unknown) => text(v).replace(/ /g, '+') || undefined;
+
+/** The password fields of the transport: ciphertext(s) plus the one-time key and iv. */
+export function sealed(input: Record<string, unknown>): SealedPassword & { oldPassword?: string } {
+  return {
+    password: cipher(input.password),
+    oldPassword: cipher(input.oldPassword),
+    key: text(input.key) || undefined,
+    iv: text(input.iv) || undefined,
+  };
+}

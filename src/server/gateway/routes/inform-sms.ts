@@ -1,0 +1,47 @@
+import { Hono } from 'hono';
+import { MSG } from '../../../lib/messages.ts';
+import { SMS_TYPE, type SmsType } from '../../services/accounts/sms-codes.ts';
+import { readInput } from '../body.ts';
+import { badRequest, ok } from '../envelope.ts';
+import { mobileOf, text } from '../input.ts';
+import { clientIp } from '../rate-limit.ts';
+import type { GatewayEnv } from '../types.ts';
+
+/** /svc/inform — SMS verification codes (mounted beside the content routes of inform.ts). */
+export const smsRoutes = new Hono<GatewayEnv>();
+
+const TYPES: readonly number[] = Object.values(SMS_TYPE);
+
+function smsType(v: unknown, fallback?: SmsType): SmsType | undefined {
+  const raw = text(v);
+  if (!raw) return fallback;
+  if (!TYPES.includes(Number(raw))) throw badRequest(MSG.smsTypeInvalid);
+  return Number(raw) as SmsType;
+}
+
+/**
+ * POST /inform/send/sms {captchaVerification, mobile, type (default 3 login)} → msg 已发送, data {demo}
+ * (demo: true while the outbox provider is in use: nothing reaches a phone).
+ * The verification of a solved captcha is consumed here, before any limit is counted.
+ */
+smsRoutes.post('/send/sms', async (c) => {
+  const { app } = c.var;
+  const input = await readInput(c);
+  const mobile = mobileOf(input);
+  const type = smsType(input.type, SMS_TYPE.login)!;
+  const verification = text(input.captchaVerification);
+  if (!verification || !(await app.services.captcha.consumeVerification(verification))) {
+    throw badRequest(MSG.captchaRequired);
+  }
+  await app.services.accounts.auth.checkSmsTarget(type, mobile);
+  await app.services.accounts.codes.send({ mobile, type, ip: clientIp(c) });
+  return ok(c, { demo: app.services.accounts.codes.demo }, MSG.codeSent);
+});
+
+/** GET /inform/verifyCode?mobile&verifyCode[&type] → data null when right; does not use the code up, but counts as a check. */
+smsRoutes.get('/verifyCode', async (c) => {
+  const input = c.req.query();
+  const mobile = mobileOf(input);
+  await c.var.app.services.accounts.codes.check(mobile, text(input.verifyCode), { type: smsType(input.type), consume: false });
+  return ok(c, null);
+});

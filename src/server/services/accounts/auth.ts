@@ -1,0 +1,155 @@
+import { randomInt } from 'node:crypto';
+import { eq, isNull, and, sql } from 'drizzle-orm';
+import { CODE, fill, MSG } from '../../../lib/messages.ts';
+import { nickNameError, passwordError } from '../../../lib/validation.ts';
+import { DAILY_LOGIN_EXP, isNewChinaDay, levelForExp } from '../../../lib/vocab/levels.ts';
+import { ApiError, badRequest, forbidden } from '../../gateway/envelope.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import type { SessionService } from '../sessions/sessions.ts';
+import type { DynamicKeyService, KeyPair } from './dynamic-keys.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { SMS_TYPE, type SmsCodeService, type SmsType } from './sms-codes.ts';
+
+export const LOCK_AFTER_FAILURES = 5;
+export const LOCK_MS = 30 * 60_000;
+
+/** A password as it travels: the ciphertext(s) with the one-time pair that opens them. */
+export type SealedPassword = Partial<KeyPair> & { password?: string };
+
+export interface LoginResult {
+  token: string;
+  /** True for accounts made by a code login that have not completed their profile yet. */
+  needsProfile: boolean;
+}
+
+const loginWrong = () => new ApiError(CODE.loginWrong, MSG.loginWrong);
+const locked = (until: Date) =>
+  new ApiError(CODE.accountLocked, fill(MSG.accountLocked, { minutes: Math.ceil((until.getTime() - Date.now()) / 60_000) }));
+const checkRule = (password: string) => {
+  const err = passwordError(password);
+  if (err) throw badRequest(err);
+};
+
+/** Login, registration and passwords. Callers pass a normalised, valid 11-digit mobile. */
+export function createAuthService(deps: { db: Db; sessions: SessionService; keys: DynamicKeyService; codes: SmsCodeService }) {
+  const { db, sessions, keys, codes } = deps;
+
+  const byMobile = async (mobile: string) => (await db.select().from(users).where(eq(users.mobile, mobile)).limit(1))[0];
+
+  async function startSession(user: typeof users.$inferSelect, remember: boolean): Promise<LoginResult> {
+    if (user.status !== 1) throw forbidden(MSG.accountDisabled);
+    const now = new Date();
+    // The first login of a China day earns experience; the level follows the new total.
+    const experience = user.experience + (isNewChinaDay(user.lastLoginAt, now) ? DAILY_LOGIN_EXP : 0);
+    await db
+      .update(users)
+      .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now, experience, level: Math.max(user.level, levelForExp(experience)) })
+      .where(eq(users.id, user.id));
+    const { token } = await sessions.create(user.id, remember);
+    return { token, needsProfile: user.needsProfile };
+  }
+
+  /** A code login of an unknown phone opens an account named 球友xxxxxx (retried on the rare clash). */
+  async function createByCode(mobile: string) {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const nickName = `球友${String(randomInt(1_000_000)).padStart(6, '0')}`;
+      await db.insert(users).values({ mobile, nickName, needsProfile: true }).onConflictDoNothing();
+      const user = await byMobile(mobile); // also covers a concurrent login that created it first
+      if (user) return user;
+    }
+    throw new Error('could not pick a free nickname');
+  }
+
+  return {
+    /** Before a code is sent: registering or binding needs a free phone, recovery a known one. */
+    async checkSmsTarget(type: SmsType, mobile: string): Promise<void> {
+      const known = (await byMobile(mobile)) !== undefined;
+      if (known && (type === SMS_TYPE.register || type === SMS_TYPE.bindPhone)) throw badRequest(MSG.mobileTaken);
+      if (!known && type === SMS_TYPE.retrievePassword) throw badRequest(MSG.mobileUnknown);
+    },
+
+    async loginByCode(input: { mobile: string; verifyCode: string; remember: boolean }): Promise<LoginResult> {
+      await codes.check(input.mobile, input.verifyCode, { type: SMS_TYPE.login, consume: true });
+      // A code proves the phone: it opens a password-locked account too, and clears the lock.
+      const user = (await byMobile(input.mobile)) ?? (await createByCode(input.mobile));
+      return startSession(user, input.remember);
+    },
+
+    async loginByPassword(input: SealedPassword & { mobile: string; remember: boolean }): Promise<LoginResult> {
+      const [password] = await keys.open(input, input.password);
+      const user = await byMobile(input.mobile);
+      if (!user) throw loginWrong();
+      if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) throw locked(user.lockedUntil);
+      if (!user.passwordHash) throw badRequest(MSG.noPasswordYet);
+      if (await verifyPassword(password, user.passwordHash)) return startSession(user, input.remember);
+      const [row] = await db
+        .update(users)
+        .set({ failedLogins: sql`${users.failedLogins} + 1` })
+        .where(eq(users.id, user.id))
+        .returning({ failed: users.failedLogins });
+      if (row.failed < LOCK_AFTER_FAILURES) throw loginWrong();
+      const until = new Date(Date.now() + LOCK_MS);
+      await db.update(users).set({ failedLogins: 0, lockedUntil: until }).where(eq(users.id, user.id));
+      throw locked(until);
+    },
+
+    async register(input: SealedPassword & { mobile: string; verifyCode: string; nickName: string }): Promise<LoginResult> {
+      const nickErr = nickNameError(input.nickName);
+      if (nickErr) throw badRequest(nickErr);
+      const [password] = await keys.open(input, input.password);
+      checkRule(password);
+      if (await byMobile(input.mobile)) throw badRequest(MSG.mobileTaken);
+      const nickTaken = async () => (await db.$count(users, sql`lower(${users.nickName}) = lower(${input.nickName})`)) > 0;
+      if (await nickTaken()) throw badRequest(MSG.nickTaken);
+      await codes.check(input.mobile, input.verifyCode, { type: SMS_TYPE.register, consume: true });
+      const passwordHash = await hashPassword(password);
+      const [user] = await db
+        .insert(users)
+        .values({ mobile: input.mobile, nickName: input.nickName, passwordHash })
+        .onConflictDoNothing()
+        .returning();
+      // Lost a race with another registration of the same phone or name.
+      if (!user) throw badRequest((await nickTaken()) ? MSG.nickTaken : MSG.mobileTaken);
+      return startSession(user, true);
+    },
+
+    /** Sets a new password by SMS code and ends every session of the account. */
+    async retrievePassword(input: SealedPassword & { mobile: string; verifyCode: string }): Promise<void> {
+      const [password] = await keys.open(input, input.password);
+      checkRule(password);
+      const user = await byMobile(input.mobile);
+      if (!user) throw badRequest(MSG.mobileUnknown);
+      await codes.check(input.mobile, input.verifyCode, { type: SMS_TYPE.retrievePassword, consume: true });
+      const passwordHash = await hashPassword(password);
+      await db.update(users).set({ passwordHash, failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id));
+      await sessions.revokeAllOf(user.id);
+    },
+
+    /** Both fields sealed with one pair (docs/auth.md); other sessions of the account end. */
+    async updatePassword(userId: number, currentToken: string, input: SealedPassword & { oldPassword?: string }): Promise<void> {
+      const [user] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+      if (!user.hash) throw badRequest(MSG.passwordNotSet);
+      const [oldPassword, password] = await keys.open(input, input.oldPassword, input.password);
+      checkRule(password);
+      if (!(await verifyPassword(oldPassword, user.hash))) throw badRequest(MSG.oldPasswordWrong);
+      if (oldPassword === password) throw badRequest(MSG.samePassword);
+      await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, userId));
+      await sessions.revokeOthers(userId, currentToken);
+    },
+
+    /** First password of an account made by code login. */
+    async initPassword(userId: number, input: SealedPassword): Promise<void> {
+      const [password] = await keys.open(input, input.password);
+      checkRule(password);
+      const set = await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(password) })
+        .where(and(eq(users.id, userId), isNull(users.passwordHash)))
+        .returning({ id: users.id });
+      if (set.length === 0) throw badRequest(MSG.passwordAlreadySet);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

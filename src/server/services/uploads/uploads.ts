@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { MSG } from '../../../lib/messages.ts';
+import { badRequest } from '../../gateway/envelope.ts';
+import type { StorageProvider } from '../../providers/storage/index.ts';
+
+export const UPLOAD_LIMITS = { files: 6, bytes: 5 * 1024 * 1024, longSide: 1600 } as const;
+
+/** JPEG, PNG, GIF or WebP by the file's first bytes; the name or the data: prefix proves nothing. */
+function isImage(b: Buffer): boolean {
+  const ascii = (from: number, to: number) => b.subarray(from, to).toString('latin1');
+  return (
+    (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) ||
+    b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) ||
+    ascii(0, 6) === 'GIF87a' ||
+    ascii(0, 6) === 'GIF89a' ||
+    (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP')
+  );
+}
+
+/** A base64 string, bare or as a data: URL, decoded; null when it is not base64 at all. */
+function decode(file: string): Buffer | null {
+  const body = file.replace(/^data:[\w/+.-]*;base64,/i, '').replace(/\s/g, '');
+  if (!body || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(body)) return null;
+  return Buffer.from(body, 'base64');
+}
+
+/** Image uploads: checked by content, re-encoded to WebP (no metadata, long side ≤ 1600 px), stored by hash. */
+export function createUploadService(storage: StorageProvider) {
+  async function reencode(bytes: Buffer): Promise<Buffer> {
+    try {
+      return await sharp(bytes, { limitInputPixels: 50_000_000 })
+        .rotate() // apply the EXIF orientation before the metadata goes
+        .resize({ width: UPLOAD_LIMITS.longSide, height: UPLOAD_LIMITS.longSide, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer();
+    } catch {
+      throw badRequest(MSG.uploadNotImage); // image bytes at the start, garbage after
+    }
+  }
+
+  return {
+    storage,
+    /** Returns one URL per file, in order. All files are checked before any is stored. */
+    async images(files: string[]): Promise<string[]> {
+      if (files.length === 0) throw badRequest(MSG.uploadEmpty);
+      if (files.length > UPLOAD_LIMITS.files) throw badRequest(MSG.uploadTooMany);
+      const decoded = files.map((f) => {
+        const bytes = decode(f);
+        if (!bytes || bytes.length === 0) throw badRequest(MSG.uploadNotImage);
+        if (bytes.length > UPLOAD_LIMITS.bytes) throw badRequest(MSG.uploadTooLarge);
+        if (!isImage(bytes)) throw badRequest(MSG.uploadNotImage);
+        return bytes;
+      });
+      const webps: Buffer[] = [];
+      for (const bytes of decoded) webps.push(await reencode(bytes)); // one at a time: sharp is CPU-bound
+      return Promise.all(
+        webps.map((w) => storage.put(`${createHash('sha256').update(w).digest('hex').slice(0, 32)}.webp`, w, 'image/webp')),
+      );
+    },
+  };
+}
+
+export type UploadService = ReturnType<typeof createUploadService>;
