@@ -1,0 +1,26 @@
+// npm start: build the site when it is missing or older than its sources, then run the server.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { constants } from 'node:os';
+import { join } from 'node:path';
+
+const entry = 'dist/server/entry.mjs';
+const sources = ['src', 'astro.config.mjs', 'uno.config.ts', 'package-lock.json'];
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+if (!existsSync(entry) || statSync(entry).mtimeMs < Math.max(...sources.map(newestMtime))) {
+  console.log('site build missing or stale: npm run build');
+  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+// Own process group, so a terminal's Ctrl+C reaches the server once (through us), not twice.
+const server = spawn(process.execPath, ['src/server/main.ts'], { stdio: 'inherit', detached: true });
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? 128 + (signal ? constants.signals[signal] : 0)));

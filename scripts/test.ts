@@ -1,0 +1,88 @@
+// npm test: every stage a change must pass, in order, stopping at the first failure.
+// Ends with a plain "N passed, N failed" line: Vitest and Playwright count their tests
+// (read from their JSON reports), every other stage counts as one check.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const reports = mkdtempSync(join(tmpdir(), 'qyq-reports-'));
+const vitestJson = join(reports, 'vitest.json');
+const playwrightJson = join(reports, 'playwright.json');
+
+interface Counts { passed: number; failed: number }
+interface Stage { name: string; cmd: string[]; env?: Record<string, string>; before?: () => void; counts?: () => Counts | null }
+
+const stages: Stage[] = [
+  { name: 'typecheck', cmd: ['npm', 'run', 'typecheck'] },
+  {
+    name: 'vitest',
+    cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+    counts: () => {
+      const r = readJson(vitestJson);
+      return r && { passed: r.numPassedTests, failed: r.numFailedTests };
+    },
+  },
+  { name: 'build', cmd: ['npm', 'run', 'build'] },
+  {
+    name: 'e2e',
+    cmd: ['npx', 'playwright', 'test', '--reporter=list,json'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson },
+    before: ensureChromium,
+    counts: () => {
+      const r = readJson(playwrightJson);
+      return r && { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected };
+    },
+  },
+  { name: 'lighthouse', cmd: ['node', 'tests/lighthouse/run.ts'] },
+];
+
+function readJson(file: string) {
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+}
+
+function ensureChromium() {
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(path)) return;
+  const install = 'apt-get update && apt-get install -y chromium fonts-noto-cjk';
+  if (process.getuid?.() !== 0) throw new Error(`Chromium not found at ${path}. Install it with: sudo sh -c '${install}'`);
+  console.log(`Chromium not found at ${path}; installing: ${install}`);
+  const r = spawnSync('sh', ['-c', install], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  if (r.status !== 0 || !existsSync(path)) throw new Error(`installing Chromium failed; expected it at ${path}`);
+}
+
+const total: Counts = { passed: 0, failed: 0 };
+const rows: string[] = [];
+let failedStage: string | null = null;
+
+for (const [i, stage] of stages.entries()) {
+  if (failedStage) {
+    rows.push(`  ${stage.name.padEnd(11)} not run`);
+    continue;
+  }
+  console.log(`\n━━━━ [${i + 1}/${stages.length}] ${stage.name}: ${stage.cmd.join(' ')} ━━━━\n`);
+  const started = Date.now();
+  let ok: boolean;
+  try {
+    stage.before?.();
+    const r = spawnSync(stage.cmd[0], stage.cmd.slice(1), { stdio: 'inherit', env: { ...process.env, ...stage.env } });
+    ok = r.status === 0;
+  } catch (err) {
+    console.error(String(err instanceof Error ? err.message : err));
+    ok = false;
+  }
+  const c = stage.counts?.() ?? (ok ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+  // A crashed runner can leave a report with no failures; the exit status decides.
+  if (!ok && c.failed === 0) c.failed = 1;
+  total.passed += c.passed;
+  total.failed += c.failed;
+  const secs = ((Date.now() - started) / 1000).toFixed(0);
+  rows.push(`  ${stage.name.padEnd(11)} ${ok ? 'ok    ' : 'FAILED'} ${secs.padStart(4)} s  (${c.passed} passed, ${c.failed} failed)`);
+  if (!ok) failedStage = stage.name;
+}
+
+rmSync(reports, { recursive: true, force: true });
+console.log(`\n━━━━ summary ━━━━\n${rows.join('\n')}\n`);
+if (failedStage) console.log(`stage "${failedStage}" failed`);
+console.log(`${total.passed} passed, ${total.failed} failed`);
+process.exit(failedStage ? 1 : 0);

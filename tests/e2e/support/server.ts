@@ -1,0 +1,87 @@
+// Starts the built server (node src/server/main.ts, no rebuild) on a free port with a throwaway
+// DATA_DIR. Used by Playwright (default export = global setup), Lighthouse and the bench.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const READY_TIMEOUT_MS = 120_000; // first start migrates and seeds the demo
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** A port the OS says is free right now (the server binds it a moment later). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer().once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Runs on a fresh PGlite and in-process pub/sub unless `env` names DATABASE_URL / REDIS_URL:
+ * the caller's shell settings are not inherited for those two.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!existsSync(`${root}dist/server/entry.mjs`)) throw new Error('the site is not built: run `npm run build` first');
+  const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'qyq-test-'));
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['src/server/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...inherited,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      CAPTCHA_TEST_SEED: 'e2e-seed',
+      HOST: '127.0.0.1',
+      PUBLIC_SITE_URL: url,
+      ...env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+    },
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let running = true;
+  void exited.then(() => (running = false));
+
+  const stop = async () => {
+    if (running) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (running) {
+    const ok = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.ok, () => false);
+    if (ok) return { url, port, stop };
+    if (Date.now() > deadline) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const why = running ? `not ready after ${READY_TIMEOUT_MS / 1000} s` : `exited (code ${await exited}) before it was ready`;
+  await stop();
+  throw new Error(`server at ${url} ${why}`);
+}
+
+/** Playwright global setup: one server for every project; the returned function is the teardown. */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const server = await startServer();
+  process.env.E2E_BASE_URL = server.url;
+  return server.stop;
+}

@@ -1,0 +1,86 @@
+// Lighthouse budgets (DESIGN.md "Performance budgets"), mobile form factor, on the built server.
+// Performance on a busy 2-core machine is noisy, so each page gets up to RUNS tries and the best
+// performance score counts; the other categories are deterministic and come from that same run.
+// Also checks the JS budget: all scripts a page loads without interaction ≤ 40 KB gzip.
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import type { Result } from 'lighthouse';
+import { startServer } from '../e2e/support/server.ts';
+
+const RUNS = 3;
+const JS_BUDGET_KB = 40;
+const minimum: Record<string, number> = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 100 };
+const perf = (lhr: Result | null) => Math.round((lhr?.categories.performance.score ?? 0) * 100);
+const pages: string[] = JSON.parse(readFileSync(new URL('./pages.json', import.meta.url), 'utf8'));
+
+const server = await startServer();
+const chrome = await launch({
+  chromePath: process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  ],
+});
+
+/** gzip size of the page's inline scripts plus every script it fetched. */
+async function jsGzipBytes(url: string, lhr: Result): Promise<number> {
+  const html = await (await fetch(url)).text();
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g)];
+  const items = (lhr.audits['network-requests'].details as { items: { url: string; resourceType?: string }[] }).items;
+  const scripts = new Set(items.filter((i) => i.resourceType === 'Script').map((i) => i.url));
+  const bodies = await Promise.all([...scripts].map(async (src) => Buffer.from(await (await fetch(src)).arrayBuffer())));
+  return [...inline.map((m) => Buffer.from(m[1])), ...bodies].reduce((sum, b) => sum + gzipSync(b).length, 0);
+}
+
+const rows: string[][] = [];
+const failures: string[] = [];
+try {
+  for (const path of pages) {
+    const url = server.url + path;
+    let best: Result | null = null;
+    let error = '';
+    let tries = 0;
+    while (tries < RUNS && perf(best) < minimum.performance) {
+      tries++;
+      const lhr = (await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(minimum) }))?.lhr;
+      // A run that could not load the page (seen once: a spurious CHROME_INTERSTITIAL_ERROR) is retried too.
+      if (!lhr || lhr.runtimeError) {
+        error = lhr?.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : 'no result';
+        console.warn(`${path}: run ${tries} failed: ${error}`);
+      } else if (!best || perf(lhr) > perf(best)) best = lhr;
+    }
+    if (!best) {
+      rows.push([path, '-', '-', '-', '-', '-', String(tries)]);
+      failures.push(`  ${path} could not be audited: ${error}`);
+      continue;
+    }
+    const lhr = best;
+    const scores = Object.keys(minimum).map((id) => Math.round((lhr.categories[id].score ?? 0) * 100));
+    const jsKb = (await jsGzipBytes(url, lhr)) / 1024;
+    rows.push([path, ...scores.map(String), `${jsKb.toFixed(1)} KB`, String(tries)]);
+    for (const [i, id] of Object.keys(minimum).entries()) {
+      if (scores[i] >= minimum[id]) continue;
+      const audits = lhr.categories[id].auditRefs
+        .map((ref) => lhr.audits[ref.id])
+        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
+        .map((a) => `      - ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+      failures.push(`  ${path} ${id} ${scores[i]} < ${minimum[id]}:\n${audits.join('\n')}`);
+    }
+    if (jsKb > JS_BUDGET_KB) failures.push(`  ${path} JS ${jsKb.toFixed(1)} KB gzip > ${JS_BUDGET_KB} KB`);
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+}
+
+const header = ['page', 'perf', 'a11y', 'best-pr', 'seo', 'JS gzip', 'runs'];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+for (const r of [header, ...rows]) console.log(r.map((c, i) => c.padEnd(widths[i])).join('  '));
+console.log(`\nminimum: ${Object.entries(minimum).map(([k, v]) => `${k} ${v}`).join(', ')}; JS ≤ ${JS_BUDGET_KB} KB gzip`);
+if (failures.length) {
+  console.log(`\nLighthouse budgets missed:\n${failures.join('\n')}`);
+  process.exit(1);
+}
+console.log('Lighthouse budgets met');

@@ -1,0 +1,115 @@
+// npm run bench: HTTP throughput (autocannon) and /ws fan-out on the built server. Prints one
+// table; asserts nothing. Settings: BENCH_DURATION (s, 10), BENCH_CONNECTIONS (20),
+// BENCH_WS_CLIENTS (1000), BENCH_WS_MESSAGES (100), BENCH_WS_INTERVAL_MS (10).
+// DATABASE_URL / REDIS_URL, when set, are given to the server.
+import { once } from 'node:events';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import WebSocket from 'ws';
+import { CHANNEL, WS_CODE } from '../../src/server/realtime/codes.ts';
+import { publish } from '../../src/server/realtime/publish.ts';
+import { createRedisPubSub } from '../../src/server/realtime/pubsub.ts';
+import { startServer } from '../e2e/support/server.ts';
+
+const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const duration = num('BENCH_DURATION', 10);
+const connections = num('BENCH_CONNECTIONS', 20);
+const wsClients = num('BENCH_WS_CLIENTS', 1000);
+const wsMessages = num('BENCH_WS_MESSAGES', 100);
+const wsInterval = num('BENCH_WS_INTERVAL_MS', 10);
+const { DATABASE_URL, REDIS_URL } = process.env;
+
+type Row = [test: string, rate: string, p50: string, p99: string, ok: string, failed: string];
+const rows: Row[] = [];
+const notes: string[] = [];
+const ms = (v: number) => `${v.toFixed(1)} ms`;
+const pct = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+
+// TRUST_PROXY + a random X-Forwarded-For per request: many clients behind a proxy, so the
+// per-IP API rate limit (600/min) does not turn the /svc run into a run of 429s.
+const server = await startServer({
+  TRUST_PROXY: '1',
+  ...(DATABASE_URL ? { DATABASE_URL } : {}),
+  ...(REDIS_URL ? { REDIS_URL } : {}),
+});
+const randomIp = () => Array.from({ length: 4 }, () => 1 + Math.floor(Math.random() * 254)).join('.');
+
+async function http(path: string) {
+  console.log(`autocannon ${path}: ${connections} connections, ${duration} s`);
+  const r = await autocannon({
+    url: server.url + path,
+    connections,
+    duration,
+    requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'x-forwarded-for': randomIp() } }) }],
+  });
+  rows.push([`GET ${path}`, `${r.requests.average.toFixed(0)} req/s`, ms(r.latency.p50), ms(r.latency.p99), String(r['2xx']), String(r.non2xx + r.errors + r.timeouts)]);
+}
+
+/** A visitor socket token (POST /svc/imapi/websocket without accessToken); it opens sockets for a minute. */
+async function visitorToken(): Promise<string> {
+  const res = await fetch(`${server.url}/svc/imapi/websocket`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+/** A visitor socket subscribed to scores:football; calls onBench for each bench delivery. */
+async function openClient(token: string, onBench: (sentAt: number) => void): Promise<WebSocket> {
+  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws?token=${encodeURIComponent(token)}`);
+  let subscribed!: () => void;
+  const ready = new Promise<void>((resolve) => (subscribed = resolve));
+  ws.on('message', (raw) => {
+    const text = raw.toString();
+    if (text === '1') return; // heartbeat answer
+    const frame = JSON.parse(text) as { code: number; data: { channel?: string; payload?: { bench?: boolean; t?: number } } };
+    if (frame.code === WS_CODE.subscribed) subscribed();
+    else if (frame.code === WS_CODE.scoreUpdate && frame.data.payload?.bench) onBench(frame.data.payload.t!);
+  });
+  await once(ws, 'open');
+  ws.send(JSON.stringify({ code: WS_CODE.auth, data: { accessToken: '' } }));
+  ws.send(JSON.stringify({ code: WS_CODE.subscribe, data: { channel: CHANNEL.football } }));
+  await ready;
+  return ws;
+}
+
+async function fanOut(redisUrl: string) {
+  console.log(`ws fan-out: ${wsClients} clients on ${CHANNEL.football}, ${wsMessages} messages every ${wsInterval} ms`);
+  const latencies: number[] = [];
+  const onBench = (sentAt: number) => latencies.push(performance.now() - sentAt);
+  const clients: WebSocket[] = [];
+  for (let i = 0; i < wsClients; i += 100) {
+    const token = await visitorToken();
+    clients.push(...(await Promise.all(Array.from({ length: Math.min(100, wsClients - i) }, () => openClient(token, onBench)))));
+  }
+  const beat = setInterval(() => clients.forEach((ws) => ws.send('0')), 10_000); // stay under the idle limit
+  const pubsub = await createRedisPubSub(redisUrl); // a second connection to the server's pub/sub
+  const started = performance.now();
+  for (let seq = 0; seq < wsMessages; seq++) {
+    await publish(pubsub, CHANNEL.football, WS_CODE.scoreUpdate, { bench: true, seq, t: performance.now() });
+    await new Promise((r) => setTimeout(r, wsInterval));
+  }
+  const expected = wsClients * wsMessages;
+  // Wait for the stragglers until everything arrived or nothing arrived for 5 s.
+  for (let last = -1; latencies.length < expected && latencies.length !== last; ) {
+    last = latencies.length;
+    await new Promise((r) => setTimeout(r, 5_000));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(beat);
+  clients.forEach((ws) => ws.close());
+  await pubsub.close();
+  const sorted = latencies.sort((a, b) => a - b);
+  rows.push([`ws ${wsClients}×${wsMessages}`, `${(latencies.length / seconds).toFixed(0)} msg/s`, ms(pct(sorted, 0.5)), ms(pct(sorted, 0.99)), `${latencies.length}/${expected}`, String(expected - latencies.length)]);
+}
+
+try {
+  for (const path of ['/', '/about/10001', '/svc/live/time']) await http(path);
+  if (REDIS_URL) await fanOut(REDIS_URL);
+  else notes.push('ws fan-out skipped: it needs REDIS_URL (the bench publishes through Redis; the server has no other publish path).');
+} finally {
+  await server.stop();
+}
+
+const header: Row = ['test', 'rate', 'p50', 'p99', 'ok', 'failed'];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+console.log();
+for (const r of [header, ...rows]) console.log(r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd());
+for (const note of notes) console.log(note);
