@@ -6,8 +6,8 @@ export default defineConfig({
   theme: {
     colors: {
       brand: { DEFAULT: '#0a7d4f', dark: '#075c3a', light: '#e8f5ef' },
-      accent: { DEFAULT: '#ff6a00', light: '#fff1e6' },
-      ink: { DEFAULT: '#1f2933', soft: '#52606d', mute: '#7b8794' },
+      accent: { DEFAULT: '#c2410c', bright: '#ff6a00', light: '#fff1e6' },
+      ink: { DEFAULT: '#1f2933', soft: '#52606d', mute: '#616e7c' },
       line: '#e4e7eb',
       page: '#f3f5f7',
     },

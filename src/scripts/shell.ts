@@ -46,3 +46,17 @@ function setupDevtoolsGuard() {
 setupPrefetch();
 setupChunkRecovery();
 if (document.documentElement.dataset.guard === 'on') setupDevtoolsGuard();
+
+/**
+ * Anything marked [data-open-login] (the header button) or [data-needs-login] (a protected action
+ * seen by a visitor, such as 开播) opens the login modal; the modal's code loads on that first click.
+ */
+document.addEventListener('click', (e) => {
+  const trigger = (e.target as Element | null)?.closest?.('[data-open-login], [data-needs-login]');
+  if (!trigger) return;
+  e.preventDefault();
+  void import('../islands/auth/mount.tsx').then((m) => m.showLogin());
+});
+if (new URLSearchParams(location.search).has('login') && document.querySelector('[data-open-login]')) {
+  void import('../islands/auth/mount.tsx').then((m) => m.showLogin());
+}

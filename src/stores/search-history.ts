@@ -21,4 +21,4 @@ export function clearSearches(): void {
   $searchHistory.set([]);
 }
 
-export const visibleSearches = (list: string[]) => list.slice(0, SEARCH_HISTORY_SHOWN);
+export const visibleSearches = (list: readonly string[]) => list.slice(0, SEARCH_HISTORY_SHOWN);

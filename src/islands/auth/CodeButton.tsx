@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { ApiFailure } from '../../lib/api/index.ts';
+import { MSG } from '../../lib/messages.ts';
+import { mobileError } from '../../lib/validation.ts';
+import CaptchaDialog from '../captcha/CaptchaDialog.tsx';
+import { sendSmsCode, type SmsType } from './auth-api.ts';
+import { useCountdown } from './use-countdown.ts';
+
+interface Props {
+  mobile: string;
+  type: SmsType;
+  /** Tells the form what happened: '已发送', or the failure text. */
+  onNotice(text: string, ok: boolean): void;
+}
+
+/**
+ * 获取验证码 → the captcha pop-up (请完成安全验证) → the SMS call → a 60 s countdown. A failure
+ * shows the server's message (or 验证码获取失败) and resets the button and the slider (spec §8).
+ */
+export default function CodeButton({ mobile, type, onNotice }: Props) {
+  const countdown = useCountdown();
+  const [captchaOpen, setCaptchaOpen] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const phoneProblem = mobileError(mobile);
+
+  async function send(verification: string) {
+    setSending(true);
+    try {
+      await sendSmsCode(mobile, verification, type);
+      countdown.start();
+      onNotice(MSG.codeSent, true);
+    } catch (err) {
+      countdown.reset();
+      setCaptchaKey((k) => k + 1);
+      onNotice(err instanceof ApiFailure && err.msg ? err.msg : MSG.codeSendFailed, false);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className="shrink-0 w-28 rounded-md border border-brand px-2 text-sm text-brand disabled:border-line disabled:text-ink-mute"
+        disabled={countdown.running || sending || phoneProblem !== null}
+        onClick={() => setCaptchaOpen(true)}
+      >
+        {countdown.running ? `${countdown.left}s后重新获取` : sending ? '发送中…' : '获取验证码'}
+      </button>
+      <CaptchaDialog key={captchaKey} open={captchaOpen} onSuccess={(v) => void send(v)} onClose={() => setCaptchaOpen(false)} />
+    </>
+  );
+}
