@@ -20,6 +20,7 @@ const envSchema = z.object({
   TRUST_PROXY: flag.default(false),
   APP_SECRET: z.string().min(32).optional(),
   CAPTCHA_TEST_SEED: z.string().min(1).optional(),
+  SMS_TEST_SEED: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -40,6 +41,8 @@ export type Config = {
   appSecret?: string;
   /** Tests only: makes captcha answers derivable (see services/captcha/plan.ts answerFor). */
   captchaTestSeed?: string;
+  /** Tests only: SMS codes derived from this seed and the phone (src/server/services/accounts/sms-test-code.ts). */
+  smsTestSeed?: string;
 };
 
 export class ConfigError extends Error {}
@@ -55,6 +58,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const isProduction = e.NODE_ENV === 'production';
   if (isProduction && e.CAPTCHA_TEST_SEED) {
     throw new ConfigError('环境变量配置错误 (invalid environment):\n  CAPTCHA_TEST_SEED: must not be set in production (it makes captchas solvable)');
+  }
+  if (isProduction && e.SMS_TEST_SEED) {
+    throw new ConfigError('环境变量配置错误 (invalid environment):\n  SMS_TEST_SEED: must not be set in production (it makes SMS codes guessable)');
   }
   return {
     env: e.NODE_ENV,
@@ -72,5 +78,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     appSecret: e.APP_SECRET,
     captchaTestSeed: e.CAPTCHA_TEST_SEED,
+    smsTestSeed: e.SMS_TEST_SEED,
   };
 }

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { smsOutbox } from '../../src/server/db/schema/index.ts';
+import { testSmsCode } from '../../src/server/services/accounts/sms-test-code.ts';
 import { createAccountsBench, randomMobile, type AccountsBench } from '../support/accounts.ts';
 import { targets } from '../support/context.ts';
 
@@ -150,5 +151,19 @@ describe.each(targets())('SMS codes on $name', (target) => {
       if (first !== second) expect((await verify(mobile, first)).msg).toBe('验证码错误，请确认后重新输入');
       expect((await verify(mobile, second)).code).toBe(200);
     });
+  });
+});
+
+describe('SMS_TEST_SEED', () => {
+  it('derives the code from the seed and the phone, so browser tests can type it', async () => {
+    const b = await createAccountsBench({ name: 'pglite' }, { SMS_TEST_SEED: 'seed-x' });
+    try {
+      const mobile = randomMobile();
+      expect((await b.sendSms(mobile, 1)).code).toBe(200);
+      expect(await b.outboxCode(mobile)).toBe(testSmsCode('seed-x', mobile, 1));
+      expect(testSmsCode('seed-y', mobile, 1)).not.toBe(testSmsCode('seed-x', mobile, 1));
+    } finally {
+      await b.close();
+    }
   });
 });

@@ -37,6 +37,11 @@ describe('config from the environment', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', CAPTCHA_TEST_SEED: 'e2e-seed' })).toThrow(/CAPTCHA_TEST_SEED/);
   });
 
+  it('takes SMS_TEST_SEED outside production and refuses it in production, naming it', () => {
+    expect(loadConfig({ NODE_ENV: 'test', SMS_TEST_SEED: 'e2e-seed' }).smsTestSeed).toBe('e2e-seed');
+    expect(() => loadConfig({ NODE_ENV: 'production', SMS_TEST_SEED: 'e2e-seed' })).toThrow(/SMS_TEST_SEED/);
+  });
+
   it('accepts PostgreSQL and Redis URLs', () => {
     const c = loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', REDIS_URL: 'redis://127.0.0.1:6379', PUBLIC_SITE_URL: 'https://qiuyouquan.example/' });
     expect(c.databaseUrl).toBe('postgres://u@h:5432/db');

@@ -8,7 +8,8 @@ export type NoticeState = { text: string; ok: boolean } | null;
 /** The phone input: digits only, 11 at most (spec §5). */
 export function PhoneField({ value, onChange, placeholder = '请输入手机号', inputRef }: { value: string; onChange(v: string): void; placeholder?: string; inputRef?: React.Ref<HTMLInputElement> }) {
   return (
-    <Field ref={inputRef} label="手机号" type="tel" inputMode="numeric" autoComplete="tel" placeholder={placeholder} maxLength={MOBILE_LENGTH}
+    // No maxLength: a pasted "138 0000 0001" must keep all its digits; the handler trims to 11.
+    <Field ref={inputRef} label="手机号" type="tel" inputMode="numeric" autoComplete="tel" placeholder={placeholder}
       value={value} onChange={(e) => onChange(digitsOnly(e.target.value).slice(0, MOBILE_LENGTH))} />
   );
 }

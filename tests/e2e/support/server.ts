@@ -46,6 +46,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       CAPTCHA_TEST_SEED: 'e2e-seed',
+      SMS_TEST_SEED: 'e2e-seed',
       HOST: '127.0.0.1',
       PUBLIC_SITE_URL: url,
       ...env,

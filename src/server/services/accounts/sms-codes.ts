@@ -1,4 +1,5 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { testSmsCode } from './sms-test-code.ts';
 import { CODE, fill, MSG } from '../../../lib/messages.ts';
 import { chinaToday, codeError } from '../../../lib/validation.ts';
 import { ApiError, badRequest } from '../../gateway/envelope.ts';
@@ -34,7 +35,7 @@ const sameCode = (a: string, b: string) => a.length === b.length && timingSafeEq
  * minutes, one use, five checks. Times come from Date.now() and the windows from it, so the
  * rules hold the same on the memory and the Redis store. Codes never leave through the API.
  */
-export function createSmsCodeService(deps: { kv: Kv; provider: SmsProvider; log: Logger }) {
+export function createSmsCodeService(deps: { kv: Kv; provider: SmsProvider; log: Logger; testSeed?: string }) {
   const { kv, provider, log } = deps;
   const codeKey = (mobile: string) => `sms:code:${mobile}`;
 
@@ -66,7 +67,7 @@ export function createSmsCodeService(deps: { kv: Kv; provider: SmsProvider; log:
 
       const stored: StoredCode = {
         id: randomBytes(8).toString('hex'),
-        code: String(randomInt(1_000_000)).padStart(6, '0'),
+        code: deps.testSeed ? testSmsCode(deps.testSeed, mobile, type) : String(randomInt(1_000_000)).padStart(6, '0'),
         type,
         exp: now + SMS_POLICY.codeTtlMs,
       };
