@@ -3,6 +3,9 @@ import { defineConfig, presetWind3, transformerDirectives } from 'unocss';
 export default defineConfig({
   presets: [presetWind3()],
   transformers: [transformerDirectives()],
+  // Islands that load on demand (the login modal …) are not in the pages' module graph:
+  // scan their sources so their classes are in the one site stylesheet.
+  content: { filesystem: ['src/islands/**/*.tsx'] },
   theme: {
     colors: {
       brand: { DEFAULT: '#0a7d4f', dark: '#075c3a', light: '#e8f5ef' },

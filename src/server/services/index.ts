@@ -12,6 +12,7 @@ import { createSearchService } from './search/search.ts';
 import { createSessionService } from './sessions/sessions.ts';
 import { createSiteService } from './site/site.ts';
 import { createUploadService } from './uploads/uploads.ts';
+import { createWalletServices } from './wallet/index.ts';
 
 export interface ServiceDeps {
   db: Db;
@@ -25,8 +26,9 @@ export interface ServiceDeps {
 /** The service layer, one object per domain. Pages and routes call these, never SQL. */
 export function createServices(deps: ServiceDeps) {
   const storage = createStorage(deps.config);
+  const accounts = createAccountServices(deps, storage);
   return {
-    accounts: createAccountServices(deps, storage),
+    accounts,
     captcha: createCaptchaService(deps),
     experts: createExpertService(deps.db),
     uploads: createUploadService(storage),
@@ -34,6 +36,7 @@ export function createServices(deps: ServiceDeps) {
     search: createSearchService(deps.db),
     sessions: createSessionService(deps.db),
     site: createSiteService(deps.db),
+    wallet: createWalletServices(deps, accounts),
   };
 }
 

@@ -1,0 +1,45 @@
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { matches } from './sports-match.ts';
+import { users } from './users.ts';
+
+/** 关注的比赛 (/football/collect, /api/attention/… with a match target). */
+export const matchFollows = pgTable(
+  'match_follows',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    matchId: integer('match_id')
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.matchId] }), index('match_follows_match_idx').on(t.matchId)],
+);
+
+/** 预约的比赛 (/api/match/reserve, /v/reserve). */
+export const matchReserves = pgTable(
+  'match_reserves',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    matchId: integer('match_id')
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.matchId] }), index('match_reserves_match_idx').on(t.matchId)],
+);
+
+/**
+ * Shared state of the sports feed: the simulator's lease (one instance writes, the others read)
+ * and its clock anchor. `holder`/`until` make the lease; `value` holds anything else.
+ */
+export const sportsFeedState = pgTable('sports_feed_state', {
+  name: text('name').primaryKey(),
+  holder: text('holder'),
+  until: timestamp('until', { withTimezone: true }),
+  value: jsonb('value'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

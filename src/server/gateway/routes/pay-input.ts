@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { isCurrency, isTradeType } from '../../../lib/vocab/trade-types.ts';
+import type { SealedPayPassword } from '../../services/wallet/pay-password.ts';
+import type { RecordFilter } from '../../services/wallet/records.ts';
+import { badRequest } from '../envelope.ts';
+import { text } from '../input.ts';
+import { q, validate } from '../validate.ts';
+
+/** Readers for the bodies of the /pay routes. */
+
+const KEY_RE = /^[A-Za-z0-9_.:-]{8,64}$/;
+
+/**
+ * The idempotency key of a money-moving request: the `Idempotency-Key` header or the `requestId`
+ * field. A client that may retry sends one and reuses it; without one each request stands alone.
+ */
+export function requestKey(c: Context, input: Record<string, unknown>): string {
+  const key = c.req.header('idempotency-key')?.trim() || text(input.requestId);
+  if (!key) return randomUUID();
+  if (!KEY_RE.test(key)) throw badRequest('参数 requestId 无效：应为8-64位字母、数字或 _ . : -');
+  return key;
+}
+
+/** pageNum / pageSize (default 30) at the top level or inside pageParam (spec §3 list paging bodies). */
+export function paging(input: Record<string, unknown>) {
+  let page: Record<string, unknown> = input;
+  const raw = input.pageParam;
+  if (typeof raw === 'string' && raw.trim()) {
+    try {
+      page = JSON.parse(raw) as Record<string, unknown>;
+    } catch {
+      throw badRequest('参数 pageParam 无效：格式不正确');
+    }
+  } else if (raw && typeof raw === 'object') {
+    page = raw as Record<string, unknown>;
+  }
+  const schema = z.object({ pageNum: q.page(), pageSize: q.pageSize(30, 100) });
+  return validate(schema, { pageNum: text(page.pageNum) || undefined, pageSize: text(page.pageSize) || undefined });
+}
+
+/** type (1–15), currency, startDate / endDate (YYYY-MM-DD) — each optional. */
+export function recordFilter(input: Record<string, unknown>): Omit<RecordFilter, 'incomeOnly'> {
+  const type = text(input.type);
+  const currency = text(input.currency);
+  if (type && !isTradeType(Number(type))) throw badRequest('参数 type 无效：取值不在允许范围内');
+  if (currency && !isCurrency(currency)) throw badRequest('参数 currency 无效：取值不在允许范围内');
+  return {
+    type: type ? (Number(type) as RecordFilter['type']) : undefined,
+    currency: currency ? (currency as RecordFilter['currency']) : undefined,
+    startDate: text(input.startDate) || undefined,
+    endDate: text(input.endDate) || undefined,
+  };
+}
+
+/** A positive whole number field, or a 400 naming it. */
+export function wholeNumber(input: Record<string, unknown>, field: string, message?: string): number {
+  const raw = text(input[field]);
+  const n = Number(raw);
+  if (!raw || !Number.isSafeInteger(n) || n <= 0) throw badRequest(message ?? `参数 ${field} 无效：应为正整数`);
+  return n;
+}
+
+/** Base64 that crossed a form body unencoded has its '+' turned into spaces: put them back. */
+const cipher = (v: unknown) => text(v).replace(/ /g, '+') || undefined;
+
+/** The pay password fields of the dynamic-key transport. */
+export function sealedPay(input: Record<string, unknown>): SealedPayPassword {
+  return { payPassword: cipher(input.payPassword), key: text(input.key) || undefined, iv: text(input.iv) || undefined };
+}
+
+/** A numeric id from the path, or a 400 naming it. */
+export const pathId = (c: Context, name = 'id'): number => validate(z.object({ [name]: q.id() }), { [name]: c.req.param(name) })[name];

@@ -1,0 +1,72 @@
+import { eq, sql } from 'drizzle-orm';
+import { ApiError, badRequest } from '../../gateway/envelope.ts';
+import { CODE, fill, MSG } from '../../../lib/messages.ts';
+import { PAY_PASSWORD_TRIES, payPasswordError } from '../../../lib/wallet.ts';
+import type { Db } from '../../db/client.ts';
+import { payPasswords, users } from '../../db/schema/index.ts';
+import type { DynamicKeyService, KeyPair } from '../accounts/dynamic-keys.ts';
+import { hashPassword, verifyPassword } from '../accounts/password.ts';
+import { SMS_TYPE, type SmsCodeService } from '../accounts/sms-codes.ts';
+
+/** The pay password as it travels: AES ciphertext with its one-time key and iv (docs/auth.md). */
+export type SealedPayPassword = Partial<KeyPair> & { payPassword?: string };
+
+const locked = () => new ApiError(CODE.payPasswordLocked, MSG.payPasswordLocked);
+
+/**
+ * 支付密码: six digits, apart from the login password, set, changed and reset only with an SMS code
+ * (type 4) sent to the account's own phone. Five wrong tries in a row lock it until that reset.
+ */
+export function createPayPasswordService(deps: { db: Db; keys: DynamicKeyService; codes: SmsCodeService }) {
+  const { db, keys, codes } = deps;
+  const rowOf = async (userId: number) => (await db.select().from(payPasswords).where(eq(payPasswords.userId, userId)))[0];
+
+  return {
+    async status(userId: number) {
+      const row = await rowOf(userId);
+      return { set: row !== undefined, locked: row?.lockedAt != null };
+    },
+
+    /** POST /pay/change/pay-pass: sets or replaces the pay password and clears a lock. */
+    async change(userId: number, input: SealedPayPassword & { verifyCode: string; mobile?: string }): Promise<void> {
+      const [plain] = await keys.open(input, input.payPassword);
+      const ruleError = payPasswordError(plain);
+      if (ruleError) throw badRequest(ruleError);
+      const [user] = await db.select({ mobile: users.mobile, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+      // The code must come from the account's own phone, whatever number the form was given.
+      if (input.mobile && input.mobile !== user.mobile) throw badRequest(MSG.payPasswordMobile);
+      if (await verifyPassword(plain, user.passwordHash)) throw badRequest(MSG.payPasswordSameAsLogin);
+      await codes.check(user.mobile, input.verifyCode, { type: SMS_TYPE.payPassword, consume: true });
+      const hash = await hashPassword(plain);
+      await db
+        .insert(payPasswords)
+        .values({ userId, hash })
+        .onConflictDoUpdate({ target: payPasswords.userId, set: { hash, failures: 0, lockedAt: null, updatedAt: new Date() } });
+    },
+
+    /** Checks the sealed pay password; throws the message to show (wrong, locked, not set). */
+    async verify(userId: number, sealedInput: SealedPayPassword): Promise<void> {
+      const [plain] = await keys.open(sealedInput, sealedInput.payPassword);
+      const row = await rowOf(userId);
+      if (!row) throw badRequest(MSG.payPasswordNotSet);
+      if (row.lockedAt) throw locked();
+      if (await verifyPassword(plain, row.hash)) {
+        if (row.failures > 0) await db.update(payPasswords).set({ failures: 0 }).where(eq(payPasswords.userId, userId));
+        return;
+      }
+      // Counted in one statement, so parallel wrong tries cannot slip past the limit.
+      const [after] = await db
+        .update(payPasswords)
+        .set({
+          failures: sql`${payPasswords.failures} + 1`,
+          lockedAt: sql`case when ${payPasswords.failures} + 1 >= ${PAY_PASSWORD_TRIES} then now() else ${payPasswords.lockedAt} end`,
+        })
+        .where(eq(payPasswords.userId, userId))
+        .returning({ failures: payPasswords.failures });
+      if (after.failures >= PAY_PASSWORD_TRIES) throw locked();
+      throw badRequest(fill(MSG.payPasswordWrong, { left: PAY_PASSWORD_TRIES - after.failures }));
+    },
+  };
+}
+
+export type PayPasswordService = ReturnType<typeof createPayPasswordService>;
