@@ -7,7 +7,8 @@ export function cached<T>(ttlMs: number, load: () => Promise<T>) {
   let value: { at: number; promise: Promise<T> } | null = null;
   const get = (): Promise<T> => {
     if (value && Date.now() - value.at < ttlMs) return value.promise;
-    const promise = load();
+    // Promise.resolve runs a Drizzle query (a thenable that re-runs on every await) exactly once.
+    const promise = Promise.resolve(load());
     value = { at: Date.now(), promise };
     // A failed load is not kept: the next caller tries again.
     promise.catch(() => {

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { follows, realNames, users } from '../../db/schema/index.ts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
+import { activeNobilityOf } from '../wallet/nobility.ts';
 
 export type FollowTarget = 'anchor' | 'user' | 'expert';
 
@@ -32,6 +33,7 @@ export function createProfileService(deps: { db: Db; storage: StorageProvider })
         .leftJoin(realNames, eq(realNames.userId, users.id))
         .where(eq(users.id, userId));
       const { users: me, real_names: real } = u;
+      const nobility = await activeNobilityOf(db, me.id);
       return {
         id: me.id,
         nickName: me.nickName,
@@ -48,6 +50,8 @@ export function createProfileService(deps: { db: Db; storage: StorageProvider })
         needsProfile: me.needsProfile,
         realName: { status: real ? 1 : 0, name: real ? maskName(real.realName) : null },
         role: me.role,
+        /** The nobility held now: {id, name, expiresAt}, or null. */
+        nobility,
       };
     },
 

@@ -66,6 +66,21 @@ export function createSiteService(db: Db) {
     db.select({ word: hotSearches.word }).from(hotSearches).orderBy(asc(hotSearches.sort), asc(hotSearches.id)),
   );
 
+  const aboutIndex = cached(HOT_TTL, () =>
+    db
+      .select({ id: aboutPages.id, category: aboutPages.category, slug: aboutPages.slug, title: aboutPages.title, summary: aboutPages.summary })
+      .from(aboutPages)
+      .orderBy(asc(aboutPages.category), asc(aboutPages.sort), asc(aboutPages.id)),
+  );
+
+  const loadAdverts = (placeCode: string) =>
+    db
+      .select({ id: adverts.id, placeCode: adverts.placeCode, title: adverts.title, image: adverts.image, link: adverts.link })
+      .from(adverts)
+      .where(and(eq(adverts.placeCode, placeCode), eq(adverts.active, true)))
+      .orderBy(asc(adverts.sort), asc(adverts.id));
+  const advertsByPlace = new Map<string, () => Promise<Awaited<ReturnType<typeof loadAdverts>>>>();
+
   return {
     settings,
     navigation,
@@ -73,11 +88,13 @@ export function createSiteService(db: Db) {
     hotSearches: hotWords,
 
     adverts(placeCode: string) {
-      return db
-        .select({ id: adverts.id, placeCode: adverts.placeCode, title: adverts.title, image: adverts.image, link: adverts.link })
-        .from(adverts)
-        .where(and(eq(adverts.placeCode, placeCode), eq(adverts.active, true)))
-        .orderBy(asc(adverts.sort), asc(adverts.id));
+      let load = advertsByPlace.get(placeCode);
+      if (!load) {
+        load = cached(HOT_TTL, () => loadAdverts(placeCode));
+        // Place codes come from the code and the API; cap the map so odd codes cannot grow it.
+        if (advertsByPlace.size < 100) advertsByPlace.set(placeCode, load);
+      }
+      return load();
     },
 
     async aboutPage(key: { id?: number; slug?: string; category?: string }) {
@@ -89,12 +106,7 @@ export function createSiteService(db: Db) {
       return page ?? null;
     },
 
-    aboutIndex() {
-      return db
-        .select({ id: aboutPages.id, category: aboutPages.category, slug: aboutPages.slug, title: aboutPages.title, summary: aboutPages.summary })
-        .from(aboutPages)
-        .orderBy(asc(aboutPages.category), asc(aboutPages.sort), asc(aboutPages.id));
-    },
+    aboutIndex,
   };
 }
 
