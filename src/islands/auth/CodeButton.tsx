@@ -22,12 +22,14 @@ export default function CodeButton({ mobile, type, onNotice }: Props) {
   const [captchaOpen, setCaptchaOpen] = useState(false);
   const [sending, setSending] = useState(false);
   const [captchaKey, setCaptchaKey] = useState(0);
+  const [demo, setDemo] = useState(false);
   const phoneProblem = mobileError(mobile);
 
   async function send(verification: string) {
     setSending(true);
     try {
-      await sendSmsCode(mobile, verification, type);
+      const res = await sendSmsCode(mobile, verification, type);
+      setDemo((res.data as { demo?: boolean } | null)?.demo === true);
       countdown.start();
       onNotice(MSG.codeSent, true);
     } catch (err) {
@@ -49,6 +51,11 @@ export default function CodeButton({ mobile, type, onNotice }: Props) {
       >
         {countdown.running ? `${countdown.left}s后重新获取` : sending ? '发送中…' : '获取验证码'}
       </button>
+      {demo && (
+        <span className="self-center rounded bg-accent-light px-1.5 py-0.5 text-xs text-accent" title="演示环境：短信不会真的发出，验证码写入短信发件箱（npm run sms:outbox）">
+          演示
+        </span>
+      )}
       <CaptchaDialog key={captchaKey} open={captchaOpen} onSuccess={(v) => void send(v)} onClose={() => setCaptchaOpen(false)} />
     </>
   );
