@@ -37,6 +37,7 @@ describe.each(targets())('profile on $name', (target) => {
       needsProfile: false,
       realName: { status: 0, name: null },
       role: 'user',
+      nobility: null,
     });
     expect(await b.get('/user/center/info')).toMatchObject({ status: 401, code: 401, msg: '请先登录' });
   });

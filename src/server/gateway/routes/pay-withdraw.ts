@@ -26,7 +26,7 @@ withdrawRoutes.post('/withdraw', requireUser, sensitive('withdraw'), async (c) =
   const result = await wallet(c).withdrawals.request(me(c), {
     amount: wholeNumber(input, 'amount', MSG.withdrawAmountInvalid),
     cardId: wholeNumber(input, 'cardId', MSG.bankCardNotFound),
-    key: requestKey(c, input),
+    requestKey: requestKey(c, input),
     ...sealedPay(input),
   });
   return ok(c, result);

@@ -55,12 +55,12 @@ const cell = (v: string | number) => {
 
 /** The trade records of one user: the lists of the wallet page and of POST /pay/record/*. */
 export function createRecordService(db: Db) {
-  async function rows(userId: number, f: RecordFilter, limit: number, offset: number) {
+  async function rows(where: SQL | undefined, limit: number, offset: number) {
     const list = await db
       .select({ r: tradeRecords, cpNick: counterparty.nickName })
       .from(tradeRecords)
       .leftJoin(counterparty, eq(counterparty.id, tradeRecords.counterpartyId))
-      .where(conditions(userId, f))
+      .where(where)
       .orderBy(desc(tradeRecords.id))
       .limit(limit)
       .offset(offset);
@@ -81,16 +81,17 @@ export function createRecordService(db: Db) {
 
   return {
     async list(userId: number, f: RecordFilter, pageNum: number, pageSize: number) {
+      const where = conditions(userId, f);
       const [list, [{ total }]] = await Promise.all([
-        rows(userId, f, pageSize, (pageNum - 1) * pageSize),
-        db.select({ total: count() }).from(tradeRecords).where(conditions(userId, f)),
+        rows(where, pageSize, (pageNum - 1) * pageSize),
+        db.select({ total: count() }).from(tradeRecords).where(where),
       ]);
       return { list, total, pageNum, pageSize };
     },
 
     /** GET /pay/export/income/: the income records as CSV, UTF-8 with a BOM so Excel reads the Chinese. */
     async incomeCsv(userId: number, f: Omit<RecordFilter, 'incomeOnly'>): Promise<string> {
-      const list = await rows(userId, { ...f, incomeOnly: true }, EXPORT_LIMIT, 0);
+      const list = await rows(conditions(userId, { ...f, incomeOnly: true }), EXPORT_LIMIT, 0);
       const head = ['时间', '类型', '币种', '数量', '变动后余额', '对方', '业务单号', '备注'];
       const lines = list.map((r) =>
         [chinaTime(r.createdAt), r.typeName, r.currencyName, r.amount, r.balanceAfter, r.counterparty?.nickName ?? '', r.ref ?? '', r.note ?? ''].map(cell).join(','),

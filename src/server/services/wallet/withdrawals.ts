@@ -3,7 +3,7 @@ import { fill, MSG } from '../../../lib/messages.ts';
 import { WITHDRAW_STATUS_LABEL, type WithdrawStatus } from '../../../lib/vocab/pay-status.ts';
 import { TRADE_TYPE } from '../../../lib/vocab/trade-types.ts';
 import { payoutFen, WITHDRAW } from '../../../lib/wallet.ts';
-import { badRequest, notFound } from '../../gateway/envelope.ts';
+import { badRequest, forbidden, notFound } from '../../gateway/envelope.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { users, withdrawals } from '../../db/schema/index.ts';
@@ -30,7 +30,8 @@ export const withdrawalView = (w: Row) => ({
 export interface WithdrawInput extends SealedPayPassword {
   amount: number;
   cardId: number;
-  key: string;
+  /** The idempotency key (`key` is the dynamic key of the sealed pay password). */
+  requestKey: string;
 }
 
 /**
@@ -57,6 +58,8 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
       .set({ status, reviewerId, reviewNote: note, reviewedAt: new Date() })
       .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')))
       .returning();
+    // Nobody reviews their own request (the throw rolls the update back).
+    if (w && w.userId === reviewerId) throw forbidden(MSG.withdrawOwnReview);
     if (w) return w;
     const [exists] = await tx.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.id, id));
     throw exists ? badRequest(MSG.withdrawReviewed) : notFound(MSG.withdrawNotFound);
@@ -67,7 +70,7 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
 
     /** POST /pay/withdraw. A retry with the same key returns the first request. */
     async request(userId: number, input: WithdrawInput) {
-      const [prior] = await db.select().from(withdrawals).where(byKey(userId, input.key));
+      const [prior] = await db.select().from(withdrawals).where(byKey(userId, input.requestKey));
       if (prior) return withdrawalView(prior);
       const { amount } = input;
       if (!Number.isSafeInteger(amount) || amount <= 0) throw badRequest(MSG.withdrawAmountInvalid);
@@ -81,7 +84,7 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
           const tx = t as unknown as Db;
           const [w] = await tx
             .insert(withdrawals)
-            .values({ userId, amount, payoutFen: payoutFen(amount), bankName: card.bankName, cardNoMasked: card.cardNoMasked, cardNoEnc: card.cardNoEnc, idempotencyKey: input.key })
+            .values({ userId, amount, payoutFen: payoutFen(amount), bankName: card.bankName, cardNoMasked: card.cardNoMasked, cardNoEnc: card.cardNoEnc, idempotencyKey: input.requestKey })
             .returning();
           await ledger.hold(
             { userId, amount, type: TRADE_TYPE.withdrawal, key: `withdraw:${w.id}`, ref: `withdraw:${w.id}`, note: `提现至${card.bankName}(${card.cardNoMasked.slice(-4)})` },
@@ -91,7 +94,7 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
         });
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
-        const [winner] = await db.select().from(withdrawals).where(byKey(userId, input.key));
+        const [winner] = await db.select().from(withdrawals).where(byKey(userId, input.requestKey));
         if (winner) return withdrawalView(winner);
         throw err;
       }

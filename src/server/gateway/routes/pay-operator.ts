@@ -1,0 +1,47 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import { MSG } from '../../../lib/messages.ts';
+import { WITHDRAW_STATUSES } from '../../../lib/vocab/pay-status.ts';
+import { readInput } from '../body.ts';
+import { badRequest, forbidden, ok, unauthorized } from '../envelope.ts';
+import { text } from '../input.ts';
+import type { GatewayEnv } from '../types.ts';
+import { validate } from '../validate.ts';
+import { paging, pathId } from './pay-input.ts';
+
+/** /svc/pay/operator — withdrawal review for site staff (role 'operator'); the admin console builds on it. */
+export const operatorRoutes = new Hono<GatewayEnv>();
+
+const requireOperator: MiddlewareHandler<GatewayEnv> = async (c, next) => {
+  if (!c.var.user) throw unauthorized();
+  if (c.var.user.role !== 'operator') throw forbidden(MSG.operatorOnly);
+  await next();
+};
+operatorRoutes.use(requireOperator);
+
+const withdrawals = (c: { var: GatewayEnv['Variables'] }) => c.var.app.services.wallet.withdrawals;
+const NOTE_MAX = 100;
+
+/**
+ * GET /pay/operator/withdrawals?status (pending|paid|rejected)&pageNum&pageSize → {list[{…request,
+ * user{id, nickName}, payToCardNo (full number, pending only)}], total, pageNum, pageSize}.
+ */
+operatorRoutes.get('/withdrawals', async (c) => {
+  const query = c.req.query();
+  const { status } = validate(z.object({ status: z.enum(WITHDRAW_STATUSES).optional() }), { status: query.status || undefined });
+  const { pageNum, pageSize } = paging(query);
+  return ok(c, await withdrawals(c).queue(status, pageNum, pageSize));
+});
+
+/** POST /pay/operator/withdrawals/{id}/approve {note?}: the transfer was made; the held 球票 are paid out. */
+operatorRoutes.post('/withdrawals/:id/approve', async (c) => {
+  const note = text((await readInput(c)).note).slice(0, NOTE_MAX) || null;
+  return ok(c, await withdrawals(c).approve(c.var.user!.id, pathId(c), note));
+});
+
+/** POST /pay/operator/withdrawals/{id}/reject {reason}: the held 球票 go back to the user (type 6). */
+operatorRoutes.post('/withdrawals/:id/reject', async (c) => {
+  const reason = text((await readInput(c)).reason);
+  if (!reason || [...reason].length > NOTE_MAX) throw badRequest(MSG.rejectReasonRequired);
+  return ok(c, await withdrawals(c).reject(c.var.user!.id, pathId(c), reason));
+});

@@ -1,0 +1,48 @@
+import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { requireUser } from '../auth.ts';
+import { readInput } from '../body.ts';
+import { ok, unauthorized } from '../envelope.ts';
+import { rateLimit } from '../rate-limit.ts';
+import type { GatewayEnv } from '../types.ts';
+import { paging, recordFilter } from './pay-input.ts';
+
+/** /svc/pay/record/* and the income export: the caller's trade records. */
+export const recordRoutes = new Hono<GatewayEnv>();
+
+const wallet = (c: { var: GatewayEnv['Variables'] }) => c.var.app.services.wallet;
+
+/**
+ * POST /pay/record/trans-list {type?, currency?, startDate?, endDate?, pageNum, pageSize (30)} →
+ * {list[{id, type, typeName, currency, currencyName, amount (signed), balanceAfter, counterparty{id, nickName}|null, ref, note, createdAt}], total, pageNum, pageSize}.
+ */
+recordRoutes.post('/record/trans-list', requireUser, async (c) => {
+  const input = await readInput(c);
+  const { pageNum, pageSize } = paging(input);
+  return ok(c, await wallet(c).records.list(c.var.user!.id, recordFilter(input), pageNum, pageSize));
+});
+
+/** POST /pay/record/income: the same list, money coming in only. */
+recordRoutes.post('/record/income', requireUser, async (c) => {
+  const input = await readInput(c);
+  const { pageNum, pageSize } = paging(input);
+  return ok(c, await wallet(c).records.list(c.var.user!.id, { ...recordFilter(input), incomeOnly: true }, pageNum, pageSize));
+});
+
+/**
+ * GET /pay/export/income/?type&currency&startDate&endDate → 收入明细.csv (UTF-8 with BOM). A plain
+ * link downloads it, so besides the accessToken header the page's `token` cookie is accepted here.
+ */
+const exportIncome = async (c: Context<GatewayEnv>) => {
+  const token = c.var.accessToken ?? getCookie(c, 'token') ?? null;
+  const user = c.var.user ?? (token ? await c.var.app.services.sessions.userByToken(token) : null);
+  if (!user) throw unauthorized();
+  const csv = await wallet(c).records.incomeCsv(user.id, recordFilter(c.req.query()));
+  const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
+  c.header('content-type', 'text/csv; charset=utf-8');
+  c.header('content-disposition', `attachment; filename="income-${day}.csv"; filename*=UTF-8''${encodeURIComponent(`收入明细-${day}.csv`)}`);
+  return c.body(csv);
+};
+const exportLimit = rateLimit({ name: 'export', max: 30, windowMs: 600_000 });
+recordRoutes.get('/export/income/', exportLimit, exportIncome);
+recordRoutes.get('/export/income', exportLimit, exportIncome);

@@ -1,0 +1,46 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** The 球钻 balance in the header's account menu. */
+async function headerDiamonds(page: Page): Promise<number> {
+  const menu = page.locator('user-menu');
+  await menu.locator('[data-toggle]').click();
+  const text = await menu.locator('[data-balance="balance"]').textContent();
+  await menu.locator('[data-toggle]').click();
+  return Number(text!.replace(/,/g, ''));
+}
+
+test.describe('wallet', () => {
+  test('log in, recharge through the sandbox cashier, see the balance and the record', async ({ page }) => {
+    await page.goto('/');
+    await page.locator('header.site-header').getByRole('button', { name: '登录/注册' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('手机号').fill('13800000001');
+    await dialog.getByLabel('密码', { exact: true }).fill('demo123456');
+    await dialog.getByRole('button', { name: '登录', exact: true }).click();
+    await expect(page.locator('user-menu')).toBeVisible();
+    const before = await headerDiamonds(page);
+
+    await page.goto('/v/pay');
+    await page.getByText('710 球钻').click();
+    await page.getByRole('button', { name: '立即充值' }).click();
+    await page.waitForURL(/\/pay\/sandbox\/CZ\d+$/);
+    await expect(page.getByRole('heading', { name: '演示收银台' })).toBeVisible();
+    await expect(page.getByText('演示', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('应付 68.00 元')).toHaveText('¥68.00');
+    await page.getByRole('button', { name: '确认支付' }).click();
+
+    await page.waitForURL(/\/v\/pay\?orderNo=CZ\d+$/);
+    await expect(page.getByRole('heading', { name: '充值成功' })).toBeVisible();
+    await expect(page.locator('[data-result-balance]')).toHaveText((before + 710).toLocaleString('en-US'));
+    expect(await headerDiamonds(page)).toBe(before + 710);
+
+    await page.getByRole('link', { name: '查看交易记录' }).click();
+    const latest = page.locator('[data-records] li').first();
+    await expect(latest).toContainText('球钻充值');
+    await expect(latest).toContainText('+710');
+    await expect(latest).toContainText(`余额 ${(before + 710).toLocaleString('en-US')}`);
+
+    await page.goto('/v/order');
+    await expect(page.locator('[data-orders] li').first()).toContainText('已支付');
+  });
+});
