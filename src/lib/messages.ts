@@ -162,6 +162,16 @@ export const MSG = {
   tooMany: '操作太频繁，请稍后再试',
   serverError: '服务器繁忙，请稍后再试',
   bodyTooLarge: '请求内容过大',
+  // sports data (docs/sports-api.md); matchNotFound is shared with the live rooms
+  sportInvalid: '参数 sport 无效：只能是 football 或 basketball',
+  dateInvalid: '日期格式应为 YYYY-MM-DD',
+  competitionNotFound: '赛事不存在',
+  seasonNotFound: '赛季不存在',
+  teamNotFound: '球队不存在',
+  playerNotFound: '球员不存在',
+  oddsCompanyNotFound: '赔率公司不存在',
+  matchStarted: '比赛已开始，无法预约',
+  feedImportFailed: '数据导入失败：{reason}',
 } as const;
 
 /** Envelope codes. 200 is success; spec codes (10011 …) sit beside the HTTP-like ones. */

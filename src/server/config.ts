@@ -21,6 +21,17 @@ const envSchema = z.object({
   APP_SECRET: z.string().min(32).optional(),
   CAPTCHA_TEST_SEED: z.string().min(1).optional(),
   SMS_TEST_SEED: z.string().min(1).optional(),
+  // Live rooms' media server (docs/live-rooms.md). Without MEDIA_PULL_BASES every room plays the bundled demo stream.
+  MEDIA_PUSH_BASE: z.string().regex(/^rtmps?:\/\/\S+$/, 'must be an rtmp:// or rtmps:// URL').default('rtmp://127.0.0.1:1935/live'),
+  MEDIA_PULL_BASES: z.string().default(''),
+  MEDIA_AUTH_KEY: z.string().min(16).optional(),
+  MEDIA_AUTH_TTL: z.coerce.number().int().min(60).max(7 * 86_400).default(4 * 3600),
+  MEDIA_DEMO_STREAM: z.string().startsWith('/').default('/media/demo/master.m3u8'),
+  // Sports data (docs/providers.md): the simulator or imported feed JSON only; the simulator's seed and speed.
+  SPORTS_FEED: z.enum(['simulator', 'import']).default('simulator'),
+  SEED_SPORTS: flag.optional(),
+  SIM_SEED: z.string().min(1).max(100).default('qiuyouquan'),
+  SIM_SPEED: z.coerce.number().positive().max(3600).default(1),
 });
 
 export type Config = {
@@ -43,7 +54,49 @@ export type Config = {
   captchaTestSeed?: string;
   /** Tests only: SMS codes derived from this seed and the phone (src/server/services/accounts/sms-test-code.ts). */
   smsTestSeed?: string;
+  media: MediaConfig;
+  sports: SportsConfig;
 };
+
+/** The sports feed (providers/sports). */
+export interface SportsConfig {
+  /** 'simulator' plays the demo calendar; 'import' takes data only from feed imports. */
+  feed: 'simulator' | 'import';
+  /** Import the sports seed data at first start (defaults to SEED_DEMO). */
+  seedData: boolean;
+  /** Same seed, same simulated matches: plans, calendars and generated rosters derive from it. */
+  simSeed: string;
+  /** Simulated seconds per real second (tests run matches in minutes). */
+  simSpeed: number;
+}
+
+/** Where anchors push and viewers pull (providers/media). */
+export interface MediaConfig {
+  /** rtmp://host[:port]/app: the anchor's OBS pushes to {pushBase}/{stream}?auth_key=… */
+  pushBase: string;
+  /** HLS lines, `名称|https://host/app` or a bare URL; empty → the bundled demo stream. */
+  pullLines: { name: string; base: string }[];
+  /** Signs auth_key; unset → derived from APP_SECRET. */
+  authKey?: string;
+  /** Seconds a signed URL stays valid. */
+  authTtl: number;
+  demoStream: string;
+}
+
+/** `主线路|https://a.example.com/live,备用线路|https://b.example.com/live` → lines; a bad entry names the variable. */
+function pullLines(raw: string): MediaConfig['pullLines'] {
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((entry, i) => {
+      const [name, base] = entry.includes('|') ? entry.split('|', 2) : [`线路${i + 1}`, entry];
+      if (!/^https?:\/\/\S+$/.test(base.trim())) {
+        throw new ConfigError(`环境变量配置错误 (invalid environment):\n  MEDIA_PULL_BASES: "${entry}" is not an http(s) URL`);
+      }
+      return { name: name.trim() || `线路${i + 1}`, base: base.trim().replace(/\/$/, '') };
+    });
+}
 
 export class ConfigError extends Error {}
 
@@ -79,5 +132,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appSecret: e.APP_SECRET,
     captchaTestSeed: e.CAPTCHA_TEST_SEED,
     smsTestSeed: e.SMS_TEST_SEED,
+    media: {
+      pushBase: e.MEDIA_PUSH_BASE.replace(/\/$/, ''),
+      pullLines: pullLines(e.MEDIA_PULL_BASES),
+      authKey: e.MEDIA_AUTH_KEY,
+      authTtl: e.MEDIA_AUTH_TTL,
+      demoStream: e.MEDIA_DEMO_STREAM,
+    },
+    sports: { feed: e.SPORTS_FEED, seedData: e.SEED_SPORTS ?? (e.SEED_DEMO ?? !isProduction), simSeed: e.SIM_SEED, simSpeed: e.SIM_SPEED },
   };
 }

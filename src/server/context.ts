@@ -7,6 +7,8 @@ import { createMemoryPubSub, createRedisPubSub, type PubSub } from './realtime/p
 import { loadAppSecret } from './secrets.ts';
 import { createServices, type Services } from './services/index.ts';
 import { seedDemo } from './seed/seed.ts';
+import { importSports } from './sports/import/index.ts';
+import { beijingDate } from '../lib/sports/time.ts';
 
 /** Everything a request needs, built once per process and shared by the gateway, the hub and the pages. */
 export interface AppContext {
@@ -37,6 +39,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   const pubsub = config.redisUrl ? await createRedisPubSub(config.redisUrl, prefix) : createMemoryPubSub();
   const services = createServices({ db: dbh.db, kv, pubsub, log, config, appSecret });
   if (config.seedDemo) await dbh.exclusive('seed', () => seedDemo(dbh.db, log));
+  if (config.sports.seedData) await dbh.exclusive('seed', () => importSports(dbh.db, log, { seed: config.sports.simSeed, today: beijingDate(Date.now()) }));
   return {
     config,
     log,
@@ -47,6 +50,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     pubsub,
     services,
     async close() {
+      await services.sports.stopFeed();
       await Promise.allSettled([pubsub.close(), kv.close()]);
       await dbh.close();
     },

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createContext } from './context.ts';
 import { createHttpServer, loadAstroHandler } from './http/server.ts';
 import { gracefulShutdown } from './http/shutdown.ts';
+import { startLiveJobs } from './services/live/jobs.ts';
 
 let config;
 try {
@@ -26,4 +27,6 @@ server.listen(config.port, config.host, () => {
   app.log.info({ port, db: app.dbh.kind, pubsub: app.pubsub.kind }, `${config.siteName} listening on http://localhost:${port}`);
 });
 
+startLiveJobs(app);
+void app.services.sports.startFeed();
 gracefulShutdown({ server, hub, app });

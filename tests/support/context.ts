@@ -55,6 +55,8 @@ export async function createTestContext(target: Target, env: Record<string, stri
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'silent',
     APP_SECRET: randomBytes(32).toString('hex'),
+    // The sports import takes seconds: only suites that need it ask for it (SEED_SPORTS: '1').
+    SEED_SPORTS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...(target.redisUrl ? { REDIS_URL: target.redisUrl } : {}),
     ...env,
@@ -83,6 +85,7 @@ export async function createSiblingContext(of: TestContext): Promise<TestContext
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'silent',
     APP_SECRET: of.app.appSecret,
+    SEED_SPORTS: '0',
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
   });

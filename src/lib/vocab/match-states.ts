@@ -124,7 +124,7 @@ export function isStep(sport: SportId, from: number, to: number): boolean {
  */
 export function canReach(sport: SportId, from: number, to: number): boolean {
   if (from === to || isStep(sport, from, to)) return true;
-  const detours = sport === 1 ? [FB.abnormal, FB.interrupted] : [BB.abnormal, BB.interrupted];
+  const detours: number[] = sport === 1 ? [FB.abnormal, FB.interrupted] : [BB.abnormal, BB.interrupted];
   const seen = new Set([from]);
   const queue = detours.includes(from) ? [] : [from];
   while (queue.length) {

@@ -8,10 +8,13 @@ import { ApiError, fail } from './envelope.ts';
 import { rateLimit } from './rate-limit.ts';
 import type { GatewayEnv } from './types.ts';
 import { apiRoutes } from './routes/api.ts';
+import { chatRoutes } from './routes/chat.ts';
 import { imapiRoutes } from './routes/imapi.ts';
 import { informRoutes } from './routes/inform.ts';
 import { smsRoutes } from './routes/inform-sms.ts';
 import { liveRoutes } from './routes/live.ts';
+import { sportsRoutes } from './routes/sports.ts';
+import { payRoutes } from './routes/pay.ts';
 import { tjRoutes } from './routes/tj.ts';
 import { userRoutes } from './routes/user.ts';
 
@@ -47,12 +50,15 @@ export function createGateway(app: AppContext) {
   gw.use(rateLimit({ name: 'svc', max: 600, windowMs: 60_000 }));
 
   gw.route('/live', liveRoutes);
+  gw.route('/live', sportsRoutes);
   gw.route('/api', apiRoutes);
+  gw.route('/chat', chatRoutes);
   gw.route('/inform', informRoutes);
   gw.route('/inform', smsRoutes);
   gw.route('/imapi', imapiRoutes);
   gw.route('/user', userRoutes);
   gw.route('/tj', tjRoutes);
+  gw.route('/pay', payRoutes);
 
   gw.notFound((c) => fail(c, new ApiError(CODE.notFound, MSG.notFoundApi)));
   gw.onError((err, c) => {

@@ -5,6 +5,8 @@ import type { Logger } from '../logger.ts';
 import { hashPassword } from '../services/accounts/password.ts';
 import { aboutPageSeeds } from './about-pages.ts';
 import { seedAccountExtras } from './accounts.ts';
+import { seedLive } from './live.ts';
+import { seedWallet } from './wallet.ts';
 import { advertSeeds, bannerSeeds, demoAccounts, DEMO_PASSWORD, hotSearchWords, navigation, settingSeeds, type NavSeed } from './site-content.ts';
 
 /**
@@ -33,6 +35,8 @@ export async function seedDemo(db: Db, log: Logger): Promise<void> {
     await db.insert(users).values({ ...a, passwordHash }).onConflictDoNothing();
   }
   await seedAccountExtras(db);
+  await seedWallet(db);
+  await seedLive(db);
   log.info('demo seed checked');
 }
 

@@ -8,9 +8,11 @@ import { createAccountServices } from './accounts/index.ts';
 import { createCaptchaService } from './captcha/captcha.ts';
 import { createExpertService } from './experts/experts.ts';
 import { createHealthService } from './health.ts';
+import { createLiveServices } from './live/index.ts';
 import { createSearchService } from './search/search.ts';
 import { createSessionService } from './sessions/sessions.ts';
 import { createSiteService } from './site/site.ts';
+import { createSportsServices } from './sports/index.ts';
 import { createUploadService } from './uploads/uploads.ts';
 import { createWalletServices } from './wallet/index.ts';
 
@@ -27,6 +29,7 @@ export interface ServiceDeps {
 export function createServices(deps: ServiceDeps) {
   const storage = createStorage(deps.config);
   const accounts = createAccountServices(deps, storage);
+  const wallet = createWalletServices(deps, accounts);
   return {
     accounts,
     captcha: createCaptchaService(deps),
@@ -36,7 +39,9 @@ export function createServices(deps: ServiceDeps) {
     search: createSearchService(deps.db),
     sessions: createSessionService(deps.db),
     site: createSiteService(deps.db),
-    wallet: createWalletServices(deps, accounts),
+    wallet,
+    live: createLiveServices(deps, { storage, accounts, wallet }),
+    sports: createSportsServices(deps),
   };
 }
 

@@ -4,3 +4,8 @@ export * from './experts.ts';
 export * from './sms.ts';
 export * from './social.ts';
 export * from './wallet.ts';
+export * from './live.ts';
+export * from './sports-core.ts';
+export * from './sports-match.ts';
+export * from './sports-odds.ts';
+export * from './sports-user.ts';

@@ -81,6 +81,7 @@ export const matches = pgTable(
   },
   (t) => [
     index('matches_kickoff_idx').on(t.sport, t.kickoffAt),
+    index('matches_kickoff_all_idx').on(t.kickoffAt),
     index('matches_season_idx').on(t.seasonId, t.roundId),
     index('matches_home_idx').on(t.homeTeamId, t.kickoffAt),
     index('matches_away_idx').on(t.awayTeamId, t.kickoffAt),

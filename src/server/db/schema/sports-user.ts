@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { matches } from './sports-match.ts';
 import { users } from './users.ts';
 
@@ -32,14 +32,10 @@ export const matchReserves = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.matchId] }), index('match_reserves_match_idx').on(t.matchId)],
 );
 
-/**
- * Shared state of the sports feed: the simulator's lease (one instance writes, the others read)
- * and its clock anchor. `holder`/`until` make the lease; `value` holds anything else.
- */
+/** Leases of the sports feed: one instance runs the simulator, the others only read (providers/sports/lease.ts). */
 export const sportsFeedState = pgTable('sports_feed_state', {
   name: text('name').primaryKey(),
   holder: text('holder'),
   until: timestamp('until', { withTimezone: true }),
-  value: jsonb('value'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

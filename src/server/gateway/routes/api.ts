@@ -1,6 +1,12 @@
 import { Hono } from 'hono';
 import { ok } from '../envelope.ts';
 import type { GatewayEnv } from '../types.ts';
+import { anchorRoutes } from './api-anchor.ts';
+import { liveChatRoutes } from './api-chat.ts';
+import { matchApiRoutes } from './api-match.ts';
+import { moderationRoutes } from './api-moderation.ts';
+import { roomRoutes } from './api-rooms.ts';
+import { liveUserRoutes } from './api-users.ts';
 
 /** /svc/api — the live-room service; rooms, chat and matches join this router. */
 export const apiRoutes = new Hono<GatewayEnv>();
@@ -10,3 +16,12 @@ apiRoutes.get('/banner/list', async (c) => ok(c, await c.var.app.services.site.b
 
 /** GET /api/search/list: the hot-search words shown under the search box. */
 apiRoutes.get('/search/list', async (c) => ok(c, await c.var.app.services.site.hotSearches()));
+
+// Live rooms (docs/live-rooms.md).
+apiRoutes.route('/', roomRoutes);
+apiRoutes.route('/', anchorRoutes);
+apiRoutes.route('/', liveUserRoutes);
+apiRoutes.route('/', liveChatRoutes);
+apiRoutes.route('/', moderationRoutes);
+// Matches: dates, hot, schedule, reservations and followed matches (docs/sports-api.md).
+apiRoutes.route('/', matchApiRoutes);

@@ -198,7 +198,6 @@ const dataSources = `
 <tr><td>openfootball/champions-league</td><td>欧冠 2023-24、2024-25 赛季全部比赛（含加时和点球）</td><td>CC0 1.0</td></tr>
 <tr><td>openfootball/world（asia/china）</td><td>中超 2023、2024、2025 赛季赛程与比分</td><td>CC0 1.0</td></tr>
 <tr><td>openfootball 各国仓库中的 squads 数据</td><td>英超、西甲、德甲、意甲 2023-24 赛季球队名单（号码、位置、国籍、出生年份）</td><td>CC0 1.0</td></tr>
-<tr><td>openfootball/worldcup.json 与 openfootball/euro.json</td><td>2022 年世界杯、2024 年欧洲杯比赛与进球事件，2026 年世界杯参赛名单</td><td>CC0 1.0</td></tr>
 <tr><td>openfootball/clubs</td><td>俱乐部成立年份、主场、所在城市和别名</td><td>CC0 1.0</td></tr>
 </tbody>
 </table>
@@ -208,7 +207,7 @@ const dataSources = `
 <table>
 <thead><tr><th>项目</th><th>内容</th><th>许可</th></tr></thead>
 <tbody>
-<tr><td>swar/nba_api（静态数据）</td><td>NBA 30 支球队的基本信息，现役与历史球员名单</td><td>MIT（Copyright (c) 2018 Swar Patel）</td></tr>
+<tr><td>swar/nba_api（静态数据）</td><td>NBA 30 支球队的基本信息，现役球员名单</td><td>MIT（Copyright (c) 2018 Swar Patel）</td></tr>
 <tr><td>sportsdataverse/hoopR-nba-raw</td><td>NBA 2024-25 赛季常规赛最终排名</td><td>CC BY 4.0</td></tr>
 </tbody>
 </table>
@@ -225,9 +224,9 @@ const dataSources = `
 <h2>模拟数据说明</h2>
 <p>开放数据只包含真实的赛程和最终比分，不包含直播所需的全部信息。为了让演示站点随时都有“未开赛、进行中、已完场”的比赛，我们做了以下处理，相关内容均为<strong>模拟数据</strong>：</p>
 <ul>
-<li><strong>比赛时间</strong>：把真实赛程平移到当前日期附近，比赛的对阵和最终比分保持真实。</li>
+<li><strong>比赛时间</strong>：把真实赛程平移到当前日期附近，足球比赛的对阵和最终比分保持真实；NBA 与 CBA 没有可用的开放赛程，对阵和比分由模拟器按球队实力生成。</li>
 <li><strong>实时事件</strong>：进球、红黄牌、换人、控球率、文字直播等由模拟器生成，进球数与真实最终比分一致，但进球时间和进球球员是模拟的。</li>
-<li><strong>赔率</strong>：欧赔、亚盘、大小球及其变化，根据球队近期战绩计算得出，不是任何机构发布的真实赔率。</li>
+<li><strong>赔率</strong>：欧赔、亚盘、大小球及其变化，根据球队近期战绩计算得出，不是任何机构发布的真实赔率；赔率公司名称为虚构。</li>
 <li><strong>阵容与名单</strong>：开放数据缺少的赛季、法甲和中超球队名单、NBA 与 CBA 球队阵容、部分球员中文名，以及篮球比赛的逐节比分和技术统计，均为模拟生成。</li>
 <li><strong>社区与直播</strong>：演示用户、帖子、评论、主播、锦囊和直播间内容为演示而编写。</li>
 </ul>

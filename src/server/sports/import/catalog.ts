@@ -13,6 +13,8 @@ export interface CompetitionDef {
   sport: 1 | 2;
   shortName: string;
   regionZh: string;
+  /** FIFA-style code; null for international competitions. */
+  country: string | null;
   type: 'league' | 'cup';
   isHot: boolean;
   color: string;
@@ -25,25 +27,22 @@ const leagueSeasons = (code: string): SeasonSource[] =>
   ['2023-24', '2024-25', '2025-26'].map((name) => ({ name, file: `football/openfootball-football.json/${name}/${code}.json` }));
 
 export const COMPETITIONS: CompetitionDef[] = [
-  { key: 'en.1', sport: 1, shortName: 'EPL', regionZh: '英格兰', type: 'league', isHot: true, color: '#3d195b', zone: 'Europe/London', seasons: leagueSeasons('en.1') },
-  { key: 'es.1', sport: 1, shortName: 'LaLiga', regionZh: '西班牙', type: 'league', isHot: true, color: '#ee2523', zone: 'Europe/Madrid', seasons: leagueSeasons('es.1') },
-  { key: 'de.1', sport: 1, shortName: 'BL', regionZh: '德国', type: 'league', isHot: true, color: '#d20515', zone: 'Europe/Berlin', seasons: leagueSeasons('de.1') },
-  { key: 'it.1', sport: 1, shortName: 'SA', regionZh: '意大利', type: 'league', isHot: true, color: '#024494', zone: 'Europe/Rome', seasons: leagueSeasons('it.1') },
-  { key: 'fr.1', sport: 1, shortName: 'L1', regionZh: '法国', type: 'league', isHot: true, color: '#091c3e', zone: 'Europe/Paris', seasons: leagueSeasons('fr.1') },
+  { key: 'en.1', sport: 1, shortName: 'EPL', regionZh: '英格兰', country: 'ENG', type: 'league', isHot: true, color: '#3d195b', zone: 'Europe/London', seasons: leagueSeasons('en.1') },
+  { key: 'es.1', sport: 1, shortName: 'LaLiga', regionZh: '西班牙', country: 'ESP', type: 'league', isHot: true, color: '#b3001b', zone: 'Europe/Madrid', seasons: leagueSeasons('es.1') },
+  { key: 'de.1', sport: 1, shortName: 'BL', regionZh: '德国', country: 'GER', type: 'league', isHot: true, color: '#d20515', zone: 'Europe/Berlin', seasons: leagueSeasons('de.1') },
+  { key: 'it.1', sport: 1, shortName: 'SA', regionZh: '意大利', country: 'ITA', type: 'league', isHot: true, color: '#024494', zone: 'Europe/Rome', seasons: leagueSeasons('it.1') },
+  { key: 'fr.1', sport: 1, shortName: 'L1', regionZh: '法国', country: 'FRA', type: 'league', isHot: true, color: '#091c3e', zone: 'Europe/Paris', seasons: leagueSeasons('fr.1') },
   {
-    key: 'cn.1', sport: 1, shortName: 'CSL', regionZh: '中国', type: 'league', isHot: true, color: '#c8102e', zone: 'Asia/Shanghai',
+    key: 'cn.1', sport: 1, shortName: 'CSL', regionZh: '中国', country: 'CHN', type: 'league', isHot: true, color: '#c8102e', zone: 'Asia/Shanghai',
     seasons: ['2023', '2024', '2025'].map((name) => ({ name, file: `football/openfootball-world-csl/${name}_cn.1.json` })),
   },
   {
-    key: 'uefa.cl', sport: 1, shortName: 'UCL', regionZh: '欧洲', type: 'cup', isHot: true, color: '#0e1e5b', zone: 'Europe/Paris',
+    key: 'uefa.cl', sport: 1, shortName: 'UCL', regionZh: '欧洲', country: null, type: 'cup', isHot: true, color: '#0e1e5b', zone: 'Europe/Paris',
     seasons: ['2023-24', '2024-25'].map((name) => ({ name, file: `football/openfootball-champions-league/${name}/uefa.cl.json` })),
   },
-  { key: 'nba', sport: 2, shortName: 'NBA', regionZh: '美国', type: 'league', isHot: true, color: '#1d428a', zone: 'America/New_York', seasons: [{ name: '2024-25' }] },
-  { key: 'cba', sport: 2, shortName: 'CBA', regionZh: '中国', type: 'league', isHot: true, color: '#e4002b', zone: 'Asia/Shanghai', seasons: [] },
+  { key: 'nba', sport: 2, shortName: 'NBA', regionZh: '美国', country: 'USA', type: 'league', isHot: true, color: '#1d428a', zone: 'America/New_York', seasons: [{ name: '2024-25' }] },
+  { key: 'cba', sport: 2, shortName: 'CBA', regionZh: '中国', country: 'CHN', type: 'league', isHot: true, color: '#e4002b', zone: 'Asia/Shanghai', seasons: [] },
 ];
-
-/** Countries of clubs playing in a league (UCL clubs carry their own code in the fixture). */
-export const LEAGUE_COUNTRY: Record<string, string> = { 'en.1': 'ENG', 'es.1': 'ESP', 'de.1': 'GER', 'it.1': 'ITA', 'fr.1': 'FRA', 'cn.1': 'CHN' };
 
 /** Basketball seasons run across two years: a date in Aug–Dec belongs to "YYYY-(YY+1)". */
 export function basketballSeasonName(date: string): string {

@@ -28,11 +28,11 @@ const squadFile = z.object({
       team: z.string(),
       players: z.array(
         z.object({
-          number: z.number().int().optional(),
+          number: z.number().int().nullish(),
           name: z.string(),
-          nationality: z.string().optional(),
-          position: z.string().optional(),
-          birth_year: z.number().int().optional(),
+          nationality: z.string().nullish(),
+          position: z.string().nullish(),
+          birth_year: z.number().int().nullish(),
         }),
       ),
     }),

@@ -1,0 +1,78 @@
+import { eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { FB } from '../../../../lib/vocab/match-states.ts';
+import type { Db } from '../../../db/client.ts';
+import { competitions, players, squads, stages, teams } from '../../../db/schema/sports-core.ts';
+import { matches } from '../../../db/schema/sports-match.ts';
+import type { PlanInput, RosterPlayer } from './plan-types.ts';
+
+export interface SimMatch {
+  id: number;
+  kickoff: number;
+  cursor: number;
+  input: PlanInput;
+}
+
+/** Each team's latest squad (rosters do not change while the process runs). */
+export function createRosterCache(db: Db) {
+  const cache = new Map<number, RosterPlayer[]>();
+  return async function rosters(teamIds: number[]): Promise<Map<number, RosterPlayer[]>> {
+    const missing = teamIds.filter((id) => !cache.has(id));
+    if (missing.length) {
+      const rows = await db
+        .select({ teamId: squads.teamId, seasonId: squads.seasonId, playerId: players.id, name: players.name, nameZh: players.nameZh, squadNumber: squads.shirtNumber, number: players.shirtNumber, squadPosition: squads.position, position: players.position })
+        .from(squads)
+        .innerJoin(players, eq(players.id, squads.playerId))
+        .where(inArray(squads.teamId, missing))
+        .orderBy(squads.playerId);
+      for (const id of missing) {
+        const mine = rows.filter((r) => r.teamId === id);
+        const latest = Math.max(...mine.map((r) => r.seasonId));
+        cache.set(
+          id,
+          mine.filter((r) => r.seasonId === latest).map((r) => ({ playerId: r.playerId, name: r.nameZh ?? r.name, shirtNumber: r.squadNumber ?? r.number, position: r.squadPosition ?? r.position })),
+        );
+      }
+    }
+    return new Map(teamIds.map((id) => [id, cache.get(id) ?? []]));
+  };
+}
+
+/** Everything a plan is built from, for the simulator matches `ids`. */
+export async function loadSimMatches(db: Db, seed: string, ids: number[], rosters: ReturnType<typeof createRosterCache>): Promise<SimMatch[]> {
+  if (!ids.length) return [];
+  const home = alias(teams, 'home');
+  const away = alias(teams, 'away');
+  const src = alias(matches, 'src');
+  const rows = await db
+    .select({ m: matches, comp: competitions.key, stageKind: stages.kind, home, away, src })
+    .from(matches)
+    .innerJoin(competitions, eq(competitions.id, matches.competitionId))
+    .leftJoin(stages, eq(stages.id, matches.stageId))
+    .innerJoin(home, eq(home.id, matches.homeTeamId))
+    .innerJoin(away, eq(away.id, matches.awayTeamId))
+    .leftJoin(src, eq(src.id, matches.sourceMatchId))
+    .where(inArray(matches.id, ids));
+  const squadsOf = await rosters([...new Set(rows.flatMap((r) => [r.home.id, r.away.id]))]);
+  return rows.map(({ m, comp, stageKind, home: h, away: a, src: s }) => ({
+    id: m.id,
+    kickoff: m.kickoffAt.getTime(),
+    cursor: m.simCursor,
+    input: {
+      seed,
+      key: m.key,
+      sport: m.sport as 1 | 2,
+      competitionKey: comp,
+      knockout: stageKind === 'knockout' || stageKind === 'playoff',
+      neutral: m.neutral,
+      home: { id: h.id, name: h.nameZh, rating: h.rating, roster: squadsOf.get(h.id)! },
+      away: { id: a.id, name: a.nameZh, rating: a.rating, roster: squadsOf.get(a.id)! },
+      result:
+        s && s.ftHome !== null && s.ftAway !== null
+          ? { ht: s.htHome !== null && s.htAway !== null ? [s.htHome, s.htAway] : null, ft: [s.ftHome, s.ftAway], et: s.etHome !== null && s.etAway !== null ? [s.etHome, s.etAway] : null, p: s.pkHome !== null && s.pkAway !== null ? [s.pkHome, s.pkAway] : null }
+          : null,
+      postponed: s?.state === FB.postponed,
+      lottery: { jc: !!m.jcNo, bd: m.bdNo !== null },
+    },
+  }));
+}

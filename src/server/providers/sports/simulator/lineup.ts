@@ -1,0 +1,63 @@
+import { footballLine } from '../../../../lib/vocab/positions.ts';
+import type { Rng } from '../../../sports/rng.ts';
+import type { RosterPlayer } from './plan-types.ts';
+
+/** Formations with the spec's position codes: goalkeeper first, then each line from left to right. */
+export const FORMATIONS: Record<string, string[]> = {
+  '4-4-2': ['GK', 'DL', 'DC', 'DC', 'DR', 'ML', 'MC', 'MC', 'MR', 'ST', 'ST'],
+  '4-3-3': ['GK', 'DL', 'DC', 'DC', 'DR', 'MC', 'DM', 'MC', 'LW', 'ST', 'RW'],
+  '4-2-3-1': ['GK', 'DL', 'DC', 'DC', 'DR', 'DM', 'DM', 'LW', 'AM', 'RW', 'ST'],
+  '3-5-2': ['GK', 'DC', 'DC', 'DC', 'ML', 'MC', 'DM', 'MC', 'MR', 'ST', 'ST'],
+  '4-1-4-1': ['GK', 'DL', 'DC', 'DC', 'DR', 'DM', 'ML', 'MC', 'MC', 'MR', 'ST'],
+};
+
+export interface LineupPick {
+  formation: string | null;
+  starters: (RosterPlayer & { slotPosition: string })[];
+  bench: RosterPlayer[];
+}
+
+/** Regulars first: low shirt numbers are usually first-team players; the shuffle breaks ties. */
+function byRegularity(rng: Rng, players: RosterPlayer[]): RosterPlayer[] {
+  return rng
+    .shuffle(players)
+    .map((p) => ({ p, score: (p.shirtNumber ?? 50) + rng.next() * 25 }))
+    .sort((a, b) => a.score - b.score)
+    .map((x) => x.p);
+}
+
+const lineOf = (p: RosterPlayer) => footballLine(p.position ?? 'M');
+
+export function footballLineup(rng: Rng, roster: RosterPlayer[]): LineupPick {
+  const formation = rng.pick(Object.keys(FORMATIONS));
+  const slots = FORMATIONS[formation];
+  const pool = byRegularity(rng, roster);
+  const used = new Set<number>();
+  const take = (line: string) => {
+    const p = pool.find((x) => !used.has(x.playerId) && lineOf(x) === line) ?? pool.find((x) => !used.has(x.playerId) && lineOf(x) !== 'G');
+    if (p) used.add(p.playerId);
+    return p;
+  };
+  const starters = slots.flatMap((slotPosition) => {
+    const p = take(footballLine(slotPosition));
+    return p ? [{ ...p, slotPosition }] : [];
+  });
+  const keeper = pool.find((x) => !used.has(x.playerId) && lineOf(x) === 'G');
+  const outfield = pool.filter((x) => !used.has(x.playerId) && lineOf(x) !== 'G').slice(0, keeper ? 8 : 9);
+  return { formation, starters, bench: keeper ? [keeper, ...outfield] : outfield };
+}
+
+const COURT = ['PG', 'SG', 'SF', 'PF', 'C'];
+
+/** Five starters by position, then up to seven substitutes. */
+export function basketballLineup(rng: Rng, roster: RosterPlayer[]): LineupPick {
+  const pool = rng.shuffle(roster);
+  const used = new Set<number>();
+  const starters = COURT.flatMap((slotPosition) => {
+    const p = pool.find((x) => !used.has(x.playerId) && x.position === slotPosition) ?? pool.find((x) => !used.has(x.playerId));
+    if (!p) return [];
+    used.add(p.playerId);
+    return [{ ...p, slotPosition }];
+  });
+  return { formation: null, starters, bench: pool.filter((x) => !used.has(x.playerId)).slice(0, 7) };
+}

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import type { SportId } from '../../../lib/vocab/sports.ts';
+import { CHANNEL } from '../../realtime/codes.ts';
+import { pubsubChannel } from '../../realtime/publish.ts';
+import { createFeedClock } from '../../providers/sports/clock.ts';
+import type { SportsProvider } from '../../providers/sports/feed.ts';
+import { importFeedDocument, type FeedDocument } from '../../providers/sports/json-import.ts';
+import { createSimulator } from '../../providers/sports/simulator/index.ts';
+import { createFeedWriter } from '../../providers/sports/writer.ts';
+import type { ServiceDeps } from '../index.ts';
+import { createAnalysisService } from './analysis.ts';
+import { createCentreServices } from './centre.ts';
+import { createDataService } from './data.ts';
+import { createMatchFollowService } from './follows.ts';
+import { createHotCache } from './hot-cache.ts';
+import { createListService } from './lists.ts';
+import { createLotteryService } from './lottery.ts';
+import { createMatchService } from './match.ts';
+import { createOddsService } from './odds.ts';
+import { createScoreboardService } from './scoreboards.ts';
+import { createStandingsService } from './standings.ts';
+
+/**
+ * 比分与资料 — the sports data engine's services (docs/sports-api.md). Every write comes through
+ * `feed` (the SportsFeed port); the provider behind it is the simulator unless SPORTS_FEED=import.
+ */
+export function createSportsServices(deps: ServiceDeps) {
+  const { db, config } = deps;
+  const clock = createFeedClock(config.sports.simSpeed);
+  const cache = createHotCache();
+  const feed = createFeedWriter({ db, pubsub: deps.pubsub, log: deps.log, onChange: (sport) => cache.invalidate(sport) });
+  // Writes made on another instance reach this one's cache through the score channels.
+  for (const [channel, sport] of [[CHANNEL.football, 1], [CHANNEL.basketball, 2]] as const) {
+    deps.pubsub.subscribe(pubsubChannel(channel), () => cache.invalidate(sport as SportId)).catch((err) => deps.log.warn({ err }, 'sports cache subscription failed'));
+  }
+  const lists = createListService({ db, clock, cache });
+  const standings = createStandingsService(db);
+  const odds = createOddsService(db);
+  const provider: SportsProvider | null =
+    config.sports.feed === 'simulator'
+      ? createSimulator({ db, feed, clock, log: deps.log, seed: config.sports.simSeed, instanceId: randomUUID() })
+      : null;
+
+  return {
+    clock,
+    feed,
+    lists,
+    lottery: createLotteryService({ db, cache, lists }),
+    match: createMatchService(db),
+    odds,
+    standings,
+    analysis: createAnalysisService({ db, clock, lists, standings, odds }),
+    data: createDataService({ db, lists }),
+    follows: createMatchFollowService({ db, lists }),
+    scoreboards: createScoreboardService({ db, cache, lists }),
+    centre: createCentreServices({ db, lists, standings, odds, data: createDataService({ db, lists }) }),
+    /** Which provider feeds the data, whether it is demo data, and the feed's clock. */
+    feedInfo: () => ({ provider: provider?.name ?? 'import', demo: provider?.demo ?? false, speed: clock.speed, now: clock.now() }),
+    importFeed: (doc: FeedDocument) => importFeedDocument(db, feed, doc),
+    startFeed: async () => provider?.start(),
+    stopFeed: async () => provider?.stop(),
+  };
+}
+
+export type SportsServices = ReturnType<typeof createSportsServices>;

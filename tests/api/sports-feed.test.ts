@@ -1,0 +1,133 @@
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, beijingDate, dayStart } from '../../src/lib/sports/time.ts';
+import { matches, matchLineups } from '../../src/server/db/schema/sports-match.ts';
+import { odds, oddsChanges } from '../../src/server/db/schema/sports-odds.ts';
+import { createLease } from '../../src/server/providers/sports/lease.ts';
+import { WS_CODE } from '../../src/server/realtime/codes.ts';
+import { pubsubChannel } from '../../src/server/realtime/publish.ts';
+import { createSportsBench, type SportsBench } from '../support/sports.ts';
+import { targets } from '../support/context.ts';
+
+const MIN = 60_000;
+
+/** The simulator writing through the SportsFeed, and the JSON import beside it. */
+describe.each(targets())('sports feed on $name', (target) => {
+  let b: SportsBench;
+  beforeAll(async () => {
+    b = await createSportsBench(target);
+  }, 120_000);
+  afterAll(() => b?.close());
+
+  const simOn = (date: string, sport: number) =>
+    b.app.db
+      .select()
+      .from(matches)
+      .where(and(eq(matches.origin, 'sim'), eq(matches.sport, sport), gte(matches.kickoffAt, new Date(dayStart(date))), lt(matches.kickoffAt, new Date(dayStart(addDays(date, 1))))));
+
+  it('lays yesterday to a week ahead on the calendar: about 40 football and 15 basketball a day', async () => {
+    const today = beijingDate(b.clock.now());
+    for (let d = -1; d <= 7; d++) {
+      const date = addDays(today, d);
+      expect((await simOn(date, 1)).length, date).toBeGreaterThanOrEqual(34);
+      expect((await simOn(date, 1)).length, date).toBeLessThanOrEqual(46);
+      expect(await simOn(date, 2), date).toHaveLength(15);
+    }
+    for (let d = 2; d <= 7; d++) for (const m of await simOn(addDays(today, d), 1)) expect(m.state).toBe(1);
+  });
+
+  it('has finished yesterday, replaying the real final score where one exists', async () => {
+    const src = alias(matches, 'src');
+    const rows = await b.app.db
+      .select({ m: matches, srcHome: src.homeScore, srcAway: src.awayScore, srcState: src.state })
+      .from(matches)
+      .leftJoin(src, eq(src.id, matches.sourceMatchId))
+      .where(inArray(matches.id, (await simOn(addDays(beijingDate(b.clock.now()), -1), 1)).map((m) => m.id)));
+    let replayed = 0;
+    for (const { m, srcHome, srcAway, srcState } of rows) {
+      expect([8, 9], m.key).toContain(m.state);
+      if (m.state === 8 && srcState === 8) {
+        expect([m.homeScore, m.awayScore], m.key).toEqual([srcHome, srcAway]);
+        replayed++;
+      }
+    }
+    expect(replayed).toBeGreaterThan(20);
+    for (const m of await simOn(addDays(beijingDate(b.clock.now()), -1), 2)) {
+      expect(m.state).toBe(10);
+      expect(m.homePeriods!.reduce((a, x) => a + x, 0)).toBe(m.homeScore);
+    }
+  });
+
+  it('publishes lineups an hour before kick-off and not earlier', async () => {
+    const now = b.clock.now();
+    const soon = await b.app.db.select({ id: matches.id, kickoff: matches.kickoffAt, state: matches.state }).from(matches).where(and(eq(matches.origin, 'sim'), gte(matches.kickoffAt, new Date(now - 3 * 3600_000)), lt(matches.kickoffAt, new Date(now + 6 * 3600_000))));
+    const withLineup = new Set((await b.app.db.select({ id: matchLineups.matchId }).from(matchLineups).where(inArray(matchLineups.matchId, soon.map((s) => s.id)))).map((r) => r.id));
+    for (const m of soon.filter((x) => x.state !== 9)) expect(withLineup.has(m.id), String(m.id)).toBe(m.kickoff.getTime() - 60 * MIN <= now);
+  });
+
+  it('keeps each price’s history in time order, opening first', async () => {
+    const rows = await b.app.db
+      .select({ oddsId: oddsChanges.oddsId, at: oddsChanges.at, v1: oddsChanges.v1, open1: odds.open1, openedAt: odds.openedAt })
+      .from(oddsChanges)
+      .innerJoin(odds, eq(odds.id, oddsChanges.oddsId))
+      .orderBy(asc(oddsChanges.oddsId), asc(oddsChanges.id));
+    expect(rows.length).toBeGreaterThan(1000);
+    let prev: (typeof rows)[number] | null = null;
+    for (const r of rows) {
+      if (prev?.oddsId === r.oddsId) expect(r.at.getTime()).toBeGreaterThan(prev.at.getTime());
+      else {
+        expect(r.at.getTime()).toBe(r.openedAt.getTime());
+        expect(r.v1).toBe(r.open1);
+      }
+      prev = r;
+    }
+  });
+
+  it('plays on as time passes and publishes each change on the score and match channels', async () => {
+    const now = b.clock.now();
+    const [next] = await b.app.db.select({ id: matches.id }).from(matches).where(and(eq(matches.origin, 'sim'), eq(matches.sport, 1), eq(matches.state, 1), gte(matches.kickoffAt, new Date(now + MIN)), lt(matches.kickoffAt, new Date(now + 80 * MIN)))).orderBy(asc(matches.kickoffAt)).limit(1);
+    // Kick-offs are spread over the day (about one every 35 minutes): one is always this close.
+    expect(next).toBeDefined();
+    const frames: { channel: string; code: number; payload: any }[] = [];
+    const listen = (channel: string) =>
+      b.app.pubsub.subscribe(pubsubChannel(channel as 'scores:football'), (msg) => {
+        const f = JSON.parse(msg);
+        frames.push({ channel: f.data.channel, code: f.code, payload: f.data.payload });
+      });
+    const stops = [await listen('scores:football'), await listen(`match:${next.id}`)];
+    b.clock.set(now + 120 * MIN);
+    await b.sim.syncTo(b.clock.now());
+    await new Promise((r) => setTimeout(r, 50));
+    for (const stop of stops) await stop();
+    const scores = frames.filter((f) => f.channel === 'scores:football');
+    expect(scores.length).toBeGreaterThan(0);
+    expect(scores.every((f) => f.code === WS_CODE.scoreUpdate)).toBe(true);
+    const mine = frames.filter((f) => f.channel === `match:${next.id}`);
+    expect(mine.some((f) => f.code === WS_CODE.scoreUpdate && f.payload.state >= 2)).toBe(true);
+    expect(mine.some((f) => f.code === WS_CODE.matchEvent && f.payload.kind === 'text')).toBe(true);
+    const last = scores.at(-1)!.payload;
+    const [row] = await b.app.db.select().from(matches).where(eq(matches.id, last.id));
+    expect(last.state).toBe(row.state);
+    expect([last.home.score, last.away.score]).toEqual([row.homeScore, row.awayScore]);
+  });
+
+  it('resumes where it stopped after a restart, writing nothing twice', async () => {
+    const counts = async () => (await b.app.db.execute(sql`select (select count(*) from match_events)::int e, (select count(*) from match_texts)::int t, (select count(*) from odds_changes)::int o, (select count(*) from matches)::int m`)) as unknown as { rows: unknown[] };
+    const before = (await counts()).rows[0];
+    await b.app.db.update(matches).set({ simCursor: sql`greatest(${matches.simCursor} - 5, 0)` }).where(eq(matches.origin, 'sim'));
+    const restarted = b.simulator('restarted');
+    await restarted.syncTo(b.clock.now());
+    expect((await counts()).rows[0]).toEqual(before);
+  });
+
+  it('runs on one instance at a time (lease)', async () => {
+    const a = createLease(b.app.db, 'lease-test', 'instance-a', 15_000);
+    const other = createLease(b.app.db, 'lease-test', 'instance-b', 15_000);
+    expect(await a.hold()).toBe(true);
+    expect(await other.hold()).toBe(false);
+    expect(await a.hold()).toBe(true);
+    await a.release();
+    expect(await other.hold()).toBe(true);
+  });
+});

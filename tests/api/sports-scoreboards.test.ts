@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/lib/messages.ts';
+import { targets } from '../support/context.ts';
+import { createSportsBench, type SportsBench } from '../support/sports.ts';
+
+/** The score pages' own calls: the model page's predictions and the text-live hub. */
+describe.each(targets())('score page calls on $name', (target) => {
+  let b: SportsBench;
+  beforeAll(async () => {
+    b = await createSportsBench(target);
+  }, 180_000);
+  afterAll(() => b?.close());
+
+  it('GET /live/football/model gives every match of the date with the model beside the odds', async () => {
+    const schedule = await b.get('/live/football/schedule');
+    const r = await b.get('/live/football/model');
+    expect(r.status).toBe(200);
+    expect(r.data.date).toBe(b.app.services.sports.lists.today());
+    expect(r.data.matches.map((m: { id: number }) => m.id)).toEqual(schedule.data.map((m: { id: number }) => m.id));
+    for (const m of r.data.matches) {
+      const { model, implied } = m.prediction;
+      expect(model.home + model.draw + model.away).toBeCloseTo(1, 2);
+      expect(model.expectedGoals).toHaveLength(2);
+      // Every simulated match opens with bookmakers' 1X2 prices.
+      expect(implied.companies).toBeGreaterThan(0);
+      expect(implied.home + implied.draw + implied.away).toBeCloseTo(1, 2);
+    }
+    // The match the model likes the home side most in: the odds favour the home side too.
+    const strongest = [...r.data.matches].sort((x: any, y: any) => y.prediction.model.home - x.prediction.model.home)[0];
+    expect(strongest.prediction.model.home).toBeGreaterThan(strongest.prediction.model.away);
+    expect(strongest.prediction.implied.home).toBeGreaterThan(strongest.prediction.implied.away);
+  });
+
+  it('GET /live/football/model takes another date and refuses a bad one', async () => {
+    const tomorrow = new Date(Date.parse(`${b.app.services.sports.lists.today()}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const r = await b.get(`/live/football/model?date=${tomorrow}`);
+    expect(r.data.date).toBe(tomorrow);
+    expect(r.data.matches.length).toBeGreaterThan(30);
+    expect(r.data.matches.every((m: { date: string }) => m.date === tomorrow)).toBe(true);
+    const bad = await b.get('/live/football/model?date=2026-13-01');
+    expect(bad).toMatchObject({ status: 400, code: 400, msg: `参数 date 无效：${MSG.dateInvalid}` });
+  });
+
+  it('GET /live/basketball/text lists today’s games with commentary and their newest line', async () => {
+    const r = await b.get('/live/basketball/text');
+    expect(r.status).toBe(200);
+    expect(r.data.length).toBeGreaterThan(0);
+    for (const m of r.data) {
+      expect(m.sport).toBe(2);
+      expect(m.hasText).toBe(true);
+      const [newest] = (await b.get(`/live/match/${m.id}/texts?limit=1`)).data;
+      expect(m.latest.text).toBe(newest.text);
+    }
+    const live = (await b.get('/live/basketball/live')).data;
+    expect(r.data.length).toBe(live.filter((m: { hasText: boolean }) => m.hasText).length);
+  });
+
+  it('GET /live/{sport}/text refuses an unknown sport', async () => {
+    expect(await b.get('/live/tennis/text')).toMatchObject({ status: 400, msg: MSG.sportInvalid });
+  });
+});
