@@ -1,6 +1,9 @@
-// npm run bench: HTTP throughput (autocannon) and /ws fan-out on the built server. Prints one
-// table; asserts nothing. Settings: BENCH_DURATION (s, 10), BENCH_CONNECTIONS (20),
-// BENCH_WS_CLIENTS (1000), BENCH_WS_MESSAGES (100), BENCH_WS_INTERVAL_MS (10).
+// npm run bench: HTTP throughput (autocannon), /ws fan-out and one busy live room on the built
+// server. Prints one table; asserts nothing. Settings: BENCH_DURATION (s, 10), BENCH_CONNECTIONS (20),
+// BENCH_WS_CLIENTS (1000), BENCH_WS_MESSAGES (100), BENCH_WS_INTERVAL_MS (10),
+// BENCH_ROOM_CLIENTS (2000), BENCH_ROOM_RATE (chat/s, 20), BENCH_ROOM_SECONDS (30); BENCH_ROOM_CLIENTS=0 skips the room.
+// Score changes (a real LiveScore, as the feed publishes it) to many sockets: BENCH_SCORE_CLIENTS (5000),
+// BENCH_SCORE_MESSAGES (20), BENCH_SCORE_INTERVAL_MS (250); BENCH_SCORE_CLIENTS=0 skips it.
 // DATABASE_URL / REDIS_URL, when set, are given to the server.
 import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
@@ -10,6 +13,7 @@ import { CHANNEL, WS_CODE } from '../../src/server/realtime/codes.ts';
 import { publish } from '../../src/server/realtime/publish.ts';
 import { createRedisPubSub } from '../../src/server/realtime/pubsub.ts';
 import { startServer } from '../e2e/support/server.ts';
+import { roomBench } from './room-bench.ts';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const duration = num('BENCH_DURATION', 10);
@@ -17,6 +21,10 @@ const connections = num('BENCH_CONNECTIONS', 20);
 const wsClients = num('BENCH_WS_CLIENTS', 1000);
 const wsMessages = num('BENCH_WS_MESSAGES', 100);
 const wsInterval = num('BENCH_WS_INTERVAL_MS', 10);
+const scoreClients = num('BENCH_SCORE_CLIENTS', 5000);
+const scoreMessages = num('BENCH_SCORE_MESSAGES', 20);
+const scoreInterval = num('BENCH_SCORE_INTERVAL_MS', 250);
+const room = { clients: num('BENCH_ROOM_CLIENTS', 2000), rate: num('BENCH_ROOM_RATE', 20), seconds: num('BENCH_ROOM_SECONDS', 30), seed: 'e2e-seed' };
 const { DATABASE_URL, REDIS_URL } = process.env;
 
 type Row = [test: string, rate: string, p50: string, p99: string, ok: string, failed: string];
@@ -70,23 +78,33 @@ async function openClient(token: string, onBench: (sentAt: number) => void): Pro
   return ws;
 }
 
-async function fanOut(redisUrl: string) {
-  console.log(`ws fan-out: ${wsClients} clients on ${CHANNEL.football}, ${wsMessages} messages every ${wsInterval} ms`);
+interface FanOutRun {
+  label: string;
+  clients: number;
+  messages: number;
+  intervalMs: number;
+  /** What each message carries besides the bench marks (seq, send time). */
+  payload(seq: number): Record<string, unknown>;
+}
+
+async function fanOut(redisUrl: string, run: FanOutRun) {
+  console.log(`ws fan-out (${run.label}): ${run.clients} clients on ${CHANNEL.football}, ${run.messages} messages every ${run.intervalMs} ms`);
   const latencies: number[] = [];
   const onBench = (sentAt: number) => latencies.push(performance.now() - sentAt);
   const clients: WebSocket[] = [];
-  for (let i = 0; i < wsClients; i += 100) {
+  // Beats from the first socket on: opening thousands takes longer than the 30 s idle limit.
+  const beat = setInterval(() => clients.forEach((ws) => ws.readyState === WebSocket.OPEN && ws.send('0')), 10_000);
+  for (let i = 0; i < run.clients; i += 100) {
     const token = await visitorToken();
-    clients.push(...(await Promise.all(Array.from({ length: Math.min(100, wsClients - i) }, () => openClient(token, onBench)))));
+    clients.push(...(await Promise.all(Array.from({ length: Math.min(100, run.clients - i) }, () => openClient(token, onBench)))));
   }
-  const beat = setInterval(() => clients.forEach((ws) => ws.send('0')), 10_000); // stay under the idle limit
   const pubsub = await createRedisPubSub(redisUrl); // a second connection to the server's pub/sub
   const started = performance.now();
-  for (let seq = 0; seq < wsMessages; seq++) {
-    await publish(pubsub, CHANNEL.football, WS_CODE.scoreUpdate, { bench: true, seq, t: performance.now() });
-    await new Promise((r) => setTimeout(r, wsInterval));
+  for (let seq = 0; seq < run.messages; seq++) {
+    await publish(pubsub, CHANNEL.football, WS_CODE.scoreUpdate, { ...run.payload(seq), bench: true, seq, t: performance.now() });
+    await new Promise((r) => setTimeout(r, run.intervalMs));
   }
-  const expected = wsClients * wsMessages;
+  const expected = run.clients * run.messages;
   // Wait for the stragglers until everything arrived or nothing arrived for 5 s.
   for (let last = -1; latencies.length < expected && latencies.length !== last; ) {
     last = latencies.length;
@@ -97,13 +115,34 @@ async function fanOut(redisUrl: string) {
   clients.forEach((ws) => ws.close());
   await pubsub.close();
   const sorted = latencies.sort((a, b) => a - b);
-  rows.push([`ws ${wsClients}×${wsMessages}`, `${(latencies.length / seconds).toFixed(0)} msg/s`, ms(pct(sorted, 0.5)), ms(pct(sorted, 0.99)), `${latencies.length}/${expected}`, String(expected - latencies.length)]);
+  rows.push([`ws ${run.label} ${run.clients}×${run.messages}`, `${(latencies.length / seconds).toFixed(0)} msg/s`, ms(pct(sorted, 0.5)), ms(pct(sorted, 0.99)), `${latencies.length}/${expected}`, String(expected - latencies.length)]);
+}
+
+/**
+ * A real score change as the feed publishes it (WS_CODE.scoreUpdate on scores:football): the
+ * live part of one of today's matches, a goal each time.
+ */
+async function scoreChange(): Promise<(seq: number) => Record<string, unknown>> {
+  const res = await fetch(`${server.url}/svc/live/football/live`);
+  const [m] = ((await res.json()) as { data: Record<string, any>[] }).data;
+  if (!m) throw new Error('no football match today to publish a score change for');
+  const sideOf = (s: Record<string, unknown>) => ({ score: s.score, ht: s.ht, red: s.red, yellow: s.yellow, corner: s.corner, periods: s.periods });
+  const keys = ['id', 'sport', 'state', 'stateName', 'phase', 'minute', 'addedMinute', 'period', 'clockSeconds', 'clockRunning', 'clockAt', 'ft', 'et', 'pk'];
+  const live = Object.fromEntries(keys.map((k) => [k, m[k]]));
+  return (seq) => ({ ...live, home: { ...sideOf(m.home), score: ((m.home.score as number) ?? 0) + seq + 1 }, away: sideOf(m.away), highlight: { type: 'goal', side: 1 } });
 }
 
 try {
   for (const path of ['/', '/about/10001', '/svc/live/time']) await http(path);
-  if (REDIS_URL) await fanOut(REDIS_URL);
-  else notes.push('ws fan-out skipped: it needs REDIS_URL (the bench publishes through Redis; the server has no other publish path).');
+  if (REDIS_URL) {
+    await fanOut(REDIS_URL, { label: 'bench', clients: wsClients, messages: wsMessages, intervalMs: wsInterval, payload: () => ({}) });
+    if (scoreClients > 0) await fanOut(REDIS_URL, { label: 'score change', clients: scoreClients, messages: scoreMessages, intervalMs: scoreInterval, payload: await scoreChange() });
+  } else notes.push('ws fan-out skipped: it needs REDIS_URL (the bench publishes through Redis; the server has no other publish path).');
+  if (room.clients > 0) {
+    const result = await roomBench(server.url, server.pid, room);
+    rows.push(result.row);
+    notes.push(...result.notes);
+  }
 } finally {
   await server.stop();
 }

@@ -17,6 +17,13 @@ export const WS_CODE = {
   unsubscribe: 10022,
   /** 服务器→客户端 已取消订阅: `{ channel }`. */
   unsubscribed: 10023,
+  /**
+   * 客户端→服务器 发送聊天 (after 10014): `{ roomId | matchId, content, atUserId?, atNickName?, barrage?, clientId? }`.
+   * The same rules as POST /svc/api/chat/msg; refused with a 10090 `refused` error carrying the reason.
+   */
+  chatSend: 10024,
+  /** 服务器→客户端 聊天已发送: `{ clientId, id }`; the message itself arrives on the channel like any other. */
+  chatAck: 10025,
 
   // 10030–10089: channel deliveries, server→client, data is `{ channel, payload }`
   /** 频道消息 (generic): payload is whatever the publishing service sent. */
@@ -113,7 +120,7 @@ export interface Delivery<P = unknown> {
   payload: P;
 }
 
-export type ErrorReason = 'bad_channel' | 'forbidden' | 'too_many_channels' | 'unknown_code' | 'auth_failed' | 'unavailable';
+export type ErrorReason = 'bad_channel' | 'forbidden' | 'too_many_channels' | 'unknown_code' | 'auth_failed' | 'unavailable' | 'refused';
 
 /** `data` of a 10090 error: `req` is the code of the frame that failed. */
 export interface ErrorData {
@@ -121,4 +128,7 @@ export interface ErrorData {
   reason: ErrorReason;
   msg: string;
   channel?: string;
+  /** A `refused` chat frame: the envelope code the HTTP call would have given (403 banned, 429 too fast …). */
+  code?: number;
+  clientId?: string;
 }

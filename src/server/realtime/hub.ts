@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { AppContext } from '../context.ts';
+import { ApiError } from '../gateway/envelope.ts';
 import {
   channelOwner,
   HEARTBEAT,
@@ -58,6 +59,7 @@ const ERROR_MSG: Record<ErrorReason, string> = {
   unknown_code: '不支持的消息类型',
   auth_failed: '登录已失效，请重新登录',
   unavailable: '服务暂不可用，请稍后再试',
+  refused: '发送失败',
 };
 
 /** The /ws endpoint: token check on upgrade, 10014 auth, channel subscriptions fed by the pub/sub. */
@@ -124,7 +126,26 @@ export function createRealtimeHub(app: AppContext, server: Server, options: HubO
     if (code === WS_CODE.auth) return auth(client, data.accessToken);
     if (code === WS_CODE.subscribe) return subscribe(client, data.channel);
     if (code === WS_CODE.unsubscribe) return unsubscribe(client, data.channel);
+    if (code === WS_CODE.chatSend) return chat(client, data);
     sendError(client, code, 'unknown_code');
+  }
+
+  /**
+   * Room and match chat sent over the socket: handed to the live chat service, the same function
+   * behind POST /svc/api/chat/msg, so the rules (ban, pace, length) are checked once, in one place.
+   */
+  async function chat(client: Client, data: Record<string, unknown>) {
+    const clientId = typeof data.clientId === 'string' ? data.clientId.slice(0, 64) : undefined;
+    const refuse = (msg: string, code: number) => send(client, { code: WS_CODE.error, data: { req: WS_CODE.chatSend, reason: 'refused', msg, code, clientId } satisfies ErrorData });
+    if (client.userId === 0) return refuse(ERROR_MSG.auth_failed, 401);
+    try {
+      const message = await app.services.live.chat.fromSocket(client.userId, data);
+      send(client, { code: WS_CODE.chatAck, data: { clientId, id: message.id } });
+    } catch (err) {
+      if (err instanceof ApiError) return refuse(err.message, err.code);
+      app.log.warn({ err }, 'ws chat failed');
+      sendError(client, WS_CODE.chatSend, 'unavailable');
+    }
   }
 
   async function auth(client: Client, accessToken: unknown) {

@@ -14,6 +14,8 @@ const READY_TIMEOUT_MS = 120_000; // first start migrates and seeds the demo
 export interface RunningServer {
   url: string;
   port: number;
+  /** The server process (the bench reads its memory). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -71,7 +73,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (running) {
     const ok = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.ok, () => false);
-    if (ok) return { url, port, stop };
+    if (ok) return { url, port, pid: child.pid!, stop };
     if (Date.now() > deadline) break;
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -36,7 +36,7 @@ publicRoutes.get('/info/attention', async (c) => {
 });
 
 /** `files` as one string, repeated form keys, a JSON array, or a JSON-encoded array in a form field. */
-function fileList(v: unknown): string[] {
+export function fileList(v: unknown): string[] {
   if (Array.isArray(v)) return v.map((f) => (typeof f === 'string' ? f : ''));
   if (typeof v !== 'string' || !v.trim()) return [];
   if (!v.trim().startsWith('[')) return [v];

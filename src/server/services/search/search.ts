@@ -1,9 +1,8 @@
 import { and, asc, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { likeArg } from '../../db/like.ts';
 import { aboutPages, users } from '../../db/schema/index.ts';
 
-/** `%` and `_` typed by a user are literal characters, not wildcards. */
-const likeArg = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Site search (/search?val=): people (anchors and experts first) and help pages. Matches, teams,

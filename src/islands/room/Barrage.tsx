@@ -1,0 +1,103 @@
+import { persistentJSON } from '@nanostores/persistent';
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { BARRAGE_STYLES } from '../../lib/live/rules.ts';
+import type { ChatMessage } from '../../lib/live/types.ts';
+import ChatText from './ChatText.tsx';
+
+export interface BarrageSettings {
+  on: boolean;
+  /** How many lanes fly at once. */
+  density: 'low' | 'mid' | 'high';
+  opacity: number;
+}
+
+/** Kept on this device, like the search history. */
+export const $barrage = persistentJSON<BarrageSettings>('qyq:barrage', { on: true, density: 'mid', opacity: 0.9 });
+
+const LANES: Record<BarrageSettings['density'], number> = { low: 3, mid: 6, high: 10 };
+const FLY_MS = 9_000;
+/** A lane takes a new line this long after the last one left its start. */
+const LANE_GAP_MS = 1_800;
+
+const bus = new EventTarget();
+
+/** Sends a chat line over the video (if the viewer has barrage on and a lane is free). */
+export const fly = (message: ChatMessage) => bus.dispatchEvent(new CustomEvent('fly', { detail: message }));
+
+interface Flying {
+  key: number;
+  message: ChatMessage;
+  lane: number;
+}
+
+/**
+ * 弹幕: chat lines flying over the video, right to left. Styled barrage keeps its colour; plain
+ * chat flies white. With every lane busy a line is skipped rather than piled on top of another.
+ */
+export default function Barrage() {
+  const settings = useStore($barrage);
+  const [flying, setFlying] = useState<Flying[]>([]);
+  const laneFree = useRef<number[]>([]);
+  const seq = useRef(0);
+  const current = useRef(settings);
+  current.current = settings;
+
+  useEffect(() => {
+    const onFly = (e: Event) => {
+      const message = (e as CustomEvent<ChatMessage>).detail;
+      const { on, density } = current.current;
+      if (!on || message.kind !== 'text') return;
+      const now = Date.now();
+      const lane = Array.from({ length: LANES[density] }, (_, i) => i).find((i) => (laneFree.current[i] ?? 0) <= now);
+      if (lane === undefined) return;
+      laneFree.current[lane] = now + LANE_GAP_MS;
+      const key = ++seq.current;
+      setFlying((list) => [...list, { key, message, lane }]);
+    };
+    bus.addEventListener('fly', onFly);
+    return () => bus.removeEventListener('fly', onFly);
+  }, []);
+
+  if (!settings.on) return null;
+  return (
+    <div className="pointer-events-none absolute inset-x-0 top-2 bottom-12 z-10 overflow-hidden" aria-hidden="true" data-barrage style={{ opacity: settings.opacity }}>
+      {flying.map((f) => {
+        const style = BARRAGE_STYLES.find((s) => s.id === f.message.barrage);
+        return (
+          <div key={f.key} className="barrage-line absolute left-full whitespace-nowrap text-base font-medium md:text-lg"
+            style={{ top: `${f.lane * 2.1}rem`, color: style?.color ?? '#fff', fontWeight: style ? 700 : 500, animationDuration: `${FLY_MS}ms` }}
+            onAnimationEnd={() => setFlying((list) => list.filter((x) => x.key !== f.key))}>
+            <ChatText text={f.message.content} size={22} />
+          </div>
+        );
+      })}
+      <style>{`.barrage-line{animation-name:qyq-fly;animation-timing-function:linear;animation-fill-mode:forwards;text-shadow:0 0 2px #000,0 1px 3px #000}
+@keyframes qyq-fly{from{transform:translateX(0)}to{transform:translateX(calc(-100vw - 100%))}}
+@media (prefers-reduced-motion: reduce){.barrage-line{animation-duration:1ms!important}}`}</style>
+    </div>
+  );
+}
+
+/** The barrage switch, density and opacity, for the chat panel's toolbar. */
+export function BarrageSettingsMenu() {
+  const s = useStore($barrage);
+  const set = (patch: Partial<BarrageSettings>) => $barrage.set({ ...s, ...patch });
+  return (
+    <div className="flex flex-wrap items-center gap-3 text-xs text-ink-soft">
+      <label className="flex items-center gap-1">
+        <input type="checkbox" checked={s.on} onChange={(e) => set({ on: e.target.checked })} /> 弹幕
+      </label>
+      <label className="flex items-center gap-1">密度
+        <select value={s.density} onChange={(e) => set({ density: e.target.value as BarrageSettings['density'] })} className="rounded border border-line px-1" disabled={!s.on}>
+          <option value="low">少</option>
+          <option value="mid">中</option>
+          <option value="high">多</option>
+        </select>
+      </label>
+      <label className="flex items-center gap-1">透明度
+        <input type="range" min={0.2} max={1} step={0.1} value={s.opacity} onChange={(e) => set({ opacity: Number(e.target.value) })} className="w-16" disabled={!s.on} aria-label="弹幕透明度" />
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { PullUrl } from './room-api.ts';
+import { PlayerControls } from './PlayerControls.tsx';
+
+/** Waits before the n-th retry after the stream dropped: 1 s, 2 s, 4 s … at most 30 s. */
+export const retryDelay = (attempt: number) => Math.min(30_000, 1000 * 2 ** attempt);
+
+export type PlayerStatus = 'loading' | 'playing' | 'retrying' | 'unsupported';
+
+interface Level {
+  index: number;
+  label: string;
+}
+
+/**
+ * The live player: hls.js (light build, H.264/AAC) on MSE, the browser's own HLS where MSE is
+ * missing (iOS Safari). Starts muted so autoplay is allowed; retries with back-off when the
+ * stream drops; a finished stream (the demo loop, a replay) starts over. `children` are drawn
+ * over the video (barrage, gift effects) and go fullscreen with it.
+ */
+export default function Player({ urls, poster, loop = true, children }: { urls: PullUrl[]; poster?: string | null; loop?: boolean; children?: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  const video = useRef<HTMLVideoElement>(null);
+  const [line, setLine] = useState(0);
+  const [levels, setLevels] = useState<Level[]>([]);
+  const [level, setLevel] = useState(-1);
+  const [status, setStatus] = useState<PlayerStatus>('loading');
+  const [muted, setMuted] = useState(true);
+  const [volume, setVolume] = useState(0.8);
+  const setQuality = useRef<(index: number) => void>(() => {});
+
+  useEffect(() => {
+    const el = video.current;
+    const url = urls[line]?.url;
+    if (!el || !url) return;
+    let cancelled = false;
+    let attempt = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let hls: { destroy(): void; currentLevel: number } | null = null;
+
+    const play = () => void el.play().catch(() => setMuted(true));
+    const onPlaying = () => {
+      attempt = 0;
+      setStatus('playing');
+    };
+    const onEnded = () => {
+      if (!loop) return;
+      el.currentTime = 0;
+      play();
+    };
+    el.addEventListener('playing', onPlaying);
+    el.addEventListener('ended', onEnded);
+
+    function retry() {
+      hls?.destroy();
+      hls = null;
+      if (cancelled) return;
+      setStatus('retrying');
+      timer = setTimeout(start, retryDelay(attempt++));
+    }
+
+    async function start() {
+      if (cancelled || !el) return;
+      setStatus('loading');
+      const { default: Hls } = await import('hls.js/light');
+      if (cancelled) return;
+      if (Hls.isSupported()) {
+        const h = new Hls({ capLevelToPlayerSize: true, manifestLoadingMaxRetry: 2, fragLoadingMaxRetry: 3 });
+        hls = h;
+        setQuality.current = (index) => (h.currentLevel = index);
+        h.on(Hls.Events.MANIFEST_PARSED, (_e, data) => {
+          setLevels(data.levels.map((l, index) => ({ index, label: l.height ? `${l.height}P` : `${Math.round(l.bitrate / 1000)}K` })).reverse());
+          play();
+        });
+        h.on(Hls.Events.ERROR, (_e, data) => {
+          if (!data.fatal) return;
+          if (data.type === Hls.ErrorTypes.MEDIA_ERROR) h.recoverMediaError();
+          else retry();
+        });
+        h.loadSource(url);
+        h.attachMedia(el);
+      } else if (el.canPlayType('application/vnd.apple.mpegurl')) {
+        el.src = url;
+        el.onerror = retry;
+        play();
+      } else {
+        setStatus('unsupported');
+      }
+    }
+
+    void start();
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+      el.removeEventListener('playing', onPlaying);
+      el.removeEventListener('ended', onEnded);
+      el.onerror = null;
+      hls?.destroy();
+      setLevels([]);
+      setLevel(-1);
+    };
+  }, [urls, line, loop]);
+
+  useEffect(() => {
+    if (!video.current) return;
+    video.current.muted = muted;
+    video.current.volume = volume;
+  }, [muted, volume]);
+
+  return (
+    <div ref={box} className="group relative aspect-video w-full overflow-hidden bg-black" data-player>
+      <video ref={video} className="h-full w-full" playsInline muted autoPlay poster={poster ?? undefined} aria-label="直播画面" />
+      {children}
+      {status !== 'playing' && (
+        <div className="pointer-events-none absolute inset-0 grid place-items-center" role="status">
+          <span className="rounded bg-black/60 px-3 py-1.5 text-sm text-white">
+            {status === 'loading' ? '正在加载直播…' : status === 'retrying' ? '信号中断，正在重新连接…' : '当前浏览器不支持播放该直播（需要 H.264/AAC 与 HLS）'}
+          </span>
+        </div>
+      )}
+      <PlayerControls
+        box={box}
+        muted={muted}
+        volume={volume}
+        onMuted={setMuted}
+        onVolume={(v) => {
+          setVolume(v);
+          setMuted(v === 0);
+        }}
+        lines={urls}
+        line={line}
+        onLine={setLine}
+        levels={levels}
+        level={level}
+        onLevel={(i) => {
+          setLevel(i);
+          setQuality.current(i);
+        }}
+      />
+    </div>
+  );
+}

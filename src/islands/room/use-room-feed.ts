@@ -1,0 +1,82 @@
+import { useEffect, useRef } from 'react';
+import { api, cookie } from '../../lib/api/index.ts';
+import type { ChatMessage, RoomEvent } from '../../lib/live/types.ts';
+import { CHANNEL, WS_CODE } from '../../server/realtime/codes.ts';
+import { $lastMessage, connectSocket, sendSocket, subscribe, unsubscribe } from '../../stores/socket.ts';
+import { roomApi } from './room-api.ts';
+
+/** A visitor (no socket: the spec opens it only when logged in) catches up on the chat this often. */
+export const VISITOR_POLL_MS = 4_000;
+
+export interface FeedHandlers {
+  onChat(message: ChatMessage): void;
+  onEvent(event: RoomEvent): void;
+  /** A live score of the linked match (`match:{id}`, WS_CODE.scoreUpdate). */
+  onScore?(score: { id: number; stateName: string; home: { score: number | null }; away: { score: number | null } }): void;
+}
+
+interface Frame {
+  code: number;
+  data: { channel?: string; payload?: unknown };
+}
+
+/**
+ * The room's live traffic. Logged in: the shared socket (src/stores/socket.ts), subscribed to
+ * `room:{id}` (and the linked match), every frame read through $lastMessage.listen so none is
+ * lost between renders. Visitor: the chat history polled forwards from the last message seen.
+ */
+export function useRoomFeed(roomId: number, loggedIn: boolean, lastId: number, matchId: number | null, handlers: FeedHandlers) {
+  const h = useRef(handlers);
+  h.current = handlers;
+  const last = useRef(lastId);
+  last.current = Math.max(last.current, lastId);
+
+  useEffect(() => {
+    if (!loggedIn) return;
+    connectSocket({ getToken: cookie.readToken, api });
+    const room = CHANNEL.room(roomId);
+    const match = matchId ? CHANNEL.match(matchId) : null;
+    subscribe(room);
+    if (match) subscribe(match);
+    const off = $lastMessage.listen((value) => {
+      const frame = value as Frame | null;
+      if (!frame || typeof frame !== 'object') return;
+      if (frame.data?.channel === match && frame.code === WS_CODE.scoreUpdate) return h.current.onScore?.(frame.data.payload as never);
+      if (frame.data?.channel !== room) return;
+      if (frame.code === WS_CODE.chatMessage) h.current.onChat(frame.data.payload as ChatMessage);
+      else if (frame.code === WS_CODE.roomEvent) h.current.onEvent(frame.data.payload as RoomEvent);
+    });
+    return () => {
+      off();
+      unsubscribe(room);
+      if (match) unsubscribe(match);
+    };
+  }, [roomId, loggedIn, matchId]);
+
+  useEffect(() => {
+    if (loggedIn) return;
+    let stopped = false;
+    const timer = setInterval(async () => {
+      if (stopped || document.hidden) return;
+      try {
+        const page = await roomApi.chatPage(roomId, { afterId: last.current });
+        for (const m of page.list) {
+          last.current = Math.max(last.current, m.id);
+          h.current.onChat(m);
+        }
+      } catch {
+        // the next poll tries again
+      }
+    }, VISITOR_POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [roomId, loggedIn]);
+}
+
+/** Sends chat over the socket when it is open; false means the caller should use POST /api/chat/msg. */
+export function sendChatFrame(roomId: number, body: { content: string; barrage?: number; atUserId?: number }, clientId: string): boolean {
+  return sendSocket({ code: WS_CODE.chatSend, data: { roomId, ...body, clientId } });
+}
+

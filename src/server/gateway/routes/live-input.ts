@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import type { Caller } from '../../services/live/access.ts';
+import { badRequest } from '../envelope.ts';
+import { text } from '../input.ts';
+import type { GatewayEnv } from '../types.ts';
+import { validate } from '../validate.ts';
+
+/** Small readers shared by the live-room routes (api-*.ts, chat.ts). */
+
+type Ctx = { var: GatewayEnv['Variables'] };
+
+export const live = (c: Ctx) => c.var.app.services.live;
+/** The logged-in caller (routes behind requireUser). */
+export const caller = (c: Ctx): Caller => ({ id: c.var.user!.id, role: c.var.user!.role });
+export const viewer = (c: Ctx): Caller | null => (c.var.user ? { id: c.var.user.id, role: c.var.user.role } : null);
+
+/** A positive whole number, or undefined when the field is absent or empty. */
+export function optionalId(input: Record<string, unknown>, field: string): number | undefined {
+  const raw = text(input[field]);
+  if (!raw) return undefined;
+  return validate(z.object({ [field]: z.coerce.number().int().positive().max(2 ** 31 - 1) }), { [field]: raw })[field];
+}
+
+/** A required positive whole number field. */
+export function requiredId(input: Record<string, unknown>, field: string): number {
+  const id = optionalId(input, field);
+  if (id === undefined) throw badRequest(`参数 ${field} 无效：不能为空`);
+  return id;
+}
+
+/** A whole number (0 allowed), or undefined when absent. */
+export function optionalInt(input: Record<string, unknown>, field: string): number | undefined {
+  const raw = text(input[field]);
+  if (!raw) return undefined;
+  return validate(z.object({ [field]: z.coerce.number().int().min(0).max(2 ** 31 - 1) }), { [field]: raw })[field];
+}
+
+/** A text field that is present (possibly empty), or undefined when absent. */
+export const optionalText = (input: Record<string, unknown>, field: string) => (input[field] === undefined ? undefined : text(input[field]));
+
+/** `rankType`: day | week | month (also 1 | 2 | 3), default day. */
+export function rankPeriod(raw: unknown): 'day' | 'week' | 'month' {
+  const v = text(raw) || 'day';
+  const map: Record<string, 'day' | 'week' | 'month'> = { day: 'day', week: 'week', month: 'month', '1': 'day', '2': 'week', '3': 'month' };
+  if (!map[v]) throw badRequest('参数 rankType 无效：取值不在允许范围内');
+  return map[v];
+}

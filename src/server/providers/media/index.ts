@@ -1,0 +1,71 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { MediaConfig } from '../../config.ts';
+import { deriveKey } from '../../secrets.ts';
+
+export interface PullLine {
+  /** 主线路, 备用线路 … (shown in the player's line switch). */
+  name: string;
+  url: string;
+}
+
+export interface MediaProvider {
+  /** True when every room plays the bundled demo stream (no media server configured): the UI says 演示. */
+  readonly demo: boolean;
+  /** OBS settings: server URL and stream key (`{stream}?auth_key=…`). */
+  push(stream: string, uid: number, now?: number): { server: string; streamKey: string; url: string; expiresAt: string };
+  /** The HLS URLs of a stream, one per configured line. */
+  pull(stream: string, uid: number, now?: number): PullLine[];
+  /** The recording of a finished broadcast, when there is one. */
+  replay(stream: string): string | null;
+  /** Checks an auth_key for a URI (a media server's auth callback asks this). */
+  verify(uri: string, authKey: string, now?: number): boolean;
+}
+
+const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+
+/**
+ * Signed URLs in the widely supported "type A" form (Alibaba/Tencent CDN, and SRS or MediaMTX
+ * through an auth callback): `auth_key={expiry}-{rand}-{uid}-{md5(uri-expiry-rand-uid-key)}`,
+ * expiry in Unix seconds. Without MEDIA_PULL_BASES the pull side is the bundled demo stream.
+ */
+export function createMediaProvider(config: MediaConfig, appSecret: string): MediaProvider {
+  const key = config.authKey ?? deriveKey(appSecret, 'media-auth').toString('hex');
+  const demo = config.pullLines.length === 0;
+
+  function sign(uri: string, uid: number, now: number): string {
+    const expiry = Math.floor(now / 1000) + config.authTtl;
+    const rand = randomBytes(8).toString('hex');
+    return `${expiry}-${rand}-${uid}-${md5(`${uri}-${expiry}-${rand}-${uid}-${key}`)}`;
+  }
+
+  const pathOf = (url: string) => new URL(url).pathname;
+
+  return {
+    demo,
+    push(stream, uid, now = Date.now()) {
+      const url = `${config.pushBase}/${stream}`;
+      const authKey = sign(pathOf(url.replace(/^rtmps?:/, 'http:')), uid, now);
+      const expiresAt = new Date((Math.floor(now / 1000) + config.authTtl) * 1000).toISOString();
+      return { server: config.pushBase, streamKey: `${stream}?auth_key=${authKey}`, url: `${url}?auth_key=${authKey}`, expiresAt };
+    },
+    pull(stream, uid, now = Date.now()) {
+      if (demo) return [{ name: '演示线路', url: config.demoStream }];
+      return config.pullLines.map((line) => {
+        const url = `${line.base}/${stream}.m3u8`;
+        return { name: line.name, url: `${url}?auth_key=${sign(pathOf(url), uid, now)}` };
+      });
+    },
+    replay(stream) {
+      if (demo) return config.demoStream;
+      return `${config.pullLines[0].base}/record/${stream}.m3u8`;
+    },
+    verify(uri, authKey, now = Date.now()) {
+      const m = /^(\d{1,12})-([0-9a-f]{1,32})-(\d{1,12})-([0-9a-f]{32})$/.exec(authKey);
+      if (!m) return false;
+      const [, expiry, rand, uid, hash] = m;
+      if (Number(expiry) * 1000 < now) return false;
+      const want = md5(`${uri}-${expiry}-${rand}-${uid}-${key}`);
+      return timingSafeEqual(Buffer.from(hash), Buffer.from(want));
+    },
+  };
+}

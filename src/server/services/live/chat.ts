@@ -1,0 +1,178 @@
+import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
+import { z } from 'zod';
+import { BARRAGE_STYLES, barrageAllowed, CHAT, LEVEL_GATES, MENTION_RE } from '../../../lib/live/rules.ts';
+import type { ChatMessage, Sender } from '../../../lib/live/types.ts';
+import { CODE, fill, MSG } from '../../../lib/messages.ts';
+import type { Db } from '../../db/client.ts';
+import { chatMessages, users } from '../../db/schema/index.ts';
+import { ApiError, badRequest, forbidden, notFound } from '../../gateway/envelope.ts';
+import type { Kv } from '../../kv/kv.ts';
+import type { Room, RoomAccess } from './access.ts';
+import type { RoomPublisher } from './events.ts';
+import type { MatchLookup } from './matches.ts';
+import type { RoomService } from './rooms.ts';
+import { senderSnapshot, type Senders } from './senders.ts';
+
+/** Where a message goes: a live room, or the chat of a match. */
+export type ChatTarget = { roomId: number; matchId?: undefined } | { matchId: number; roomId?: undefined };
+
+export interface SendInput {
+  content: string;
+  /** @mention by id or by nickname (a leading "@昵称 " in the text works too). */
+  atUserId?: number;
+  atNickName?: string;
+  /** Barrage style id (/api/chat/barrage/all); 0 or absent: chat only. */
+  barrage?: number;
+}
+
+type Row = typeof chatMessages.$inferSelect;
+
+export const toMessage = (r: Row): ChatMessage => {
+  const extra = (r.extra ?? null) as Record<string, unknown> | null;
+  return {
+    id: r.id,
+    roomId: r.roomId,
+    matchId: r.matchId,
+    kind: r.kind as ChatMessage['kind'],
+    content: r.content,
+    sender: r.sender as Sender,
+    atInfo: (r.atInfo ?? null) as ChatMessage['atInfo'],
+    barrage: typeof extra?.barrage === 'number' ? extra.barrage : null,
+    extra,
+    createdAt: r.createdAt.toISOString(),
+  };
+};
+
+/** Control and invisible characters out, runs of whitespace (newlines too) folded to one space. */
+export const cleanText = (raw: string) =>
+  raw
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * Room and match chat. `send` is the one way in, for POST /api/chat/msg, POST /chat/msg and the
+ * socket's chat frame alike: it checks the ban, the rate limit, slow mode, length and level gates,
+ * stores the message and publishes it.
+ */
+export function createChatService(deps: {
+  db: Db;
+  kv: Kv;
+  access: RoomAccess;
+  senders: Senders;
+  rooms: RoomService;
+  matches: MatchLookup;
+  publish: RoomPublisher;
+}) {
+  const { db, kv, access, senders, rooms, matches, publish } = deps;
+
+  async function targetRoom(target: ChatTarget): Promise<Room | null> {
+    if (target.roomId) return access.openRoom(target.roomId);
+    if (!(await matches.briefs([target.matchId!])).has(target.matchId!)) throw notFound(MSG.matchNotFound);
+    return null;
+  }
+
+  async function mention(input: SendInput, content: string, level: number) {
+    const typed = MENTION_RE.exec(content + ' ')?.[1];
+    const nick = input.atNickName?.trim() || typed;
+    if (!input.atUserId && !nick) return null;
+    if (level < LEVEL_GATES.mention) throw forbidden(fill(MSG.mentionLevel, { level: LEVEL_GATES.mention }));
+    const [u] = input.atUserId
+      ? await db.select({ id: users.id, nickName: users.nickName }).from(users).where(and(eq(users.id, input.atUserId), eq(users.status, 1)))
+      : [await access.userByNick(nick!)];
+    if (!u) throw badRequest(MSG.mentionUnknown);
+    return { id: u.id, nickName: u.nickName };
+  }
+
+  /** Burst limit for everyone; slow mode for viewers of a room that has it on. */
+  async function pace(userId: number, room: Room | null, sender: Sender) {
+    if ((await kv.incr(`chat:burst:${userId}`, CHAT.burstWindowMs)) > CHAT.burst) throw new ApiError(CODE.tooMany, MSG.chatTooFast);
+    if (!room || room.slowMode === 0 || sender.role) return;
+    const key = `chat:slow:${room.id}:${userId}`;
+    if (!(await kv.setIfAbsent(key, '1', room.slowMode * 1000))) {
+      const seconds = Math.max(1, Math.ceil((await kv.ttl(key)) / 1000));
+      throw new ApiError(CODE.tooMany, fill(MSG.chatSlowMode, { seconds }));
+    }
+  }
+
+  async function send(userId: number, target: ChatTarget, input: SendInput): Promise<ChatMessage> {
+    const content = cleanText(input.content ?? '');
+    if (!content) throw badRequest(MSG.chatEmpty);
+    if ([...content].length > CHAT.maxLength) throw badRequest(fill(MSG.chatTooLong, { max: CHAT.maxLength }));
+    const room = await targetRoom(target);
+    if (room && (await access.isForbidden(room.id, userId))) throw forbidden(MSG.chatForbidden);
+    const sender = senderSnapshot(await senders.of(userId, room));
+    let barrage: number | null = null;
+    if (input.barrage) {
+      const style = BARRAGE_STYLES.find((s) => s.id === input.barrage);
+      if (!style) throw badRequest(MSG.barrageStyleLocked);
+      // Nobles fly barrage whatever their level.
+      if (sender.level < LEVEL_GATES.barrage && !sender.nobility) throw forbidden(fill(MSG.barrageLevel, { level: LEVEL_GATES.barrage }));
+      if (!barrageAllowed(style, sender.level, sender.nobility?.level ?? 0)) throw forbidden(MSG.barrageStyleLocked);
+      barrage = style.id;
+    }
+    const atInfo = await mention(input, content, sender.level);
+    await pace(userId, room, sender);
+    const [row] = await db
+      .insert(chatMessages)
+      .values({ roomId: room?.id ?? null, matchId: room ? null : target.matchId!, userId, content, sender, atInfo, extra: barrage ? { barrage } : null })
+      .returning();
+    const message = toMessage(row);
+    await publish.chat(message);
+    if (room) await rooms.addHeat(room.id, 1);
+    return message;
+  }
+
+  /** Loose frame data from the socket (WS_CODE.chatSend) to a checked send. */
+  const socketFrame = z.object({
+    roomId: z.coerce.number().int().positive().optional(),
+    matchId: z.coerce.number().int().positive().optional(),
+    content: z.string().max(1000).default(''),
+    atUserId: z.coerce.number().int().positive().optional(),
+    atNickName: z.string().max(20).optional(),
+    barrage: z.coerce.number().int().min(0).max(100).optional(),
+  });
+
+  return {
+    send,
+
+    /** The chat frame of the socket (WS_CODE.chatSend): the same checks as POST /api/chat/msg. */
+    async fromSocket(userId: number, data: Record<string, unknown>) {
+      const parsed = socketFrame.safeParse(data);
+      if (!parsed.success || (!parsed.data.roomId && !parsed.data.matchId)) throw badRequest(MSG.badRequest);
+      const { roomId, matchId, ...input } = parsed.data;
+      return send(userId, roomId ? { roomId } : { matchId: matchId! }, input);
+    },
+
+    /** Anything else the room or match says in the chat (gifts, red packets): stored and published. */
+    async post(room: Room, kind: 'gift' | 'redPacket', sender: Sender, content: string, extra: Record<string, unknown>) {
+      const [row] = await db.insert(chatMessages).values({ roomId: room.id, userId: sender.id, kind, content, sender, extra }).returning();
+      const message = toMessage(row);
+      await publish.chat(message);
+      return message;
+    },
+
+    /** History, oldest first: the `pageSize` messages before `beforeId` (or the latest), or those after `afterId`. */
+    async page(target: ChatTarget, opts: { pageSize: number; beforeId?: number; afterId?: number }) {
+      await targetRoom(target);
+      const where = and(
+        target.roomId ? eq(chatMessages.roomId, target.roomId) : eq(chatMessages.matchId, target.matchId!),
+        opts.beforeId ? lt(chatMessages.id, opts.beforeId) : undefined,
+        opts.afterId ? gt(chatMessages.id, opts.afterId) : undefined,
+      );
+      // Newer messages read forwards (a poll catching up), older ones backwards from the latest.
+      const forwards = Boolean(opts.afterId);
+      const rows = await db
+        .select()
+        .from(chatMessages)
+        .where(where)
+        .orderBy(forwards ? asc(chatMessages.id) : desc(chatMessages.id))
+        .limit(opts.pageSize + 1);
+      const hasMore = rows.length > opts.pageSize;
+      const page = rows.slice(0, opts.pageSize);
+      return { list: (forwards ? page : page.reverse()).map(toMessage), hasMore };
+    },
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;

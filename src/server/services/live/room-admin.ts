@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { CHAT } from '../../../lib/live/rules.ts';
+import { MSG } from '../../../lib/messages.ts';
+import { isLiveNavId } from '../../../lib/vocab/live-navs.ts';
+import type { Db } from '../../db/client.ts';
+import { liveSessions, rooms } from '../../db/schema/index.ts';
+import { badRequest, forbidden } from '../../gateway/envelope.ts';
+import type { MediaProvider } from '../../providers/media/index.ts';
+import type { StorageProvider } from '../../providers/storage/index.ts';
+import type { Caller, Room, RoomAccess } from './access.ts';
+import type { RoomPublisher } from './events.ts';
+import type { MatchLookup } from './matches.ts';
+import { streamOf } from './rooms.ts';
+
+export interface RoomSettings {
+  title?: string;
+  cover?: string;
+  navId?: number;
+  /** 0 unlinks the match. */
+  matchId?: number;
+  notice?: string;
+  slowMode?: number;
+}
+
+const newSecret = () => randomBytes(6).toString('hex');
+const chars = (s: string) => [...s].length;
+
+/** The anchor's side of a room: settings, the stream key, going up and down. */
+export function createRoomAdmin(deps: {
+  db: Db;
+  access: RoomAccess;
+  media: MediaProvider;
+  matches: MatchLookup;
+  storage: StorageProvider;
+  publish: RoomPublisher;
+  /** Called when the live lists change (the room list cache drops its entries). */
+  onListsChanged: () => void;
+}) {
+  const { db, access, media, matches, storage, publish, onListsChanged } = deps;
+
+  const pushOf = (r: Room) => media.push(streamOf(r), r.anchorId);
+
+  async function check(s: RoomSettings) {
+    if (s.title !== undefined && (chars(s.title) < 2 || chars(s.title) > 30)) throw badRequest(MSG.roomTitleRule);
+    if (s.notice !== undefined && chars(s.notice) > 100) throw badRequest(MSG.roomNoticeRule);
+    if (s.navId !== undefined && !isLiveNavId(s.navId)) throw badRequest(MSG.liveNavInvalid);
+    if (s.slowMode !== undefined && !(CHAT.slowModes as readonly number[]).includes(s.slowMode)) throw badRequest(MSG.slowModeInvalid);
+    if (s.cover !== undefined) {
+      const name = storage.nameOf(s.cover);
+      if (!s.cover.startsWith('/covers/') && (!name || !(await storage.get(name)))) throw badRequest(MSG.coverInvalid);
+    }
+    if (s.matchId && !(await matches.briefs([s.matchId])).has(s.matchId)) throw badRequest(MSG.matchNotFound);
+  }
+
+  return {
+    /** /v/anchor-set: the room as its anchor sees it, with the OBS settings. */
+    async settings(caller: Caller) {
+      const r = await access.ownRoom(caller);
+      const briefs = r.matchId ? await matches.briefs([r.matchId]) : new Map();
+      const { streamSecret: _s, ...room } = r;
+      return { room: { ...room, match: r.matchId ? (briefs.get(r.matchId) ?? null) : null }, push: pushOf(r), demo: media.demo };
+    },
+
+    async update(caller: Caller, s: RoomSettings) {
+      const r = await access.ownRoom(caller);
+      await check(s);
+      const [next] = await db
+        .update(rooms)
+        .set({ ...s, matchId: s.matchId === undefined ? undefined : s.matchId || null, updatedAt: new Date() })
+        .where(eq(rooms.id, r.id))
+        .returning();
+      if (s.notice !== undefined && s.notice !== r.notice) await publish.event({ type: 'notice', roomId: r.id, notice: next.notice });
+      await publish.event({ type: 'settings', roomId: r.id, title: next.title, slowMode: next.slowMode, matchId: next.matchId });
+      return next;
+    },
+
+    /** A new stream name: every push URL handed out before stops working. */
+    async resetKey(caller: Caller) {
+      const r = await access.ownRoom(caller);
+      const [next] = await db.update(rooms).set({ streamSecret: newSecret(), updatedAt: new Date() }).where(eq(rooms.id, r.id)).returning();
+      return pushOf(next);
+    },
+
+    /** POST /api/room/up: goes live (settings may come along). Going up twice keeps the running broadcast. */
+    async up(caller: Caller, s: RoomSettings) {
+      const r = await access.ownRoom(caller);
+      if (r.auditState !== 1) throw forbidden(MSG.roomBlocked);
+      await check(s);
+      const next = await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const [locked] = await tx.select().from(rooms).where(eq(rooms.id, r.id)).for('update');
+        const title = s.title ?? locked.title;
+        const fields = { ...s, matchId: s.matchId === undefined ? locked.matchId : s.matchId || null, title, updatedAt: new Date() };
+        if (locked.liveState === 1) return (await tx.update(rooms).set(fields).where(eq(rooms.id, r.id)).returning())[0];
+        const [session] = await tx
+          .insert(liveSessions)
+          .values({ roomId: r.id, anchorId: r.anchorId, title, cover: fields.cover ?? locked.cover, navId: fields.navId ?? locked.navId, matchId: fields.matchId })
+          .returning({ id: liveSessions.id });
+        const [row] = await tx
+          .update(rooms)
+          .set({ ...fields, liveState: 1, liveSince: new Date(), sessionId: session.id })
+          .where(eq(rooms.id, r.id))
+          .returning();
+        return row;
+      });
+      onListsChanged();
+      await publish.event({ type: 'up', roomId: r.id, title: next.title });
+      return { roomId: r.id, liveState: 1, push: pushOf(next), pullUrls: media.pull(streamOf(next), caller.id) };
+    },
+
+    /** GET /api/room/down: the anchor (or an operator) ends the broadcast; its session becomes a replay. */
+    async down(roomId: number, caller: Caller) {
+      const r = await access.room(roomId);
+      if (r.anchorId !== caller.id && caller.role !== 'operator') throw forbidden(MSG.anchorOnly);
+      const ended = await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const [locked] = await tx.select().from(rooms).where(eq(rooms.id, r.id)).for('update');
+        if (locked.liveState !== 1) return false;
+        if (locked.sessionId) {
+          await tx
+            .update(liveSessions)
+            .set({ endedAt: new Date(), replayUrl: media.replay(streamOf(locked)), peakHeat: sql`greatest(${liveSessions.peakHeat}, ${locked.heat})` })
+            .where(and(eq(liveSessions.id, locked.sessionId), isNull(liveSessions.endedAt)));
+        }
+        await tx.update(rooms).set({ liveState: 0, liveSince: null, sessionId: null, updatedAt: new Date() }).where(eq(rooms.id, r.id));
+        return true;
+      });
+      if (ended) {
+        onListsChanged();
+        await publish.event({ type: 'down', roomId: r.id });
+      }
+      return { roomId: r.id, liveState: 0 };
+    },
+
+    /** Operators: block a room (it leaves the lists; a live one is taken down) or approve it again. */
+    async setAuditState(caller: Caller, roomId: number, approved: boolean) {
+      if (caller.role !== 'operator') throw forbidden(MSG.operatorOnly);
+      const r = await access.room(roomId);
+      if (!approved && r.liveState === 1) await this.down(roomId, caller);
+      await db.update(rooms).set({ auditState: approved ? 1 : 0, updatedAt: new Date() }).where(eq(rooms.id, r.id));
+      onListsChanged();
+      return { roomId: r.id, auditState: approved ? 1 : 0 };
+    },
+
+    /** The room of a newly approved anchor (inside the approval's transaction). */
+    async createFor(tx: Db, anchor: { id: number; nickName: string }, navId: number) {
+      await tx
+        .insert(rooms)
+        .values({ anchorId: anchor.id, title: `${anchor.nickName}的直播间`, navId, streamSecret: newSecret() })
+        .onConflictDoNothing({ target: rooms.anchorId });
+    },
+  };
+}
+
+export type RoomAdmin = ReturnType<typeof createRoomAdmin>;
+export { newSecret as newStreamSecret };
