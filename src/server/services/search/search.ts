@@ -3,10 +3,9 @@ import type { Db } from '../../db/client.ts';
 import { likeArg } from '../../db/like.ts';
 import { aboutPages, users } from '../../db/schema/index.ts';
 
-
 /**
- * Site search (/search?val=): people (anchors and experts first) and help pages. Matches, teams,
- * news and rooms join as their data arrives.
+ * Site search (/search?val=): people (anchors and experts first) and help pages; the page adds
+ * rooms from the live service.
  */
 export function createSearchService(db: Db) {
   return {
