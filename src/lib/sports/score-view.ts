@@ -55,8 +55,8 @@ export function halfTimeText(m: ScoreView): string {
   return `${h[0] + h[1]}-${a[0] + a[1]}`;
 }
 
-/** Corners "5-3" once the match has started. */
-export const cornerText = (m: ScoreView) => (m.phase === 'scheduled' ? '' : `${m.home.corner}-${m.away.corner}`);
+/** Corners "5-3" once the match has started ('' for one that never kicked off, e.g. postponed). */
+export const cornerText = (m: ScoreView) => (m.phase === 'scheduled' || m.home.score === null ? '' : `${m.home.corner}-${m.away.corner}`);
 
 /** Penalty shoot-out "点球 4-3", when there was one. */
 export const penaltyText = (m: ScoreView) => (m.pk ? `点球 ${m.pk[0]}-${m.pk[1]}` : '');

@@ -1,0 +1,36 @@
+import { isChannel, WS_CODE } from '../../server/realtime/codes.ts';
+import { announce, setupSoundToggle } from './alerts.ts';
+import { setupFollow } from './follow.ts';
+import { patchRows, type LiveUpdate } from './patch-rows.ts';
+import { setupPins } from './pins.ts';
+import { openScoreSocket } from './score-socket.ts';
+
+/**
+ * `<score-board data-channels="scores:football">` — the one island of a score page. The rows are
+ * complete server-rendered HTML; this subscribes to the channels and patches the rows in place
+ * (clock, score, state, cards), flashes goals, and wires the pin, follow and sound buttons.
+ */
+class ScoreBoard extends HTMLElement {
+  private stop: (() => void) | null = null;
+
+  connectedCallback() {
+    const channels = (this.dataset.channels ?? '').split(' ').filter(isChannel);
+    if (channels.length) {
+      this.stop = openScoreSocket(channels, (d) => {
+        if (d.code !== WS_CODE.scoreUpdate || !d.payload || typeof d.payload !== 'object') return;
+        const change = patchRows(this, d.payload as LiveUpdate);
+        if (change) announce(this, change);
+      });
+    }
+    setupPins(this);
+    setupFollow(this);
+    setupSoundToggle(this);
+  }
+
+  disconnectedCallback() {
+    this.stop?.();
+    this.stop = null;
+  }
+}
+
+customElements.define('score-board', ScoreBoard);

@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { startServer, type RunningServer } from './support/server.ts';
+
+/**
+ * Live scores without a reload: a server of its own whose simulator runs 60 times faster (a
+ * simulated minute a second), so a match's minute moves every second and goals come within
+ * moments. One server is enough to prove it, so the phone project does not start another.
+ */
+const SIM_SPEED = '60';
+let server: RunningServer | null = null;
+
+test.beforeAll(async ({}, info) => {
+  if (info.project.name !== 'desktop') return;
+  info.setTimeout(180_000);
+  server = await startServer({ SIM_SPEED });
+});
+test.afterAll(async () => {
+  await server?.stop();
+  server = null;
+});
+
+test('the football page shows a live match whose minute and score change without reload', async ({ page }, info) => {
+  test.skip(info.project.name !== 'desktop', 'one fast-simulator server is enough');
+  test.setTimeout(180_000);
+  await page.goto(`${server!.url}/football`);
+  // Record the goal flashes the island shows, and mark the document: a reload would lose both.
+  await page.evaluate(() => {
+    const w = window as unknown as { __goals: string[]; __loaded: number };
+    w.__loaded = 1;
+    w.__goals = [];
+    new MutationObserver((records) => {
+      for (const r of records) {
+        const row = r.target as Element;
+        if (row.matches('[data-list] li[data-mid]') && row.classList.contains('goal-flash')) w.__goals.push(row.getAttribute('data-mid')!);
+      }
+    }).observe(document.querySelector('score-board')!, { subtree: true, attributes: true, attributeFilter: ['class'] });
+  });
+
+  const live = page.locator('[data-list] li[data-mid][data-phase="playing"]').first();
+  await expect(live).toBeVisible({ timeout: 60_000 });
+  const id = (await live.getAttribute('data-mid'))!;
+  const row = page.locator(`[data-list] li[data-mid="${id}"]`);
+  const clock = row.locator('[data-f="clock"]');
+  const before = (await clock.textContent())!;
+  await expect(clock).not.toHaveText(before, { timeout: 20_000 });
+  await expect(clock).toHaveText(/^(\d+(\+\d+)?'|中场|完场|加时|点球)$/);
+
+  // Some live match scores (about five goals a real minute across the live matches at this speed).
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __goals: string[] }).__goals.length), { timeout: 120_000 }).toBeGreaterThan(0);
+  const [goal] = await page.evaluate(() => (window as unknown as { __goals: string[] }).__goals);
+  const scored = page.locator(`[data-list] li[data-mid="${goal}"]`);
+  await expect(page.locator('.score-toast.is-goal').first()).toContainText('进球！');
+  // The row shows what the server holds for that match (it may score again meanwhile: compare until equal).
+  await expect
+    .poll(async () => {
+      const m = (await (await page.request.get(`${server!.url}/svc/live/match/${goal}`)).json()).data;
+      const shown = `${await scored.locator('[data-f="hs"]').textContent()}-${await scored.locator('[data-f="as"]').textContent()}`;
+      return shown === `${m.home.score}-${m.away.score}`;
+    }, { timeout: 30_000 })
+    .toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { __loaded?: number }).__loaded)).toBe(1);
+});
