@@ -1,0 +1,24 @@
+import { MATCH_TABS, sportSlug, type MatchTab } from './format.ts';
+import type { MatchDetail } from './types.ts';
+
+const TAB_TOPIC: Record<MatchTab, (basketball: boolean) => string> = {
+  live: (b) => (b ? '直播_比分_技术统计_文字直播' : '直播_比分_阵容_文字直播'),
+  analysis: () => '数据分析_历史交锋_近期战绩',
+  oupei: () => '欧赔_百家欧赔指数_凯利指数',
+  yapan: (b) => (b ? '让分盘口_让分赔率' : '亚盘_让球盘口'),
+  daxiaoqiu: (b) => (b ? '大小分盘口' : '大小球盘口'),
+  three: () => '赔率三合一_欧亚大小对比',
+  plan: () => '专家方案_推荐',
+};
+
+/** Title and description of a match page, built from the teams, the competition and the tab. */
+export function matchSeo(m: MatchDetail, tab: MatchTab) {
+  const basketball = m.sport === 2;
+  const vs = `${m.home.name}vs${m.away.name}`;
+  const tabName = MATCH_TABS.find((t) => t.key === tab)![sportSlug(m.sport)];
+  const score = m.home.score !== null && m.away.score !== null ? `，${m.stateName} ${m.home.score}-${m.away.score}` : `，${m.stateName}`;
+  return {
+    title: `${vs}${TAB_TOPIC[tab](basketball)} ${m.date}`,
+    description: `${m.date} ${m.time} ${m.competition.name}${m.round ? ` ${m.round}` : ''}：${m.home.name} 对阵 ${m.away.name}${score}。球友圈${tabName}页提供本场${basketball ? '篮球' : '足球'}比赛的${TAB_TOPIC[tab](basketball).replace(/_/g, '、')}。`,
+  };
+}
