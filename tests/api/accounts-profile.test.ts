@@ -85,18 +85,19 @@ describe.each(targets())('profile on $name', (target) => {
   });
 
   it('GET /user/info/attention lists whom a user follows, by type and page', async () => {
+    // The demo fan follows two anchors (主播阿杰, and 篮球老张 from the live-room seed) and one expert.
     const fanId = await idOf('13800000001');
     const all = await b.get('/user/info/attention', { userId: fanId, page: 1 });
-    expect(all.data).toMatchObject({ total: 2, page: 1, pageSize: 30 });
-    expect(all.data.list.map((r: any) => [r.nickName, r.targetType]).sort()).toEqual([['主播阿杰', 'anchor'], ['竞彩老李', 'expert']]);
+    expect(all.data).toMatchObject({ total: 3, page: 1, pageSize: 30 });
+    expect(all.data.list.map((r: any) => [r.nickName, r.targetType]).sort()).toEqual([['主播阿杰', 'anchor'], ['竞彩老李', 'expert'], ['篮球老张', 'anchor']]);
     const anchors = await b.get('/user/info/attention', { userId: fanId, type: 1 });
-    expect(anchors.data.list).toHaveLength(1);
-    expect(anchors.data.list[0]).toMatchObject({ nickName: '主播阿杰', isAnchor: 1, targetType: 'anchor' });
-    expect((await b.get('/user/info/attention', { userId: fanId, type: 'expert' })).data.list[0].nickName).toBe('竞彩老李');
+    expect(anchors.data.list).toHaveLength(2);
+    expect(anchors.data.list.every((r: any) => r.isAnchor === 1 && r.targetType === 'anchor')).toBe(true);
+    expect((await b.get('/user/info/attention', { userId: fanId, type: 'expert' })).data.list.map((r: any) => r.nickName)).toEqual(['竞彩老李']);
     const paged = await b.get('/user/info/attention', { userId: fanId, page: 2, pageSize: 1 });
-    expect(paged.data).toMatchObject({ total: 2, page: 2, pageSize: 1 });
+    expect(paged.data).toMatchObject({ total: 3, page: 2, pageSize: 1 });
     expect(paged.data.list).toHaveLength(1);
-    expect((await b.get('/user/info/attention', undefined, { token: fan })).data.total).toBe(2);
+    expect((await b.get('/user/info/attention', undefined, { token: fan })).data.total).toBe(3);
     expect((await b.get('/user/info/attention')).status).toBe(400);
     expect((await b.get('/user/info/attention', { userId: fanId, type: 'toString' })).status).toBe(400);
   });
