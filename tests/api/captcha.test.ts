@@ -100,6 +100,17 @@ describe.each(targets())('captcha on $name', (target) => {
     expect(await t.app.services.captcha.consumeVerification('made-up')).toBe(false);
   });
 
+  it('GET /user/verification/sliding-verification gives tari/slii/cooy without the answer, judged by check', async () => {
+    const res = await gw.request('/svc/user/verification/sliding-verification?channelId=3&platform=1', { headers: { 'x-forwarded-for': freshIp() } });
+    const { code, data } = (await res.json()) as { code: number; data: Record<string, any> };
+    expect(code).toBe(200);
+    expect(Object.keys(data).sort()).toEqual(['cooy', 'secretKey', 'slii', 'tari', 'token']);
+    expect(pngSize(data.tari)).toEqual({ width: 310, height: 155 });
+    expect(pngSize(data.slii)).toEqual({ width: 47, height: 155 });
+    const wrong = JSON.stringify({ x: answerFor(SEED, data.token).x + 7, y: 5 });
+    expect((await check('blockPuzzle', data.token, wrong, data.secretKey)).repCode).toBe('6111');
+  });
+
   it('a token is used once: a second check gets 6110', async () => {
     const { data, plain } = await slider(0);
     const again = await check('blockPuzzle', data.token, plain, data.secretKey);

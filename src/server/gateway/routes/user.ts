@@ -4,6 +4,7 @@ import type { GatewayEnv } from '../types.ts';
 import { authRoutes } from './user-auth.ts';
 import { centerRoutes } from './user-center.ts';
 import { publicRoutes } from './user-public.ts';
+import { verificationRoutes } from './user-verification.ts';
 
 /** /svc/user — accounts: login, registration and the personal centre join this router. */
 export const userRoutes = new Hono<GatewayEnv>();
@@ -17,3 +18,4 @@ userRoutes.post('/logout', async (c) => {
 userRoutes.route('/', authRoutes);
 userRoutes.route('/center', centerRoutes);
 userRoutes.route('/', publicRoutes);
+userRoutes.route('/', verificationRoutes);
