@@ -31,6 +31,8 @@ test('register, log out, log in by password; the 30-day session survives a reloa
   const mobile = randomMobile();
   const nick = `新球迷${mobile.slice(-4)}`;
   await page.goto('/user/register');
+  // Typing before the form's island hydrates would be lost on a cold, busy server.
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await page.getByRole('textbox', { name: '手机号' }).fill(mobile);
   await requestCode(page);
   await page.getByRole('textbox', { name: '验证码' }).fill(testSmsCode(SEED, mobile, 1));
