@@ -1,24 +1,10 @@
 // npm run ledger:audit: recomputes every wallet from the trade records of DATABASE_URL, or of the
 // embedded PGlite in DATA_DIR (a copy, so a running server is not disturbed). Exit 1 on any mismatch.
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../../db/client.ts';
+import { openForReading } from '../../db/read-only.ts';
 import { auditLedger, type Mismatch } from './audit.ts';
 
 const config = loadConfig();
-let snapshot: string | null = null;
-let dataDir = config.dataDir;
-if (!config.databaseUrl) {
-  if (!existsSync(join(config.dataDir, 'pg'))) {
-    console.log(`没有数据库：${join(config.dataDir, 'pg')} 不存在（先运行 npm start 或设置 DATABASE_URL）`);
-    process.exit(1);
-  }
-  snapshot = mkdtempSync(join(tmpdir(), 'qyq-audit-'));
-  cpSync(join(config.dataDir, 'pg'), join(snapshot, 'pg'), { recursive: true });
-  dataDir = snapshot;
-}
 
 const describe = (m: Mismatch) => {
   const what = m.kind === 'held' ? '冻结球票' : m.currency === 'diamond' ? '球钻' : '球票';
@@ -26,7 +12,7 @@ const describe = (m: Mismatch) => {
   return `用户 ${m.userId}  ${what}  ${where} ${m.actual}，按流水应为 ${m.expected}`;
 };
 
-const handle = await openDatabase({ url: config.databaseUrl, dataDir });
+const handle = await openForReading(config);
 try {
   const mismatches = await auditLedger(handle.db);
   if (mismatches.length === 0) {
@@ -42,5 +28,4 @@ try {
   process.exitCode = 1;
 } finally {
   await handle.close();
-  if (snapshot) rmSync(snapshot, { recursive: true, force: true });
 }
