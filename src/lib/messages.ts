@@ -96,6 +96,8 @@ export const MSG = {
   nobilityLower: '您当前的贵族等级更高，到期后才能开通较低等级',
   dateRangeInvalid: '请输入正确的日期范围',
   operatorOnly: '仅运营人员可以执行此操作',
+  /** {roles}: the staff who may, e.g. 财务人员 or 运营人员、管理员. */
+  staffOnly: '仅{roles}可以执行此操作',
   // live rooms (docs/live-rooms.md)
   roomNotFound: '直播间不存在',
   roomBlocked: '该直播间已被封禁',

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'astro';
+import { isOpsPath, mayOpen } from '../lib/ops/sections.ts';
 
 /** Paths that need a login (spec §6): a `v` segment (except v/anchor…) or a `recommend` segment. */
 export function requiresLogin(pathname: string): boolean {
@@ -19,5 +20,9 @@ export const authenticated: MiddlewareHandler = async (context, next) => {
     if (!context.locals.user) context.cookies.delete('token', { path: '/' });
   }
   if (!context.locals.user && requiresLogin(context.url.pathname)) return context.redirect('/', 302);
+  // The staff console does not reveal itself: whoever may not open a page sees the 404 page.
+  if (isOpsPath(context.url.pathname) && !mayOpen(context.url.pathname, context.locals.user?.roles)) {
+    return context.rewrite('/404');
+  }
   return next();
 };

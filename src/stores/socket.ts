@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import type { ApiClient } from '../lib/api/client.ts';
 import { SUCCESS_CODE } from '../lib/api/envelope.ts';
-import { HEARTBEAT, WS_CODE, type Channel } from '../server/realtime/codes.ts';
+import { HEARTBEAT, WS_CODE, type Channel } from '../lib/realtime/codes.ts';
 
 /**
  * The chat socket (spec §4 "Chat socket"): one connection per page, shared by every island.

@@ -26,7 +26,7 @@ describe.each(targets())('registration and passwords on $name', (target) => {
       const { mobile, res } = await register({ nickName });
       expect(res).toMatchObject({ code: 200, data: { token: expect.any(String), needsProfile: false } });
       const info = await b.get('/user/center/info', undefined, { token: res.data.token });
-      expect(info.data).toMatchObject({ nickName, hasPassword: true, level: 0, isAnchor: 0, isExpert: 0, role: 'user' });
+      expect(info.data).toMatchObject({ nickName, hasPassword: true, level: 0, isAnchor: 0, isExpert: 0, roles: [] });
       const [row] = await b.app.db.select().from(users).where(eq(users.mobile, mobile));
       expect(row.passwordHash).toMatch(/^scrypt\$/);
       expect(row.passwordHash).not.toContain('abc12345');

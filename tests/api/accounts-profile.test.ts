@@ -36,7 +36,7 @@ describe.each(targets())('profile on $name', (target) => {
       hasPassword: true,
       needsProfile: false,
       realName: { status: 0, name: null },
-      role: 'user',
+      roles: [],
       nobility: null,
     });
     expect(await b.get('/user/center/info')).toMatchObject({ status: 401, code: 401, msg: '请先登录' });

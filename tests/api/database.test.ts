@@ -24,7 +24,7 @@ describe.each(targets())('database on $name', (target) => {
     for (const a of demoAccounts) {
       const row = rows.find((r) => r.mobile === a.mobile);
       expect(row, a.mobile).toBeDefined();
-      expect(row!.role).toBe(a.role);
+      expect(row!.roles).toEqual(a.roles);
       expect(await verifyPassword(DEMO_PASSWORD, row!.passwordHash)).toBe(true);
       expect(await verifyPassword('wrong-pass', row!.passwordHash)).toBe(false);
     }

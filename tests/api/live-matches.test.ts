@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHANNEL, WS_CODE } from '../../src/server/realtime/codes.ts';
+import { CHANNEL, WS_CODE } from '../../src/lib/realtime/codes.ts';
 import { targets } from '../support/context.ts';
 import { createLiveBench, insertMatch, type LiveBench } from '../support/live.ts';
 import { delivery, startHub } from '../support/live-socket.ts';

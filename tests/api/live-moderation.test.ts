@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema/index.ts';
-import { CHANNEL, WS_CODE } from '../../src/server/realtime/codes.ts';
+import { CHANNEL, WS_CODE } from '../../src/lib/realtime/codes.ts';
 import { targets } from '../support/context.ts';
 import { createLiveBench, DEMO, type LiveBench } from '../support/live.ts';
 import { delivery, startHub } from '../support/live-socket.ts';

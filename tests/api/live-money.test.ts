@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRADE_TYPE } from '../../src/lib/vocab/trade-types.ts';
 import { redPackets, tradeRecords } from '../../src/server/db/schema/index.ts';
-import { CHANNEL, WS_CODE } from '../../src/server/realtime/codes.ts';
+import { CHANNEL, WS_CODE } from '../../src/lib/realtime/codes.ts';
 import { auditLedger } from '../../src/server/services/wallet/audit.ts';
 import { targets } from '../support/context.ts';
 import { createLiveBench, type LiveBench } from '../support/live.ts';

@@ -6,7 +6,7 @@ import { WebSocket } from 'ws';
 import type { AppContext } from '../../src/server/context.ts';
 import { users } from '../../src/server/db/schema/index.ts';
 import { createHttpServer } from '../../src/server/http/server.ts';
-import { CHANNEL, HEARTBEAT, WS_CLOSE, WS_CODE, WS_LIMITS, type Frame } from '../../src/server/realtime/codes.ts';
+import { CHANNEL, HEARTBEAT, WS_CLOSE, WS_CODE, WS_LIMITS, type Frame } from '../../src/lib/realtime/codes.ts';
 import { createRealtimeHub, type RealtimeHub } from '../../src/server/realtime/hub.ts';
 import { publish } from '../../src/server/realtime/publish.ts';
 import { socketTokens } from '../../src/server/realtime/tokens.ts';

@@ -5,7 +5,7 @@ import { addDays, beijingDate, dayStart } from '../../src/lib/sports/time.ts';
 import { matches, matchLineups } from '../../src/server/db/schema/sports-match.ts';
 import { odds, oddsChanges } from '../../src/server/db/schema/sports-odds.ts';
 import { createLease } from '../../src/server/providers/sports/lease.ts';
-import { WS_CODE } from '../../src/server/realtime/codes.ts';
+import { WS_CODE } from '../../src/lib/realtime/codes.ts';
 import { pubsubChannel } from '../../src/server/realtime/publish.ts';
 import { createSportsBench, type SportsBench } from '../support/sports.ts';
 import { targets } from '../support/context.ts';

@@ -124,7 +124,7 @@ describe.each(targets())('bank cards, pay password and withdrawals on $name', (t
     const u = await payee();
     const [a, r] = [(await withdraw(u, 2000)).data, (await withdraw(u, 2500)).data];
     expect(await b.get('/pay/operator/withdrawals')).toMatchObject({ status: 401 });
-    expect(await b.get('/pay/operator/withdrawals', undefined, { token: u.token })).toMatchObject({ status: 403, msg: '仅运营人员可以执行此操作' });
+    expect(await b.get('/pay/operator/withdrawals', undefined, { token: u.token })).toMatchObject({ status: 403, msg: '仅财务人员可以执行此操作' });
     expect(await b.post(`/pay/operator/withdrawals/${a.id}/approve`, {}, { token: u.token })).toMatchObject({ status: 403 });
 
     const queue = (await b.get('/pay/operator/withdrawals', { status: 'pending' }, { token: operator })).data;
@@ -149,7 +149,7 @@ describe.each(targets())('bank cards, pay password and withdrawals on $name', (t
 
   it('does not let an operator review their own withdrawal', async () => {
     const staff = await payee();
-    await b.app.db.update(users).set({ role: 'operator' }).where(eq(users.id, staff.id));
+    await b.app.db.update(users).set({ roles: ['finance'] }).where(eq(users.id, staff.id));
     const mine = (await withdraw(staff, 2000)).data;
     expect(await b.post(`/pay/operator/withdrawals/${mine.id}/approve`, {}, { token: staff.token })).toMatchObject({ status: 403, msg: '不能审核自己的提现申请' });
     expect((await b.post(`/pay/operator/withdrawals/${mine.id}/approve`, {}, { token: operator })).data.status).toBe('paid');

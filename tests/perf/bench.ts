@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import WebSocket from 'ws';
-import { CHANNEL, WS_CODE } from '../../src/server/realtime/codes.ts';
+import { CHANNEL, WS_CODE } from '../../src/lib/realtime/codes.ts';
 import { publish } from '../../src/server/realtime/publish.ts';
 import { createRedisPubSub } from '../../src/server/realtime/pubsub.ts';
 import { startServer } from '../e2e/support/server.ts';

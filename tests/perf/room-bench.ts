@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { aesEncrypt } from '../../src/lib/captcha-crypto.ts';
 import { SLIDER_Y } from '../../src/lib/captcha.ts';
-import { CHANNEL, WS_CODE } from '../../src/server/realtime/codes.ts';
+import { CHANNEL, WS_CODE } from '../../src/lib/realtime/codes.ts';
 import { testSmsCode } from '../../src/server/services/accounts/sms-test-code.ts';
 import { answerFor } from '../../src/server/services/captcha/plan.ts';
 

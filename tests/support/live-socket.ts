@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
 import type { AppContext } from '../../src/server/context.ts';
 import { createHttpServer } from '../../src/server/http/server.ts';
-import { WS_CODE, type Channel, type Frame } from '../../src/server/realtime/codes.ts';
+import { WS_CODE, type Channel, type Frame } from '../../src/lib/realtime/codes.ts';
 import { socketTokens } from '../../src/server/realtime/tokens.ts';
 
 export type LiveFrame = Frame<Record<string, any>>;

@@ -5,7 +5,14 @@ import type { Target } from './context.ts';
 import { createWalletBench } from './wallet.ts';
 
 /** Demo accounts (password demo123456): the fan, the anchor 主播阿杰, the expert (a manager of his room), the operator. */
-export const DEMO = { fan: '13800000001', anchor: '13800000002', expert: '13800000003', operator: '13800000009' } as const;
+export const DEMO = {
+  fan: '13800000001',
+  anchor: '13800000002',
+  expert: '13800000003',
+  operator: '13800000009',
+  editor: '13800000010',
+  admin: '13800000011',
+} as const;
 
 /** A football match two hours from now, between two new teams (API test contexts hold no sports data). */
 export async function insertMatch(db: Db, kickoffAt = new Date(Date.now() + 2 * 3600_000)): Promise<number> {

@@ -1,4 +1,4 @@
-import { HEARTBEAT, WS_CODE, type Channel } from '../../server/realtime/codes.ts';
+import { HEARTBEAT, WS_CODE, type Channel } from '../../lib/realtime/codes.ts';
 
 /** Spec §9: heartbeat 10 s after the last activity, reconnect 5 s after a close. */
 const HEARTBEAT_MS = 10_000;

@@ -1,6 +1,6 @@
 import type { LiveScore } from '../../lib/sports/types.ts';
 import { runningText, textStamp } from '../../lib/match/format.ts';
-import { CHANNEL, WS_CODE } from '../../server/realtime/codes.ts';
+import { CHANNEL, WS_CODE } from '../../lib/realtime/codes.ts';
 import { watchChannel, type Delivery } from './live-socket.ts';
 import { wireMatchActions } from './match-actions.ts';
 

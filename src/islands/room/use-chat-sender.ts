@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { WS_CODE, type ErrorData } from '../../server/realtime/codes.ts';
+import { WS_CODE, type ErrorData } from '../../lib/realtime/codes.ts';
 import { $lastMessage } from '../../stores/socket.ts';
 import type { ChatDraft } from './ChatInput.tsx';
 import { failText, roomApi } from './room-api.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { api, cookie } from '../../lib/api/index.ts';
 import type { ChatMessage, RoomEvent } from '../../lib/live/types.ts';
-import { CHANNEL, WS_CODE } from '../../server/realtime/codes.ts';
+import { CHANNEL, WS_CODE } from '../../lib/realtime/codes.ts';
 import { $lastMessage, connectSocket, sendSocket, subscribe, unsubscribe } from '../../stores/socket.ts';
 import { roomApi } from './room-api.ts';
 

@@ -1,4 +1,4 @@
-import { isChannel, WS_CODE } from '../../server/realtime/codes.ts';
+import { isChannel, WS_CODE } from '../../lib/realtime/codes.ts';
 import { announce, setupSoundToggle } from './alerts.ts';
 import { setupFollow } from './follow.ts';
 import { patchRows, type LiveUpdate } from './patch-rows.ts';

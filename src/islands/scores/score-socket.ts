@@ -1,5 +1,5 @@
 import { readToken } from '../../lib/api/cookie.ts';
-import { HEARTBEAT, WS_CODE, type Channel } from '../../server/realtime/codes.ts';
+import { HEARTBEAT, WS_CODE, type Channel } from '../../lib/realtime/codes.ts';
 import { HEARTBEAT_MS, RECONNECT_MS } from '../../stores/socket.ts';
 
 /**

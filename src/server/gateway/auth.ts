@@ -1,5 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
-import { unauthorized } from './envelope.ts';
+import { fill, MSG } from '../../lib/messages.ts';
+import { hasRole, STAFF_ROLE_TITLES, type StaffRole } from '../../lib/vocab/roles.ts';
+import { forbidden, unauthorized } from '../errors.ts';
 import type { GatewayEnv } from './types.ts';
 
 /** Reads the accessToken header (spec §6: every request sends it) and resolves the session. */
@@ -15,3 +17,12 @@ export const requireUser: MiddlewareHandler<GatewayEnv> = async (c, next) => {
   if (!c.var.user) throw unauthorized();
   await next();
 };
+
+/** For staff routes: a logged-in caller holding one of `roles` (管理员 passes every check). */
+export const requireRole =
+  (...roles: StaffRole[]): MiddlewareHandler<GatewayEnv> =>
+  async (c, next) => {
+    if (!c.var.user) throw unauthorized();
+    if (!hasRole(c.var.user.roles, ...roles)) throw forbidden(fill(MSG.staffOnly, { roles: roles.map((r) => STAFF_ROLE_TITLES[r]).join('、') }));
+    await next();
+  };

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { badRequest } from './envelope.ts';
+import { badRequest } from '../errors.ts';
 
 /**
  * The request body as a plain object, whether it came form-encoded (the default of the

@@ -1,28 +1,13 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { CODE, MSG } from '../../lib/messages.ts';
+import type { ApiError } from '../errors.ts';
 
 export interface Envelope<T = unknown> {
   code: number;
   msg: string;
   data: T;
 }
-
-/** A failure the caller should see: envelope code and a Chinese message. */
-export class ApiError extends Error {
-  readonly code: number;
-  readonly data: unknown;
-  constructor(code: number, msg: string, data: unknown = null) {
-    super(msg);
-    this.code = code;
-    this.data = data;
-  }
-}
-
-export const badRequest = (msg: string = MSG.badRequest) => new ApiError(CODE.badRequest, msg);
-export const unauthorized = (msg: string = MSG.unauthorized) => new ApiError(CODE.unauthorized, msg);
-export const forbidden = (msg: string = MSG.forbidden) => new ApiError(CODE.forbidden, msg);
-export const notFound = (msg: string = MSG.notFoundApi) => new ApiError(CODE.notFound, msg);
 
 /**
  * HTTP status that goes with an envelope code: the HTTP-like codes keep their meaning,

@@ -4,7 +4,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { CODE, MSG } from '../../lib/messages.ts';
 import type { AppContext } from '../context.ts';
 import { identify } from './auth.ts';
-import { ApiError, fail } from './envelope.ts';
+import { fail } from './envelope.ts';
+import { ApiError, isApiError } from '../errors.ts';
 import { rateLimit } from './rate-limit.ts';
 import type { GatewayEnv } from './types.ts';
 import { apiRoutes } from './routes/api.ts';
@@ -62,7 +63,7 @@ export function createGateway(app: AppContext) {
 
   gw.notFound((c) => fail(c, new ApiError(CODE.notFound, MSG.notFoundApi)));
   gw.onError((err, c) => {
-    if (err instanceof ApiError) return fail(c, err);
+    if (isApiError(err)) return fail(c, err);
     app.log.error({ reqId: c.var.requestId, err }, 'svc error');
     return fail(c, new ApiError(CODE.serverError, MSG.serverError));
   });

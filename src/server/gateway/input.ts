@@ -1,7 +1,7 @@
 import { MSG } from '../../lib/messages.ts';
 import { digitsOnly, isMobile } from '../../lib/validation.ts';
 import type { SealedPassword } from '../services/accounts/auth.ts';
-import { badRequest } from './envelope.ts';
+import { badRequest } from '../errors.ts';
 
 /** Small readers for the loose values of form bodies and query strings (see readInput). */
 

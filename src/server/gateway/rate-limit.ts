@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { ApiError } from './envelope.ts';
+import { ApiError } from '../errors.ts';
 import { CODE, MSG } from '../../lib/messages.ts';
 import type { GatewayEnv } from './types.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { badRequest } from './envelope.ts';
+import { badRequest } from '../errors.ts';
 
 /**
  * Parses input with a zod schema; on failure throws a 400 whose message names the field,

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { AppContext } from '../context.ts';
-import { ApiError } from '../gateway/envelope.ts';
+import { isApiError } from '../errors.ts';
 import {
   channelOwner,
   HEARTBEAT,
@@ -15,7 +15,7 @@ import {
   type ErrorData,
   type ErrorReason,
   type Frame,
-} from './codes.ts';
+} from '../../lib/realtime/codes.ts';
 import { createChannelRegistry } from './registry.ts';
 import { socketTokens } from './tokens.ts';
 
@@ -142,7 +142,7 @@ export function createRealtimeHub(app: AppContext, server: Server, options: HubO
       const message = await app.services.live.chat.fromSocket(client.userId, data);
       send(client, { code: WS_CODE.chatAck, data: { clientId, id: message.id } });
     } catch (err) {
-      if (err instanceof ApiError) return refuse(err.message, err.code);
+      if (isApiError(err)) return refuse(err.message, err.code);
       app.log.warn({ err }, 'ws chat failed');
       sendError(client, WS_CODE.chatSend, 'unavailable');
     }

@@ -1,5 +1,5 @@
 import type { PubSub } from './pubsub.ts';
-import { isChannel, type Channel, type DeliveryCode, type Frame, type Delivery } from './codes.ts';
+import { isChannel, type Channel, type DeliveryCode, type Frame, type Delivery } from '../../lib/realtime/codes.ts';
 
 /** Realtime channels live under their own prefix in the pub/sub, apart from other uses of it. */
 export const pubsubChannel = (channel: Channel) => `ws:${channel}`;

@@ -1,6 +1,6 @@
 import { WebSocket } from 'ws';
 import type { Logger } from '../logger.ts';
-import type { Channel } from './codes.ts';
+import type { Channel } from '../../lib/realtime/codes.ts';
 import { pubsubChannel } from './publish.ts';
 import type { PubSub } from './pubsub.ts';
 

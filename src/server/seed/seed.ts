@@ -32,7 +32,7 @@ export async function seedDemo(db: Db, log: Logger): Promise<void> {
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const a of demoAccounts) {
-    await db.insert(users).values({ ...a, passwordHash }).onConflictDoNothing();
+    await db.insert(users).values({ ...a, roles: [...a.roles], passwordHash }).onConflictDoNothing();
   }
   await seedAccountExtras(db);
   await seedWallet(db);

@@ -77,10 +77,12 @@ export const settingSeeds: Record<string, unknown> = {
 
 /** Demo accounts (password demo123456), listed in the README. */
 export const demoAccounts = [
-  { mobile: '13800000001', nickName: '球迷小王', role: 'user', isAnchor: 0, isExpert: 0, level: 2, experience: 620 },
-  { mobile: '13800000002', nickName: '主播阿杰', role: 'user', isAnchor: 1, isExpert: 0, level: 5, experience: 12_400 },
-  { mobile: '13800000003', nickName: '竞彩老李', role: 'user', isAnchor: 0, isExpert: 1, level: 6, experience: 31_000 },
-  { mobile: '13800000009', nickName: '运营小美', role: 'operator', isAnchor: 0, isExpert: 0, level: 8, experience: 160_000 },
+  { mobile: '13800000001', nickName: '球迷小王', roles: [], isAnchor: 0, isExpert: 0, level: 2, experience: 620 },
+  { mobile: '13800000002', nickName: '主播阿杰', roles: [], isAnchor: 1, isExpert: 0, level: 5, experience: 12_400 },
+  { mobile: '13800000003', nickName: '竞彩老李', roles: [], isAnchor: 0, isExpert: 1, level: 6, experience: 31_000 },
+  { mobile: '13800000009', nickName: '运营小美', roles: ['operator', 'finance'], isAnchor: 0, isExpert: 0, level: 8, experience: 160_000 },
+  { mobile: '13800000010', nickName: '编辑小周', roles: ['editor'], isAnchor: 0, isExpert: 0, level: 4, experience: 5_200 },
+  { mobile: '13800000011', nickName: '管理员老陈', roles: ['admin'], isAnchor: 0, isExpert: 0, level: 8, experience: 180_000 },
 ] as const;
 
 export const DEMO_PASSWORD = 'demo123456';

@@ -9,6 +9,7 @@ import { createCaptchaService } from './captcha/captcha.ts';
 import { createExpertService } from './experts/experts.ts';
 import { createHealthService } from './health.ts';
 import { createLiveServices } from './live/index.ts';
+import { createOpsServices } from './ops/index.ts';
 import { createSearchService } from './search/search.ts';
 import { createSessionService } from './sessions/sessions.ts';
 import { createSiteService } from './site/site.ts';
@@ -41,6 +42,7 @@ export function createServices(deps: ServiceDeps) {
     site: createSiteService(deps.db),
     wallet,
     live: createLiveServices(deps, { storage, accounts, wallet }),
+    ops: createOpsServices(deps.db),
     sports: createSportsServices(deps),
   };
 }

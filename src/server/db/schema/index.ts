@@ -9,3 +9,4 @@ export * from './sports-core.ts';
 export * from './sports-match.ts';
 export * from './sports-odds.ts';
 export * from './sports-user.ts';
+export * from './ops.ts';

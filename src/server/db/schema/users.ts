@@ -13,8 +13,8 @@ export const users = pgTable(
     experience: integer('experience').notNull().default(0),
     isAnchor: smallint('is_anchor').notNull().default(0),
     isExpert: smallint('is_expert').notNull().default(0),
-    /** 'user' or 'operator' (site staff: reviews, withdrawals). */
-    role: text('role').notNull().default('user'),
+    /** Staff roles held (src/lib/vocab/roles.ts); empty for everyone else. */
+    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
     /** scrypt$N$r$p$salt$hash, or null for accounts created by code login that never set one. */
     passwordHash: text('password_hash'),
     failedLogins: integer('failed_logins').notNull().default(0),

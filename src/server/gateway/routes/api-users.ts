@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireUser } from '../auth.ts';
-import { badRequest, ok, unauthorized } from '../envelope.ts';
+import { ok } from '../envelope.ts';
+import { badRequest, unauthorized } from '../../errors.ts';
 import type { GatewayEnv } from '../types.ts';
 import { q, validate } from '../validate.ts';
 import { caller, live } from './live-input.ts';

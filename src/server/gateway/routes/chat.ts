@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { CHAT } from '../../../lib/live/rules.ts';
-import { CHANNEL } from '../../realtime/codes.ts';
+import { CHANNEL } from '../../../lib/realtime/codes.ts';
 import { socketTokens } from '../../realtime/tokens.ts';
 import { requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { socketTokens } from '../../realtime/tokens.ts';
-import { ok, unauthorized } from '../envelope.ts';
+import { ok } from '../envelope.ts';
+import { unauthorized } from '../../errors.ts';
 import type { GatewayEnv } from '../types.ts';
 
 /** /svc/imapi — the chat socket's connection info. */

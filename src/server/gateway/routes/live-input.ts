@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Caller } from '../../services/live/access.ts';
-import { badRequest } from '../envelope.ts';
+import { badRequest } from '../../errors.ts';
 import { text } from '../input.ts';
 import type { GatewayEnv } from '../types.ts';
 import { validate } from '../validate.ts';
@@ -11,8 +11,8 @@ type Ctx = { var: GatewayEnv['Variables'] };
 
 export const live = (c: Ctx) => c.var.app.services.live;
 /** The logged-in caller (routes behind requireUser). */
-export const caller = (c: Ctx): Caller => ({ id: c.var.user!.id, role: c.var.user!.role });
-export const viewer = (c: Ctx): Caller | null => (c.var.user ? { id: c.var.user.id, role: c.var.user.role } : null);
+export const caller = (c: Ctx): Caller => ({ id: c.var.user!.id, roles: c.var.user!.roles });
+export const viewer = (c: Ctx): Caller | null => (c.var.user ? { id: c.var.user.id, roles: c.var.user.roles } : null);
 
 /** A positive whole number, or undefined when the field is absent or empty. */
 export function optionalId(input: Record<string, unknown>, field: string): number | undefined {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { isCurrency, isTradeType } from '../../../lib/vocab/trade-types.ts';
 import type { SealedPayPassword } from '../../services/wallet/pay-password.ts';
 import type { RecordFilter } from '../../services/wallet/records.ts';
-import { badRequest } from '../envelope.ts';
+import { badRequest } from '../../errors.ts';
 import { text } from '../input.ts';
 import { q, validate } from '../validate.ts';
 

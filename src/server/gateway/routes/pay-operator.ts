@@ -1,23 +1,20 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
+import { requireRole } from '../auth.ts';
 import { z } from 'zod';
 import { MSG } from '../../../lib/messages.ts';
 import { WITHDRAW_STATUSES } from '../../../lib/vocab/pay-status.ts';
 import { readInput } from '../body.ts';
-import { badRequest, forbidden, ok, unauthorized } from '../envelope.ts';
+import { ok } from '../envelope.ts';
+import { badRequest } from '../../errors.ts';
 import { text } from '../input.ts';
 import type { GatewayEnv } from '../types.ts';
 import { validate } from '../validate.ts';
 import { paging, pathId } from './pay-input.ts';
 
-/** /svc/pay/operator — withdrawal review for site staff (role 'operator'); the admin console builds on it. */
+/** /svc/pay/operator — withdrawal review for site staff (财务 role); the staff console builds on it. */
 export const operatorRoutes = new Hono<GatewayEnv>();
 
-const requireOperator: MiddlewareHandler<GatewayEnv> = async (c, next) => {
-  if (!c.var.user) throw unauthorized();
-  if (c.var.user.role !== 'operator') throw forbidden(MSG.operatorOnly);
-  await next();
-};
-operatorRoutes.use(requireOperator);
+operatorRoutes.use(requireRole('finance'));
 
 const withdrawals = (c: { var: GatewayEnv['Variables'] }) => c.var.app.services.wallet.withdrawals;
 const NOTE_MAX = 100;

@@ -4,7 +4,7 @@ import { MSG } from '../../../lib/messages.ts';
 import { ODDS_MARKET_CODES, ODDS_PAGE_TYPES, type OddsMarket } from '../../../lib/vocab/play-types.ts';
 import { sportIdOf, type SportId } from '../../../lib/vocab/sports.ts';
 import type { ListFilter } from '../../services/sports/lists.ts';
-import { badRequest, notFound } from '../envelope.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import type { GatewayEnv } from '../types.ts';
 import { q, validate } from '../validate.ts';
 

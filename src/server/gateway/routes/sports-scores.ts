@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { fill, MSG } from '../../../lib/messages.ts';
 import { FeedError } from '../../providers/sports/feed.ts';
 import { feedDocument } from '../../providers/sports/json-import.ts';
-import { requireUser } from '../auth.ts';
-import { badRequest, forbidden, ok } from '../envelope.ts';
+import { requireRole, requireUser } from '../auth.ts';
+import { ok } from '../envelope.ts';
+import { badRequest, forbidden } from '../../errors.ts';
 import type { GatewayEnv } from '../types.ts';
 import { validate } from '../validate.ts';
 import { dateOf, filterOf, sportOf, sports } from './sports-input.ts';
@@ -56,8 +57,7 @@ r.get('/tv', async (c) => ok(c, await sports(c).lottery.tv(dateOf(c, sports(c).l
  * POST /live/feed/import (JSON body, docs/providers.md) → counts of what was taken. Operators
  * only: this is how a licensed feed's export, or a correction, gets in.
  */
-r.post('/feed/import', requireUser, async (c) => {
-  if (c.var.user!.role !== 'operator') throw forbidden(MSG.operatorOnly);
+r.post('/feed/import', requireRole('operator'), async (c) => {
   let body: unknown;
   try {
     body = await c.req.json();

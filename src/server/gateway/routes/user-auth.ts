@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { MSG } from '../../../lib/messages.ts';
-import { badRequest, ok } from '../envelope.ts';
+import { ok } from '../envelope.ts';
+import { badRequest } from '../../errors.ts';
 import { readInput } from '../body.ts';
 import { flag, mobileOf, sealed, text } from '../input.ts';
 import { clientIp, rateLimit } from '../rate-limit.ts';

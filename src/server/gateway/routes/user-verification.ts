@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { ApiError, ok } from '../envelope.ts';
+import { ok } from '../envelope.ts';
+import { ApiError } from '../../errors.ts';
 import { clientIp } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
 

@@ -4,7 +4,7 @@ import type { SportId } from '../../../lib/vocab/sports.ts';
 import type { Db } from '../../db/client.ts';
 import { matches, matchEvents, matchLineupPlayers, matchLineups, matchPlayerStats, matchTeamStats, matchTexts } from '../../db/schema/sports-match.ts';
 import type { Logger } from '../../logger.ts';
-import { CHANNEL, WS_CODE } from '../../realtime/codes.ts';
+import { CHANNEL, WS_CODE } from '../../../lib/realtime/codes.ts';
 import { publish } from '../../realtime/publish.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
 import { liveScoreOf, type MatchRow } from '../../sports/present.ts';

@@ -3,7 +3,7 @@ import { eq, isNull, and, sql } from 'drizzle-orm';
 import { CODE, fill, MSG } from '../../../lib/messages.ts';
 import { nickNameError, passwordError } from '../../../lib/validation.ts';
 import { DAILY_LOGIN_EXP, isNewChinaDay, levelForExp } from '../../../lib/vocab/levels.ts';
-import { ApiError, badRequest, forbidden } from '../../gateway/envelope.ts';
+import { ApiError, badRequest, forbidden } from '../../errors.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { SessionService } from '../sessions/sessions.ts';

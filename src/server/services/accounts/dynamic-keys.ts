@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { MSG } from '../../../lib/messages.ts';
 import { decryptPassword, DYNAMIC_KEY_LENGTH } from '../../../lib/password-crypto.ts';
-import { badRequest } from '../../gateway/envelope.ts';
+import { badRequest } from '../../errors.ts';
 import type { Kv } from '../../kv/kv.ts';
 
 export const DYNAMIC_KEY_TTL_MS = 5 * 60_000;

@@ -2,7 +2,7 @@ import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { MSG } from '../../../lib/messages.ts';
 import { maskMobile, maskName } from '../../../lib/mask.ts';
 import { birthdayError, nickNameError, signatureError } from '../../../lib/validation.ts';
-import { badRequest, notFound } from '../../gateway/envelope.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { follows, realNames, users } from '../../db/schema/index.ts';
@@ -49,7 +49,7 @@ export function createProfileService(deps: { db: Db; storage: StorageProvider })
         hasPassword: me.passwordHash !== null,
         needsProfile: me.needsProfile,
         realName: { status: real ? 1 : 0, name: real ? maskName(real.realName) : null },
-        role: me.role,
+        roles: me.roles,
         /** The nobility held now: {id, name, expiresAt}, or null. */
         nobility,
       };

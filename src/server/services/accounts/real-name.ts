@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { MSG } from '../../../lib/messages.ts';
 import { maskIdCard, maskName } from '../../../lib/mask.ts';
 import { idCardError, realNameError } from '../../../lib/validation.ts';
-import { badRequest } from '../../gateway/envelope.ts';
+import { badRequest } from '../../errors.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { realNames } from '../../db/schema/index.ts';

@@ -2,7 +2,7 @@ import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { testSmsCode } from './sms-test-code.ts';
 import { CODE, fill, MSG } from '../../../lib/messages.ts';
 import { chinaToday, codeError } from '../../../lib/validation.ts';
-import { ApiError, badRequest } from '../../gateway/envelope.ts';
+import { ApiError, badRequest } from '../../errors.ts';
 import type { Kv } from '../../kv/kv.ts';
 import type { Logger } from '../../logger.ts';
 import type { SmsProvider } from '../../providers/sms/index.ts';

@@ -1,17 +1,18 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { MSG } from '../../../lib/messages.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { roomForbids, roomManagers, rooms, users } from '../../db/schema/index.ts';
-import { forbidden, notFound } from '../../gateway/envelope.ts';
+import { forbidden, notFound } from '../../errors.ts';
+import { hasRole } from '../../../lib/vocab/roles.ts';
 
 export type Room = typeof rooms.$inferSelect;
 /** What a caller is in a room. Operators (site staff) moderate every room like a manager. */
 export type RoomRole = 'anchor' | 'manager' | 'viewer';
 
-/** Who is asking: the session user (id and role) or nobody. */
+/** Who is asking: the session user (id and staff roles) or nobody. */
 export interface Caller {
   id: number;
-  role?: string;
+  roles?: readonly string[];
 }
 
 /**
@@ -19,7 +20,7 @@ export interface Caller {
  * changes something starts with one of these.
  */
 export function createRoomAccess(db: Db) {
-  async function room(roomId: number, q: Db = db): Promise<Room> {
+  async function room(roomId: number, q: Tx = db): Promise<Room> {
     const [r] = await q.select().from(rooms).where(eq(rooms.id, roomId));
     if (!r) throw notFound(MSG.roomNotFound);
     return r;
@@ -61,7 +62,7 @@ export function createRoomAccess(db: Db) {
     async requireAdmin(roomId: number, caller: Caller): Promise<{ room: Room; role: RoomRole }> {
       const r = await room(roomId);
       const role = await roleIn(r, caller.id);
-      if (role === 'viewer' && caller.role !== 'operator') throw forbidden(MSG.roomAdminOnly);
+      if (role === 'viewer' && !hasRole(caller.roles, 'operator')) throw forbidden(MSG.roomAdminOnly);
       return { room: r, role: role === 'viewer' ? 'manager' : role };
     },
 

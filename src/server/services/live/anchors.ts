@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { likeArg } from '../../db/like.ts';
 import { follows, rooms, users } from '../../db/schema/index.ts';
-import { badRequest, notFound } from '../../gateway/envelope.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import type { NobilityService } from '../wallet/nobility.ts';
 
 const followerCount = sql<number>`cast((select count(*) from ${follows} f where f.target_id = ${users.id} and f.target_type = 'anchor') as integer)`;

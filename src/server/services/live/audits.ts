@@ -3,7 +3,8 @@ import { MSG } from '../../../lib/messages.ts';
 import { isLiveNavId } from '../../../lib/vocab/live-navs.ts';
 import type { Db } from '../../db/client.ts';
 import { anchorApplications, users } from '../../db/schema/index.ts';
-import { badRequest, forbidden, notFound } from '../../gateway/envelope.ts';
+import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { hasRole } from '../../../lib/vocab/roles.ts';
 import type { Caller } from './access.ts';
 import type { RoomAdmin } from './room-admin.ts';
 
@@ -20,7 +21,7 @@ export function createAuditService(deps: { db: Db; realNameVerified: (userId: nu
   const { db, realNameVerified, roomAdmin } = deps;
 
   const requireOperator = (caller: Caller) => {
-    if (caller.role !== 'operator') throw forbidden(MSG.operatorOnly);
+    if (!hasRole(caller.roles, 'operator')) throw forbidden(MSG.operatorOnly);
   };
 
   return {
@@ -85,7 +86,7 @@ export function createAuditService(deps: { db: Db; realNameVerified: (userId: nu
       const note = input.note?.trim() ?? '';
       if (!input.pass && (chars(note) < 1 || chars(note) > 100)) throw badRequest(MSG.reviewNoteRequired);
       return db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+        const tx = t;
         const [app] = await tx.select().from(anchorApplications).where(eq(anchorApplications.id, input.id)).for('update');
         if (!app) throw notFound(MSG.auditNotFound);
         if (app.status !== 'auditing') throw badRequest(MSG.auditReviewed);

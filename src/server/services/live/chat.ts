@@ -5,7 +5,7 @@ import type { ChatMessage, Sender } from '../../../lib/live/types.ts';
 import { CODE, fill, MSG } from '../../../lib/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { chatMessages, users } from '../../db/schema/index.ts';
-import { ApiError, badRequest, forbidden, notFound } from '../../gateway/envelope.ts';
+import { ApiError, badRequest, forbidden, notFound } from '../../errors.ts';
 import type { Kv } from '../../kv/kv.ts';
 import type { Room, RoomAccess } from './access.ts';
 import type { RoomPublisher } from './events.ts';

@@ -1,5 +1,5 @@
 import type { ChatMessage, RoomEvent } from '../../../lib/live/types.ts';
-import { CHANNEL, WS_CODE } from '../../realtime/codes.ts';
+import { CHANNEL, WS_CODE } from '../../../lib/realtime/codes.ts';
 import { publish } from '../../realtime/publish.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
 

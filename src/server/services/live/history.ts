@@ -3,7 +3,7 @@ import { MSG } from '../../../lib/messages.ts';
 import { TRADE_TYPE } from '../../../lib/vocab/trade-types.ts';
 import type { Db } from '../../db/client.ts';
 import { follows, liveSessions, rooms, tradeRecords, users } from '../../db/schema/index.ts';
-import { badRequest, notFound } from '../../gateway/envelope.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import type { Caller, RoomAccess } from './access.ts';
 import type { MatchLookup } from './matches.ts';
 

@@ -5,7 +5,7 @@ import { TRADE_TYPE } from '../../../lib/vocab/trade-types.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { horns, rooms, users } from '../../db/schema/index.ts';
-import { badRequest } from '../../gateway/envelope.ts';
+import { badRequest } from '../../errors.ts';
 import type { Ledger } from '../wallet/ledger.ts';
 import { cleanText } from './chat.ts';
 import type { RoomPublisher } from './events.ts';
@@ -51,7 +51,7 @@ export function createHornService(deps: { db: Db; ledger: Ledger; publish: RoomP
       let horn: typeof horns.$inferSelect;
       try {
         [horn, balance] = await db.transaction(async (t) => {
-          const tx = t as unknown as Db;
+          const tx = t;
           const [row] = await tx.insert(horns).values({ userId: user.id, roomId: input.roomId ?? null, content, price, requestKey: input.key }).returning();
           const record = await ledger.debit(
             { userId: user.id, currency: 'diamond', amount: price, type: TRADE_TYPE.systemDeduction, key: `horn:${input.key}`, ref: `horn:${row.id}`, note: '全站喇叭' },

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { likeArg } from '../../db/like.ts';
 import { roomForbids, roomManagers, users } from '../../db/schema/index.ts';
-import { badRequest, forbidden, notFound } from '../../gateway/envelope.ts';
+import { badRequest, forbidden, notFound } from '../../errors.ts';
 import type { Caller, RoomAccess } from './access.ts';
 import type { RoomPublisher } from './events.ts';
 

@@ -5,7 +5,7 @@ import { TRADE_TYPE } from '../../../lib/vocab/trade-types.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { redPacketGrabs, redPackets, users } from '../../db/schema/index.ts';
-import { badRequest, forbidden, notFound } from '../../gateway/envelope.ts';
+import { badRequest, forbidden, notFound } from '../../errors.ts';
 import type { Ledger } from '../wallet/ledger.ts';
 import type { RoomAccess } from './access.ts';
 import type { ChatService } from './chat.ts';
@@ -38,7 +38,7 @@ export function createRedPacketService(deps: { db: Db; ledger: Ledger; access: R
   /** Gives the rest of an expired packet back to its sender; false when there was nothing to do. */
   async function settle(packetId: number, now = new Date()): Promise<boolean> {
     return db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+      const tx = t;
       const [p] = await tx.select().from(redPackets).where(eq(redPackets.id, packetId)).for('update');
       if (!p || p.status !== 'open' || p.expiresAt > now) return false;
       if (p.amountLeft > 0) {
@@ -102,7 +102,7 @@ export function createRedPacketService(deps: { db: Db; ledger: Ledger; access: R
       let packet: Packet;
       try {
         packet = await db.transaction(async (t) => {
-          const tx = t as unknown as Db;
+          const tx = t;
           const [row] = await tx
             .insert(redPackets)
             .values({ roomId: room.id, senderId: userId, total: input.total, count: input.count, mode: input.mode, password, shares, amountLeft: input.total, requestKey: input.key, expiresAt: new Date(Date.now() + RED_PACKET.ttlMs) })
@@ -131,7 +131,7 @@ export function createRedPacketService(deps: { db: Db; ledger: Ledger; access: R
       if (!p) throw notFound(MSG.redPacketNotFound);
       if (p.password && cleanText(password ?? '') !== p.password) throw badRequest(MSG.redPacketPasswordWrong);
       const outcome = await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+        const tx = t;
         const [locked] = await tx.select().from(redPackets).where(eq(redPackets.id, packetId)).for('update');
         const [mine] = await tx.select().from(redPacketGrabs).where(and(eq(redPacketGrabs.packetId, packetId), eq(redPacketGrabs.userId, userId)));
         if (mine) return { kind: 'grabbed' as const };

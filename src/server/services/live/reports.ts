@@ -2,7 +2,7 @@ import { REPORT_REASONS } from '../../../lib/live/rules.ts';
 import { MSG } from '../../../lib/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { roomReports } from '../../db/schema/index.ts';
-import { badRequest } from '../../gateway/envelope.ts';
+import { badRequest } from '../../errors.ts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
 import type { RoomAccess } from './access.ts';
 import { cleanText } from './chat.ts';

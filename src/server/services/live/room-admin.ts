@@ -3,9 +3,10 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { CHAT } from '../../../lib/live/rules.ts';
 import { MSG } from '../../../lib/messages.ts';
 import { isLiveNavId } from '../../../lib/vocab/live-navs.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { liveSessions, rooms } from '../../db/schema/index.ts';
-import { badRequest, forbidden } from '../../gateway/envelope.ts';
+import { badRequest, forbidden } from '../../errors.ts';
+import { hasRole } from '../../../lib/vocab/roles.ts';
 import type { MediaProvider } from '../../providers/media/index.ts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
 import type { Caller, Room, RoomAccess } from './access.ts';
@@ -88,7 +89,7 @@ export function createRoomAdmin(deps: {
       if (r.auditState !== 1) throw forbidden(MSG.roomBlocked);
       await check(s);
       const next = await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+        const tx = t;
         const [locked] = await tx.select().from(rooms).where(eq(rooms.id, r.id)).for('update');
         const title = s.title ?? locked.title;
         const fields = { ...s, matchId: s.matchId === undefined ? locked.matchId : s.matchId || null, title, updatedAt: new Date() };
@@ -112,9 +113,9 @@ export function createRoomAdmin(deps: {
     /** GET /api/room/down: the anchor (or an operator) ends the broadcast; its session becomes a replay. */
     async down(roomId: number, caller: Caller) {
       const r = await access.room(roomId);
-      if (r.anchorId !== caller.id && caller.role !== 'operator') throw forbidden(MSG.anchorOnly);
+      if (r.anchorId !== caller.id && !hasRole(caller.roles, 'operator')) throw forbidden(MSG.anchorOnly);
       const ended = await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+        const tx = t;
         const [locked] = await tx.select().from(rooms).where(eq(rooms.id, r.id)).for('update');
         if (locked.liveState !== 1) return false;
         if (locked.sessionId) {
@@ -135,7 +136,7 @@ export function createRoomAdmin(deps: {
 
     /** Operators: block a room (it leaves the lists; a live one is taken down) or approve it again. */
     async setAuditState(caller: Caller, roomId: number, approved: boolean) {
-      if (caller.role !== 'operator') throw forbidden(MSG.operatorOnly);
+      if (!hasRole(caller.roles, 'operator')) throw forbidden(MSG.operatorOnly);
       const r = await access.room(roomId);
       if (!approved && r.liveState === 1) await this.down(roomId, caller);
       await db.update(rooms).set({ auditState: approved ? 1 : 0, updatedAt: new Date() }).where(eq(rooms.id, r.id));
@@ -144,7 +145,7 @@ export function createRoomAdmin(deps: {
     },
 
     /** The room of a newly approved anchor (inside the approval's transaction). */
-    async createFor(tx: Db, anchor: { id: number; nickName: string }, navId: number) {
+    async createFor(tx: Tx, anchor: { id: number; nickName: string }, navId: number) {
       await tx
         .insert(rooms)
         .values({ anchorId: anchor.id, title: `${anchor.nickName}的直播间`, navId, streamSecret: newSecret() })

@@ -1,5 +1,5 @@
 import { MSG } from '../../../lib/messages.ts';
-import { badRequest } from '../../gateway/envelope.ts';
+import { badRequest } from '../../errors.ts';
 import type { Kv } from '../../kv/kv.ts';
 import type { GiftService } from '../wallet/gifts.ts';
 import type { RoomAccess } from './access.ts';

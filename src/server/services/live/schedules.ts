@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { MSG } from '../../../lib/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { anchorSchedules, rooms, users } from '../../db/schema/index.ts';
-import { badRequest, forbidden, notFound } from '../../gateway/envelope.ts';
+import { badRequest, forbidden, notFound } from '../../errors.ts';
 import type { Caller, RoomAccess } from './access.ts';
 import type { MatchLookup } from './matches.ts';
 

@@ -4,7 +4,7 @@ import type { Sender } from '../../../lib/live/types.ts';
 import { MSG } from '../../../lib/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { notFound } from '../../gateway/envelope.ts';
+import { notFound } from '../../errors.ts';
 import type { NobilityService } from '../wallet/nobility.ts';
 import type { Room, RoomAccess } from './access.ts';
 

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { RED_PACKET } from '../../../lib/live/rules.ts';
 import { MSG } from '../../../lib/messages.ts';
-import { badRequest } from '../../gateway/envelope.ts';
+import { badRequest } from '../../errors.ts';
 
 /**
  * Splits `total` 球钻 into `count` whole shares of at least 1 that sum to `total` exactly.

@@ -6,7 +6,7 @@ import type { MatchLookup } from './matches.ts';
 import type { RoomService } from './rooms.ts';
 import { senderSnapshot, type Senders } from './senders.ts';
 import { MSG } from '../../../lib/messages.ts';
-import { notFound } from '../../gateway/envelope.ts';
+import { notFound } from '../../errors.ts';
 
 /** One entry announcement per user and room in this window, however often the page reloads. */
 const ENTRY_QUIET_MS = 10 * 60_000;

@@ -11,7 +11,8 @@ export interface SessionUser {
   level: number;
   isAnchor: number;
   isExpert: number;
-  role: string;
+  /** Staff roles (src/lib/vocab/roles.ts); empty for ordinary users. */
+  roles: string[];
 }
 
 export const SESSION_DAYS = 30;
@@ -40,7 +41,7 @@ export function createSessionService(db: Db) {
           level: users.level,
           isAnchor: users.isAnchor,
           isExpert: users.isExpert,
-          role: users.role,
+          roles: users.roles,
           status: users.status,
         })
         .from(sessions)

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SportId } from '../../../lib/vocab/sports.ts';
-import { CHANNEL } from '../../realtime/codes.ts';
+import { CHANNEL } from '../../../lib/realtime/codes.ts';
 import { pubsubChannel } from '../../realtime/publish.ts';
 import { createFeedClock } from '../../providers/sports/clock.ts';
 import type { SportsProvider } from '../../providers/sports/feed.ts';

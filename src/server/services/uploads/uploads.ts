@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { MSG } from '../../../lib/messages.ts';
-import { badRequest } from '../../gateway/envelope.ts';
+import { badRequest } from '../../errors.ts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
 
 export const UPLOAD_LIMITS = { files: 6, bytes: 5 * 1024 * 1024, longSide: 1600 } as const;

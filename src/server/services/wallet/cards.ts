@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { fill, MSG } from '../../../lib/messages.ts';
 import { isBank } from '../../../lib/vocab/banks.ts';
 import { bankCardError, MAX_BANK_CARDS, maskCardNo } from '../../../lib/wallet.ts';
-import { badRequest, notFound } from '../../gateway/envelope.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { bankCards } from '../../db/schema/index.ts';

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import { MSG } from '../../../lib/messages.ts';
 import { TRADE_TYPE } from '../../../lib/vocab/trade-types.ts';
 import { GIFT_TICKETS_PER_DIAMOND } from '../../../lib/wallet.ts';
-import { badRequest, notFound } from '../../gateway/envelope.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import type { Db } from '../../db/client.ts';
 import { gifts, tradeRecords, users } from '../../db/schema/index.ts';
 import { cached } from '../cache.ts';

@@ -1,8 +1,8 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { CODE, MSG } from '../../../lib/messages.ts';
 import type { Currency, TradeType } from '../../../lib/vocab/trade-types.ts';
-import { ApiError, badRequest } from '../../gateway/envelope.ts';
-import type { Db } from '../../db/client.ts';
+import { ApiError, badRequest } from '../../errors.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { tradeRecords, wallets } from '../../db/schema/index.ts';
 
@@ -54,7 +54,7 @@ function checkMovement(m: Movement) {
  * deadlock; on PGlite transactions run one at a time anyway.
  */
 export function createLedger(db: Db) {
-  async function recordOf(q: Db, userId: number, key: string) {
+  async function recordOf(q: Tx, userId: number, key: string) {
     const [r] = await q.select().from(tradeRecords).where(and(eq(tradeRecords.userId, userId), eq(tradeRecords.idempotencyKey, key)));
     return r ?? null;
   }
@@ -66,12 +66,12 @@ export function createLedger(db: Db) {
   }
 
   /** Runs `work` in a transaction unless `lookup` finds it done; a lost same-key race returns the winner. */
-  async function once<T>(outer: Db | undefined, lookup: (q: Db) => Promise<T | null>, work: (tx: Db) => Promise<T>): Promise<T> {
+  async function once<T>(outer: Tx | undefined, lookup: (q: Tx) => Promise<T | null>, work: (tx: Tx) => Promise<T>): Promise<T> {
     const q = outer ?? db;
     const prior = await lookup(q);
     if (prior) return prior;
     try {
-      return await q.transaction((tx) => work(tx as unknown as Db));
+      return await q.transaction((tx) => work(tx));
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       const winner = await lookup(q);
@@ -80,7 +80,7 @@ export function createLedger(db: Db) {
     }
   }
 
-  async function write(tx: Db, m: Movement, signed: number, balanceAfter: number) {
+  async function write(tx: Tx, m: Movement, signed: number, balanceAfter: number) {
     const [r] = await tx
       .insert(tradeRecords)
       .values({
@@ -99,7 +99,7 @@ export function createLedger(db: Db) {
   }
 
   /** Takes from the balance if it holds enough (the guard is in the WHERE). */
-  async function take(tx: Db, m: Movement) {
+  async function take(tx: Tx, m: Movement) {
     const col = column(m.currency);
     const [row] = await tx
       .update(wallets)
@@ -111,7 +111,7 @@ export function createLedger(db: Db) {
   }
 
   /** Adds to the balance, opening the wallet on its first credit. */
-  async function give(tx: Db, m: Movement) {
+  async function give(tx: Tx, m: Movement) {
     const col = column(m.currency);
     const [row] = await tx
       .insert(wallets)
@@ -121,7 +121,7 @@ export function createLedger(db: Db) {
     return write(tx, m, m.amount, row.after);
   }
 
-  const single = (sign: 1 | -1, act: (tx: Db, m: Movement) => Promise<TradeRecord>) => (m: Movement, outer?: Db) => {
+  const single = (sign: 1 | -1, act: (tx: Tx, m: Movement) => Promise<TradeRecord>) => (m: Movement, outer?: Tx) => {
     checkMovement(m);
     return once(
       outer,
@@ -134,7 +134,7 @@ export function createLedger(db: Db) {
   };
 
   /** Held 球票 stay in the wallet row (ticket_held) until paid out or released. */
-  async function moveHeld(tx: Db, m: Movement, sign: 1 | -1) {
+  async function moveHeld(tx: Tx, m: Movement, sign: 1 | -1) {
     const [row] = await tx
       .update(wallets)
       .set({
@@ -160,7 +160,7 @@ export function createLedger(db: Db) {
      * Moves value between two users in one transaction: `from` is debited, `to` credited (the
      * currencies and amounts may differ, e.g. a gift: 球钻 out, 球票 in at the gift ratio).
      */
-    async transfer(t: Transfer, outer?: Db): Promise<{ debit: TradeRecord; credit: TradeRecord }> {
+    async transfer(t: Transfer, outer?: Tx): Promise<{ debit: TradeRecord; credit: TradeRecord }> {
       if (t.from.userId === t.to.userId) throw badRequest();
       const debit: Movement = { ...t.from, key: t.key, counterpartyId: t.to.userId };
       // The receiver's key is unique per sender, so two senders' keys never collide at the receiver.
@@ -185,16 +185,16 @@ export function createLedger(db: Db) {
     },
 
     /** Moves 球票 from the spendable balance into the held column (a withdrawal request, type 3). */
-    hold: (m: Omit<Movement, 'currency'>, outer?: Db) => holdOnce({ ...m, currency: 'ticket' }, outer),
+    hold: (m: Omit<Movement, 'currency'>, outer?: Tx) => holdOnce({ ...m, currency: 'ticket' }, outer),
     /** Gives held 球票 back to the spendable balance (a rejected withdrawal: type 6 refund). */
-    release: (m: Omit<Movement, 'currency'>, outer?: Db) => releaseOnce({ ...m, currency: 'ticket' }, outer),
+    release: (m: Omit<Movement, 'currency'>, outer?: Tx) => releaseOnce({ ...m, currency: 'ticket' }, outer),
 
     /**
      * Pays held 球票 out of the site (an approved withdrawal). The spendable balance does not
      * change, so no trade record: the request's type-3 record was written by `hold`.
      * Call it inside the caller's transaction that marks the withdrawal paid.
      */
-    async payOut(tx: Db, userId: number, amount: number): Promise<void> {
+    async payOut(tx: Tx, userId: number, amount: number): Promise<void> {
       const [row] = await tx
         .update(wallets)
         .set({ ticketHeld: sql`${wallets.ticketHeld} - ${amount}`, updatedAt: new Date() })
@@ -204,14 +204,14 @@ export function createLedger(db: Db) {
     },
 
     /** Locks the user's wallet row until the transaction ends (creating it when missing). */
-    async lockWallet(tx: Db, userId: number): Promise<void> {
+    async lockWallet(tx: Tx, userId: number): Promise<void> {
       await tx
         .insert(wallets)
         .values({ userId })
         .onConflictDoUpdate({ target: wallets.userId, set: { updatedAt: sql`${wallets.updatedAt}` } });
     },
 
-    async balances(userId: number, q: Db = db): Promise<Balances> {
+    async balances(userId: number, q: Tx = db): Promise<Balances> {
       const [w] = await q
         .select({ balance: wallets.balance, ticket: wallets.ticket, ticketHeld: wallets.ticketHeld })
         .from(wallets)

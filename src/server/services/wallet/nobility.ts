@@ -2,8 +2,8 @@ import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { MSG } from '../../../lib/messages.ts';
 import { TRADE_TYPE } from '../../../lib/vocab/trade-types.ts';
 import { NOBILITY_MONTH_MS, NOBILITY_MONTHS } from '../../../lib/wallet.ts';
-import { badRequest, notFound } from '../../gateway/envelope.ts';
-import type { Db } from '../../db/client.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { nobilityTiers, tradeRecords, userNobility } from '../../db/schema/index.ts';
 import { cached } from '../cache.ts';
 import type { Ledger } from './ledger.ts';
@@ -44,7 +44,7 @@ export function createNobilityService(deps: { db: Db; ledger: Ledger }) {
   const { db, ledger } = deps;
   const tiers = cached(30_000, () => db.select().from(nobilityTiers).orderBy(asc(nobilityTiers.level)));
 
-  const heldBy = async (q: Db, userId: number) =>
+  const heldBy = async (q: Tx, userId: number) =>
     (await q.select().from(userNobility).innerJoin(nobilityTiers, eq(nobilityTiers.id, userNobility.tierId)).where(eq(userNobility.userId, userId)))[0];
 
   return {
@@ -69,7 +69,7 @@ export function createNobilityService(deps: { db: Db; ledger: Ledger }) {
       if (!(NOBILITY_MONTHS as readonly number[]).includes(input.months)) throw badRequest(MSG.nobilityMonthsInvalid);
       const key = `nobility:${input.key}`;
       return db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+        const tx = t;
         // One purchase per user at a time: the expiry below is read and written under this lock.
         await ledger.lockWallet(tx, userId);
         const held = await heldBy(tx, userId);

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { ApiError, badRequest } from '../../gateway/envelope.ts';
+import { ApiError, badRequest } from '../../errors.ts';
 import { CODE, fill, MSG } from '../../../lib/messages.ts';
 import { PAY_PASSWORD_TRIES, payPasswordError } from '../../../lib/wallet.ts';
 import type { Db } from '../../db/client.ts';

@@ -4,7 +4,7 @@ import { MSG } from '../../../lib/messages.ts';
 import { DIAMONDS_PER_YUAN, ORDER_TTL_MS, RECHARGE_YUAN } from '../../../lib/wallet.ts';
 import { ORDER_STATUS_LABEL, type OrderStatus } from '../../../lib/vocab/pay-status.ts';
 import { TRADE_TYPE } from '../../../lib/vocab/trade-types.ts';
-import { badRequest, notFound } from '../../gateway/envelope.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { rechargeOrders } from '../../db/schema/index.ts';
@@ -151,7 +151,7 @@ export function createRechargeService(deps: { db: Db; ledger: Ledger; providers:
         throw badRequest(MSG.notifySignatureInvalid);
       }
       return db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+        const tx = t;
         const [o] = await tx.select().from(rechargeOrders).where(eq(rechargeOrders.orderNo, notice.orderNo)).for('update');
         if (!o || o.provider !== provider.name) throw notFound(MSG.orderNotFound);
         if (o.status !== 'pending') return { credited: false, order: orderView(o) };

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { MSG } from '../../../lib/messages.ts';
 import { CURRENCY_LABEL, tradeTypeLabel, type Currency, type TradeType } from '../../../lib/vocab/trade-types.ts';
 import { chinaTime } from '../../../lib/wallet.ts';
-import { badRequest } from '../../gateway/envelope.ts';
+import { badRequest } from '../../errors.ts';
 import type { Db } from '../../db/client.ts';
 import { tradeRecords, users } from '../../db/schema/index.ts';
 

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { MSG } from '../../../lib/messages.ts';
-import { badRequest, notFound } from '../../gateway/envelope.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import type { PaymentProviders } from '../../providers/payment/index.ts';
 import type { RechargeService } from './recharge.ts';
 

@@ -3,8 +3,8 @@ import { fill, MSG } from '../../../lib/messages.ts';
 import { WITHDRAW_STATUS_LABEL, type WithdrawStatus } from '../../../lib/vocab/pay-status.ts';
 import { TRADE_TYPE } from '../../../lib/vocab/trade-types.ts';
 import { payoutFen, WITHDRAW } from '../../../lib/wallet.ts';
-import { badRequest, forbidden, notFound } from '../../gateway/envelope.ts';
-import type { Db } from '../../db/client.ts';
+import { badRequest, forbidden, notFound } from '../../errors.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { users, withdrawals } from '../../db/schema/index.ts';
 import type { Pii } from '../../pii.ts';
@@ -52,7 +52,7 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
   const byKey = (userId: number, key: string) => and(eq(withdrawals.userId, userId), eq(withdrawals.idempotencyKey, key));
 
   /** Marks a pending request reviewed; null when it was reviewed already (or by someone else just now). */
-  async function close(tx: Db, id: number, status: WithdrawStatus, reviewerId: number, note: string | null) {
+  async function close(tx: Tx, id: number, status: WithdrawStatus, reviewerId: number, note: string | null) {
     const [w] = await tx
       .update(withdrawals)
       .set({ status, reviewerId, reviewNote: note, reviewedAt: new Date() })
@@ -81,7 +81,7 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
       await payPassword.verify(userId, input);
       try {
         return await db.transaction(async (t) => {
-          const tx = t as unknown as Db;
+          const tx = t;
           const [w] = await tx
             .insert(withdrawals)
             .values({ userId, amount, payoutFen: payoutFen(amount), bankName: card.bankName, cardNoMasked: card.cardNoMasked, cardNoEnc: card.cardNoEnc, idempotencyKey: input.requestKey })
@@ -134,7 +134,7 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
     /** Approval: the bank transfer is made; the held tickets leave the site. */
     async approve(reviewerId: number, id: number, note: string | null) {
       return db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+        const tx = t;
         const w = await close(tx, id, 'paid', reviewerId, note);
         await ledger.payOut(tx, w.userId, w.amount);
         return withdrawalView(w);
@@ -144,7 +144,7 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
     /** Rejection: the held tickets go back to the user (trade type 6). */
     async reject(reviewerId: number, id: number, reason: string) {
       return db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+        const tx = t;
         const w = await close(tx, id, 'rejected', reviewerId, reason);
         await ledger.release({ userId: w.userId, amount: w.amount, type: TRADE_TYPE.refund, key: `withdraw-refund:${w.id}`, ref: `withdraw:${w.id}`, note: `提现驳回：${reason}` }, tx);
         return withdrawalView(w);

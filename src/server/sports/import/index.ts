@@ -28,11 +28,11 @@ export async function importSports(db: Db, log: Logger, opts: ImportOptions): Pr
   const started = performance.now();
   await db.transaction(async (tx) => {
     const sources = loadFootballSources();
-    const ids = await importStructure(tx as unknown as Db, sources, opts);
+    const ids = await importStructure(tx, sources, opts);
     const groups = groupLetters(sources);
-    await insertChunks(tx as unknown as Db, matches, sources.map((s) => fixtureRow(s, ids, groups)));
-    await importRosters(tx as unknown as Db, sources, ids, opts);
-    await importTables(tx as unknown as Db, ids);
+    await insertChunks(tx, matches, sources.map((s) => fixtureRow(s, ids, groups)));
+    await importRosters(tx, sources, ids, opts);
+    await importTables(tx, ids);
     await tx.insert(oddsCompanies).values(ODDS_COMPANIES.map((c, sort) => ({ ...c, sort })));
   });
   log.info({ ms: Math.round(performance.now() - started) }, 'sports data imported');

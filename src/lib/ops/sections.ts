@@ -1,0 +1,35 @@
+import { hasRole, type StaffRole } from '../vocab/roles.ts';
+
+/**
+ * The staff console's sections: where each lives and which roles may open it. The layout's menu and
+ * the middleware's access check both read this list, so a page can never be reachable without its
+ * menu rule. Add a section here when a domain adds console pages under its href.
+ */
+export interface OpsSection {
+  href: string;
+  label: string;
+  roles: StaffRole[];
+}
+
+export const OPS_SECTIONS: OpsSection[] = [
+  { href: '/ops', label: '概览', roles: ['operator', 'editor', 'finance'] },
+  { href: '/ops/log', label: '操作日志', roles: ['admin'] },
+];
+
+/** The section a console path belongs to: the longest href that prefixes it. */
+export function sectionOf(pathname: string): OpsSection | null {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  let best: OpsSection | null = null;
+  for (const s of OPS_SECTIONS) {
+    if ((path === s.href || path.startsWith(`${s.href}/`)) && (!best || s.href.length > best.href.length)) best = s;
+  }
+  return best;
+}
+
+/** Whether someone holding `roles` may open `pathname` (a path under /ops). */
+export function mayOpen(pathname: string, roles: readonly string[] | null | undefined): boolean {
+  const section = sectionOf(pathname);
+  return !!section && hasRole(roles, ...section.roles);
+}
+
+export const isOpsPath = (pathname: string) => pathname === '/ops' || pathname.startsWith('/ops/');
