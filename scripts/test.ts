@@ -9,6 +9,7 @@ import { join } from 'node:path';
 const reports = mkdtempSync(join(tmpdir(), 'qyq-reports-'));
 const vitestJson = join(reports, 'vitest.json');
 const playwrightJson = join(reports, 'playwright.json');
+const clusterJson = join(reports, 'cluster.json');
 
 interface Counts { passed: number; failed: number }
 interface Stage { name: string; cmd: string[]; env?: Record<string, string>; before?: () => void; counts?: () => Counts | null }
@@ -34,6 +35,16 @@ const stages: Stage[] = [
       return r && { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected };
     },
   },
+  {
+    // Real instances behind Debian's nginx on PostgreSQL and Redis (docs/deployment.md).
+    name: 'cluster',
+    cmd: ['npx', 'vitest', 'run', '--config', 'vitest.cluster.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${clusterJson}`],
+    before: ensureNginx,
+    counts: () => {
+      const r = readJson(clusterJson);
+      return r && { passed: r.numPassedTests, failed: r.numFailedTests };
+    },
+  },
   { name: 'lighthouse', cmd: ['node', 'tests/lighthouse/run.ts'] },
 ];
 
@@ -41,14 +52,22 @@ function readJson(file: string) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 }
 
-function ensureChromium() {
-  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Installs Debian's package `pkg` when `path` is missing and we are root; otherwise says how. */
+function ensurePackage(path: string, pkg: string) {
   if (existsSync(path)) return;
-  const install = 'apt-get update && apt-get install -y chromium fonts-noto-cjk';
-  if (process.getuid?.() !== 0) throw new Error(`Chromium not found at ${path}. Install it with: sudo sh -c '${install}'`);
-  console.log(`Chromium not found at ${path}; installing: ${install}`);
+  const install = `apt-get update && apt-get install -y --no-install-recommends ${pkg}`;
+  if (process.getuid?.() !== 0) throw new Error(`${path} not found. Install it with: sudo sh -c '${install}'`);
+  console.log(`${path} not found; installing: ${install}`);
   const r = spawnSync('sh', ['-c', install], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  if (r.status !== 0 || !existsSync(path)) throw new Error(`installing Chromium failed; expected it at ${path}`);
+  if (r.status !== 0 || !existsSync(path)) throw new Error(`installing ${pkg} failed; expected ${path}`);
+}
+
+function ensureNginx() {
+  ensurePackage(process.env.NGINX_BIN ?? '/usr/sbin/nginx', 'nginx');
+}
+
+function ensureChromium() {
+  ensurePackage(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', 'chromium fonts-noto-cjk');
 }
 
 const total: Counts = { passed: 0, failed: 0 };

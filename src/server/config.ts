@@ -12,12 +12,16 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  // Keys and channels of one site in a shared Redis: every instance of a site uses the same prefix.
+  REDIS_PREFIX: z.string().regex(/^[a-z0-9_:-]{1,32}$/i, 'letters, digits, _ : - (at most 32)').default('qyq:'),
   PUBLIC_SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
   SITE_NAME: z.string().min(1).default('球友圈'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: flag.optional(),
   DEVTOOLS_GUARD: flag.optional(),
   TRUST_PROXY: flag.default(false),
+  // On SIGTERM, how long to keep serving (with /readyz failing) before closing: the balancer's check interval.
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   APP_SECRET: z.string().min(32).optional(),
   CAPTCHA_TEST_SEED: z.string().min(1).optional(),
   SMS_TEST_SEED: z.string().min(1).optional(),
@@ -42,12 +46,14 @@ export type Config = {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  redisPrefix: string;
   publicSiteUrl: string;
   siteName: string;
   logLevel: string;
   seedDemo: boolean;
   devtoolsGuard: boolean;
   trustProxy: boolean;
+  drainDelayMs: number;
   /** Set from APP_SECRET, or generated into DATA_DIR by loadSecrets(). */
   appSecret?: string;
   /** Tests only: makes captcha answers derivable (see services/captcha/plan.ts answerFor). */
@@ -123,12 +129,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     publicSiteUrl: (e.PUBLIC_SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     siteName: e.SITE_NAME,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO ?? !isProduction,
     devtoolsGuard: e.DEVTOOLS_GUARD ?? isProduction,
     trustProxy: e.TRUST_PROXY,
+    drainDelayMs: e.DRAIN_DELAY_MS,
     appSecret: e.APP_SECRET,
     captchaTestSeed: e.CAPTCHA_TEST_SEED,
     smsTestSeed: e.SMS_TEST_SEED,

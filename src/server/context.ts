@@ -34,7 +34,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   const appSecret = loadAppSecret(config);
   const dbh = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await migrate(dbh);
-  const prefix = overrides.redisPrefix ?? 'qyq:';
+  const prefix = overrides.redisPrefix ?? config.redisPrefix;
   const kv = config.redisUrl ? await createRedisKv(config.redisUrl, prefix) : createMemoryKv();
   const pubsub = config.redisUrl ? await createRedisPubSub(config.redisUrl, prefix) : createMemoryPubSub();
   const services = createServices({ db: dbh.db, kv, pubsub, log, config, appSecret });

@@ -27,6 +27,6 @@ server.listen(config.port, config.host, () => {
   app.log.info({ port, db: app.dbh.kind, pubsub: app.pubsub.kind }, `${config.siteName} listening on http://localhost:${port}`);
 });
 
-startLiveJobs(app);
+const stopJobs = startLiveJobs(app);
 void app.services.sports.startFeed();
-gracefulShutdown({ server, hub, app });
+gracefulShutdown({ server, hub, app, stopJobs });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, beijingDate, dayStart } from '../../src/lib/sports/time.ts';
 import { matches, matchLineups } from '../../src/server/db/schema/sports-match.ts';
 import { odds, oddsChanges } from '../../src/server/db/schema/sports-odds.ts';
-import { createLease } from '../../src/server/providers/sports/lease.ts';
+import { createLease } from '../../src/server/jobs/lease.ts';
 import { WS_CODE } from '../../src/lib/realtime/codes.ts';
 import { pubsubChannel } from '../../src/server/realtime/publish.ts';
 import { createSportsBench, type SportsBench } from '../support/sports.ts';

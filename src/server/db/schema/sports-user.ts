@@ -32,7 +32,7 @@ export const matchReserves = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.matchId] }), index('match_reserves_match_idx').on(t.matchId)],
 );
 
-/** Leases of the sports feed: one instance runs the simulator, the others only read (providers/sports/lease.ts). */
+/** Leases of the sports feed: one instance runs the simulator, the others only read (src/server/jobs/lease.ts); every singleton job keeps its lease here too. */
 export const sportsFeedState = pgTable('sports_feed_state', {
   name: text('name').primaryKey(),
   holder: text('holder'),

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.ts';
+import { startSingleton } from '../../jobs/singleton.ts';
 import { linkTodaysMatches } from '../../seed/live.ts';
 
 /** How often expired red packets are settled (their rest returned to the sender). */
@@ -7,31 +8,26 @@ export const RED_PACKET_SWEEP_MS = 60_000;
 export const DEMO_RELINK_MS = 10 * 60_000;
 
 /**
- * Background work of the live rooms: returns what is left in red packets 24 h after they were sent.
- * Safe on every instance at once: each packet is settled under its row lock, with an idempotency key.
- * With the demo seeded, the demo rooms also keep a match of the day linked.
+ * Background work of the live rooms, each on one instance at a time (a lease): returns what is left
+ * in red packets 24 h after they were sent (each packet is also settled under its row lock with an
+ * idempotency key, so an overlap at a hand-over changes nothing). With the demo seeded, the demo
+ * rooms also keep a match of the day linked.
  */
-export function startLiveJobs(app: AppContext): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    app.services.live.redPackets
-      .expireDue()
-      .then((n) => n > 0 && app.log.info({ settled: n }, 'red packets returned'))
-      .catch((err) => app.log.warn({ err }, 'red packet sweep failed'))
-      .finally(() => (running = false));
-  }, RED_PACKET_SWEEP_MS);
-  timer.unref();
-  const relink = () => void linkTodaysMatches(app.db).catch((err) => app.log.warn({ err }, 'demo room relink failed'));
-  const demo = app.config.seedDemo ? setInterval(relink, DEMO_RELINK_MS) : undefined;
-  // Once soon after start too: the sports data may be seeded after the rooms.
-  const first = app.config.seedDemo ? setTimeout(relink, 15_000) : undefined;
-  demo?.unref();
-  first?.unref();
-  return () => {
-    clearInterval(timer);
-    clearInterval(demo);
-    clearTimeout(first);
+export function startLiveJobs(app: AppContext): () => Promise<void> {
+  const stops = [
+    startSingleton(app.db, app.log, {
+      name: 'red-packet-expiry',
+      everyMs: RED_PACKET_SWEEP_MS,
+      run: async () => {
+        const n = await app.services.live.redPackets.expireDue();
+        if (n > 0) app.log.info({ settled: n }, 'red packets returned');
+      },
+    }),
+  ];
+  if (app.config.seedDemo) {
+    stops.push(startSingleton(app.db, app.log, { name: 'demo-room-relink', everyMs: DEMO_RELINK_MS, run: () => linkTodaysMatches(app.db) }));
+  }
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
   };
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { INSTANCE_ID } from '../../jobs/instance-id.ts';
 import type { SportId } from '../../../lib/vocab/sports.ts';
 import { CHANNEL } from '../../../lib/realtime/codes.ts';
 import { pubsubChannel } from '../../realtime/publish.ts';
@@ -38,7 +38,7 @@ export function createSportsServices(deps: ServiceDeps) {
   const odds = createOddsService(db);
   const provider: SportsProvider | null =
     config.sports.feed === 'simulator'
-      ? createSimulator({ db, feed, clock, log: deps.log, seed: config.sports.simSeed, instanceId: randomUUID() })
+      ? createSimulator({ db, feed, clock, log: deps.log, seed: config.sports.simSeed, instanceId: INSTANCE_ID })
       : null;
 
   return {

@@ -6,7 +6,7 @@ import { matches } from '../../../db/schema/sports-match.ts';
 import type { Logger } from '../../../logger.ts';
 import type { FeedClock } from '../clock.ts';
 import type { SportsFeed, SportsProvider } from '../feed.ts';
-import { createLease } from '../lease.ts';
+import { createLease } from '../../../jobs/lease.ts';
 import { applySteps } from './apply.ts';
 import { calendarDay, type CalendarPools } from './calendar.ts';
 import { createRosterCache, loadSimMatches, type SimMatch } from './inputs.ts';
@@ -28,7 +28,8 @@ export interface SimulatorDeps {
 
 /** Days of the calendar around today: yesterday (finished) to a week ahead (scheduled). */
 export const WINDOW = { pastDays: 1, futureDays: 7 } as const;
-const LEASE_MS = 15_000;
+// A dead holder's lease runs out within 10 s, so another instance takes over within 15 s.
+const LEASE_MS = 10_000;
 
 interface Tracked {
   id: number;

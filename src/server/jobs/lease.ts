@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../db/client.ts';
 
 /**
- * A lease in `sports_feed_state`: one instance at a time runs the simulator when several share
- * PostgreSQL; the others only read. The holder renews it; if it stops, another takes over once
+ * A lease in `sports_feed_state` (the table predates the other jobs): one instance at a time runs a
+ * job when several share PostgreSQL; the others only read. The holder renews it; if it stops, another takes over once
  * the lease has run out. Uses the database clock, so instances need not agree on theirs.
  */
 export function createLease(db: Db, name: string, holder: string, ttlMs: number) {
