@@ -20,10 +20,12 @@ export async function svc(
   base: string,
   method: 'GET' | 'POST',
   path: string,
-  opts: { body?: Record<string, unknown>; token?: string; json?: boolean } = {},
+  opts: { body?: Record<string, unknown>; token?: string; json?: boolean; ip?: string } = {},
 ): Promise<Reply> {
   const headers: Record<string, string> = {};
   if (opts.token) headers.accessToken = opts.token;
+  // Through nginx (TRUST_PROXY) a client address of its own: load tests are many clients, not one.
+  if (opts.ip) headers['x-forwarded-for'] = opts.ip;
   let url = `${base}/svc${path}`;
   let body: string | undefined;
   if (method === 'GET' && opts.body) url += `?${new URLSearchParams(opts.body as Record<string, string>)}`;
@@ -83,10 +85,11 @@ export interface ClientSocket {
  * A socket the way the browser opens one: connection info from `base`'s /imapi/websocket, then the
  * address it names, then 10014 with the access token and a subscription to `channel`.
  */
-export async function openSocket(base: string, channel: string, token?: string): Promise<ClientSocket> {
-  const info = await svc(base, 'POST', '/imapi/websocket', { token, json: true, body: {} });
+export async function openSocket(base: string, channel: string, token?: string, ip?: string): Promise<ClientSocket> {
+  const info = await svc(base, 'POST', '/imapi/websocket', { token, json: true, body: {}, ip });
   const addr = info.data.lotteryAddress[0];
-  const ws = new WebSocket(`${addr.protocol}://${addr.host}:${addr.port}/ws?token=${encodeURIComponent(info.data.token)}`);
+  const url = `${addr.protocol}://${addr.host}:${addr.port}/ws?token=${encodeURIComponent(info.data.token)}`;
+  const ws = new WebSocket(url, ip ? { headers: { 'x-forwarded-for': ip } } : {});
   const frames: Frame<any>[] = [];
   const waiters: { match: (f: Frame<any>) => boolean; resolve: (f: Frame<any>) => void }[] = [];
   ws.on('message', (raw) => {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WS_CODE } from '../../src/lib/realtime/codes.ts';
 import { TRADE_TYPE } from '../../src/lib/vocab/trade-types.ts';
@@ -81,6 +82,19 @@ describe('several instances behind nginx on PostgreSQL and Redis', () => {
     expect(after.balance).toBe(before.balance - sent.data.cost);
   });
 
+  it('serves a picture uploaded through A from B (a shared uploads directory)', async () => {
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#1e9f5a' } }).png().toBuffer();
+    const up = await svc(b.at('A'), 'POST', '/user/common/multiUploadBase64', {
+      token: fan,
+      json: true,
+      body: { files: [`data:image/png;base64,${png.toString('base64')}`] },
+    });
+    expect(up.code).toBe(200);
+    const res = await fetch(`${b.at('B')}${up.data[0]}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/webp');
+  });
+
   it('keeps one-time codes and limits across instances', async () => {
     // A captcha fetched through A is solved through B, and spent once.
     const verification = await captchaVerification(b.at('A'), b.at('B'));
@@ -113,7 +127,10 @@ describe('several instances behind nginx on PostgreSQL and Redis', () => {
     const lb = b.cluster.url;
     const holderOf = async (job: string) =>
       rows<{ holder: string }>(await b.dbh.db.execute(sql`select holder from sports_feed_state where name = ${job} and until > now()`))[0]?.holder;
-    const victim = (await holderOf('simulator'))?.split(':')[0];
+    // The drained instance may have just handed the lease back: wait for a survivor to hold it.
+    let held = await holderOf('simulator');
+    for (let k = 0; !held && k < 40; k++) held = (await sleep(250), await holderOf('simulator'));
+    const victim = held?.split(':')[0];
     expect(['A', 'B', 'C', 'D']).toContain(victim);
 
     // Senders: the demo fan and the demo anchors' colleagues, topped up through the ledger.

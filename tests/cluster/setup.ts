@@ -14,6 +14,8 @@ export interface ClusterBench {
   cluster: Cluster;
   /** The cluster's PostgreSQL, for checks the test makes behind the app's back. */
   dbh: DbHandle;
+  /** The Redis key and channel prefix the instances share. */
+  redisPrefix: string;
   /** Base URL of one instance by name (A, B, …), bypassing nginx. */
   at(name: string): string;
   close(): Promise<void>;
@@ -42,6 +44,7 @@ export async function startClusterBench(instances: number): Promise<ClusterBench
   return {
     cluster,
     dbh,
+    redisPrefix: `${name}:`,
     at: (n) => cluster.instances.find((i) => i.name === n)!.url,
     async close() {
       await cluster.stop();

@@ -15,6 +15,14 @@ import { createRedisPubSub } from '../../src/server/realtime/pubsub.ts';
 import { startServer } from '../e2e/support/server.ts';
 import { roomBench } from './room-bench.ts';
 
+// npm run bench -- --cluster N: the cluster bench instead (tests/perf/cluster-bench.ts).
+const clusterAt = process.argv.indexOf('--cluster');
+if (clusterAt !== -1) {
+  const { clusterBench } = await import('./cluster-bench.ts');
+  await clusterBench(Number(process.argv[clusterAt + 1] ?? 3) || 3);
+  process.exit(0);
+}
+
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const duration = num('BENCH_DURATION', 10);
 const connections = num('BENCH_CONNECTIONS', 20);
