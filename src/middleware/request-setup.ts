@@ -22,7 +22,8 @@ export const requestSetup: MiddlewareHandler = async (context, next) => {
   const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
   const headers = new Headers(response.headers);
   headers.set('ETag', etag);
-  headers.set('Cache-Control', 'public, max-age=0, s-maxage=30, stale-while-revalidate=60');
+  // A CDN may hold it a second and serve it stale two more while it refetches (docs/deployment.md).
+  headers.set('Cache-Control', 'public, max-age=0, s-maxage=1, stale-while-revalidate=2');
   headers.set('Vary', 'Cookie');
   if (context.request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
   return new Response(body, { status: 200, headers });

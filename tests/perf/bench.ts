@@ -50,7 +50,7 @@ const server = await startServer({
 });
 const randomIp = () => Array.from({ length: 4 }, () => 1 + Math.floor(Math.random() * 254)).join('.');
 
-async function http(path: string) {
+async function http(path: string): Promise<number> {
   console.log(`autocannon ${path}: ${connections} connections, ${duration} s`);
   const r = await autocannon({
     url: server.url + path,
@@ -59,6 +59,33 @@ async function http(path: string) {
     requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'x-forwarded-for': randomIp() } }) }],
   });
   rows.push([`GET ${path}`, `${r.requests.average.toFixed(0)} req/s`, ms(r.latency.p50), ms(r.latency.p99), String(r['2xx']), String(r.non2xx + r.errors + r.timeouts)]);
+  return r.requests.average;
+}
+
+/** Anonymous pages against a static file in the same run: the goal is ≥ 0.6× (issue: speed). */
+const PAGES = ['/', '/football', '/basketball', '/live/all', '/database/fb', '/about/10001', '/next'];
+const PAGE_GOAL = 0.6;
+
+/** A goal's spike: BENCH_SPIKE_CONNECTIONS (500) readers on one match page for BENCH_SPIKE_SECONDS (20). */
+async function spike() {
+  const res = await fetch(`${server.url}/svc/live/football/live`);
+  const [m] = ((await res.json()) as { data: { id: number }[] }).data;
+  if (!m) return void notes.push('spike skipped: no football match in play today');
+  const path = `/football/live/${m.id}`;
+  const spikeConnections = num('BENCH_SPIKE_CONNECTIONS', 500);
+  console.log(`spike ${path}: ${spikeConnections} connections, ${num('BENCH_SPIKE_SECONDS', 20)} s`);
+  const r = await autocannon({ url: server.url + path, connections: spikeConnections, duration: num('BENCH_SPIKE_SECONDS', 20) });
+  const failed = r.non2xx + r.errors + r.timeouts;
+  rows.push([`spike GET ${path}`, `${r.requests.average.toFixed(0)} req/s`, ms(r.latency.p50), ms(r.latency.p99), String(r['2xx']), String(failed)]);
+  notes.push(`spike: ${failed} errors, p99 ${ms(r.latency.p99)} (goal: no error, p99 < 1 s) ${failed === 0 && r.latency.p99 < 1000 ? 'met' : 'NOT met'}`);
+}
+
+async function pagesAgainstStatic() {
+  const staticRate = await http('/logo.svg');
+  for (const path of PAGES) {
+    const ratio = (await http(path)) / staticRate;
+    notes.push(`${path}: ${ratio.toFixed(2)}× the static file (goal ≥ ${PAGE_GOAL}×) ${ratio >= PAGE_GOAL ? 'met' : 'NOT met'}`);
+  }
 }
 
 /** A visitor socket token (POST /svc/imapi/websocket without accessToken); it opens sockets for a minute. */
@@ -141,7 +168,9 @@ async function scoreChange(): Promise<(seq: number) => Record<string, unknown>> 
 }
 
 try {
-  for (const path of ['/', '/about/10001', '/svc/live/time']) await http(path);
+  await pagesAgainstStatic();
+  await spike();
+  await http('/svc/live/time');
   if (REDIS_URL) {
     await fanOut(REDIS_URL, { label: 'bench', clients: wsClients, messages: wsMessages, intervalMs: wsInterval, payload: () => ({}) });
     if (scoreClients > 0) await fanOut(REDIS_URL, { label: 'score change', clients: scoreClients, messages: scoreMessages, intervalMs: scoreInterval, payload: await scoreChange() });

@@ -7,10 +7,14 @@ import type { AppContext } from '../context.ts';
 import { createGateway } from '../gateway/index.ts';
 import { createRealtimeHub, type RealtimeHub } from '../realtime/hub.ts';
 import { publishApp } from './global-app.ts';
+import { createPageCache } from './page-cache.ts';
 import { createStaticHandler } from './static.ts';
 import { createUploadsHandler } from './uploads.ts';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: undefined, locals: object) => void | Promise<void>;
+
+/** How long a visitor's page is served from memory: a visitor never sees data older than this plus a CDN's s-maxage. */
+export const PAGE_CACHE_TTL_MS = 1_000;
 
 export const distDir = fileURLToPath(new URL('../../../dist/', import.meta.url));
 
@@ -36,6 +40,7 @@ export function createHttpServer(app: AppContext, astro: AstroHandler | null): H
   const serveStatic = createStaticHandler(`${distDir}client`);
   const serveUploads = createUploadsHandler(app.services.uploads.storage);
   const compress = compression({ threshold: 1024 });
+  const pages = createPageCache({ ttlMs: PAGE_CACHE_TTL_MS, maxEntries: 2_000 });
   const locals = { app };
   publishApp(app);
 
@@ -52,6 +57,16 @@ export function createHttpServer(app: AppContext, astro: AstroHandler | null): H
       return;
     }
     if (serveUploads(req, res)) return;
+    const pageKey = astro ? pages.keyOf(req) : null;
+    // A visitor's page: from the micro-cache, or rendered once for everyone asking at that moment.
+    if (pageKey) {
+      const render = (keep: (out: ServerResponse) => void) =>
+        compress(req as never, res as never, () => {
+          keep(res);
+          void astro!(req, res, undefined, locals);
+        });
+      return void pages.handle(pageKey, req, res, render);
+    }
     compress(req as never, res as never, () => {
       if (url.startsWith('/svc/') || url === '/svc') return void gateway(req, res);
       if (serveStatic(req, res)) return;

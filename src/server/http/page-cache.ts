@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/**
+ * A micro-cache of rendered pages for visitors. A goal on a busy sports site is a spike of readers
+ * on the same few pages; with this, each URL renders at most once per `ttlMs` while every other
+ * visitor gets the stored bytes (already compressed, ETag and 304 included). The app decides what
+ * may be stored: only answers its middleware marked `Cache-Control: public` (anonymous, 200, HTML)
+ * and that set no cookie. Requests carrying a login cookie never read from it. Live parts of the
+ * pages keep patching themselves over the socket, so a visitor sees data at most `ttlMs` older than
+ * the database plus what a CDN holds (s-maxage).
+ */
+export interface PageCacheOptions {
+  ttlMs: number;
+  /** Entries kept at most (least recently used go first). */
+  maxEntries: number;
+}
+
+interface Entry {
+  expires: number;
+  etag: string;
+  headers: OutgoingHttpHeaders;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+/**
+ * Renders the page into the response. `keep` must be called right before the page writes (inside any
+ * compression wrapper), so that what is kept is the page as written, not as compressed.
+ */
+type Render = (keep: (res: ServerResponse) => void) => void;
+const noKeep = () => {};
+
+const LOGIN_COOKIE = /(?:^|;\s*)token=[^;]/;
+const HAS_EXTENSION = /\.[a-z0-9]{1,8}$/i;
+/** Headers that belong to one answer, never to the stored copy. */
+const PER_ANSWER = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'x-request-id', 'set-cookie', 'etag', 'vary']);
+
+export function createPageCache(opts: PageCacheOptions) {
+  const entries = new Map<string, Entry>();
+  const renders = new Map<string, Promise<Entry | null>>();
+
+  /** The cache key of a page request a visitor makes, or null when it must not touch the cache. */
+  function keyOf(req: IncomingMessage): string | null {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+    const url = req.url ?? '/';
+    const path = url.split('?')[0];
+    if (path.startsWith('/svc') || path === '/ws' || HAS_EXTENSION.test(path)) return null;
+    if (LOGIN_COOKIE.test(req.headers.cookie ?? '')) return null;
+    return url;
+  }
+
+  function fresh(key: string): Entry | null {
+    const e = entries.get(key);
+    if (!e) return null;
+    if (e.expires < Date.now()) {
+      entries.delete(key);
+      return null;
+    }
+    // Most recently used last: Map keeps insertion order, so re-insert.
+    entries.delete(key);
+    entries.set(key, e);
+    return e;
+  }
+
+  function send(e: Entry, req: IncomingMessage, res: ServerResponse): void {
+    const headers: OutgoingHttpHeaders = { ...e.headers, etag: e.etag, vary: 'Accept-Encoding, Cookie', 'x-page-cache': 'hit' };
+    if (req.headers['if-none-match'] === e.etag) {
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    const accepts = String(req.headers['accept-encoding'] ?? '');
+    const [body, encoding] = /\bbr\b/.test(accepts) ? [e.br, 'br'] : /\bgzip\b/.test(accepts) ? [e.gzip, 'gzip'] : [e.identity, null];
+    if (encoding) headers['content-encoding'] = encoding;
+    headers['content-length'] = body.length;
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  function store(key: string, status: number, headers: OutgoingHttpHeaders, body: Buffer): Entry | null {
+    const cacheControl = String(headers['cache-control'] ?? '');
+    const type = String(headers['content-type'] ?? '');
+    if (status !== 200 || !cacheControl.startsWith('public') || headers['set-cookie'] || !type.includes('text/html')) return null;
+    const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_ANSWER.has(name)));
+    const entry: Entry = {
+      expires: Date.now() + opts.ttlMs,
+      etag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`,
+      headers: kept,
+      identity: body,
+      gzip: gzipSync(body, { level: 6 }),
+      br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    };
+    entries.set(key, entry);
+    while (entries.size > opts.maxEntries) entries.delete(entries.keys().next().value!);
+    return entry;
+  }
+
+  /** Renders while keeping a copy of what the page wrote (before compression). */
+  function renderAndKeep(key: string, res: ServerResponse, render: Render): Promise<Entry | null> {
+    return new Promise((resolve) => {
+      res.once('close', () => resolve(null));
+      render((out) => tee(key, out, resolve));
+    });
+  }
+
+  function tee(key: string, res: ServerResponse, resolve: (e: Entry | null) => void): void {
+    const chunks: Buffer[] = [];
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+    const keep = (chunk: unknown, encoding: unknown) => {
+      if (typeof chunk === 'string') chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
+      else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+    };
+    res.write = ((chunk: unknown, ...rest: unknown[]) => (keep(chunk, rest[0]), write(chunk, ...rest))) as typeof res.write;
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      if (typeof chunk !== 'function') keep(chunk, rest[0]);
+      resolve(store(key, res.statusCode, res.getHeaders(), Buffer.concat(chunks)));
+      return end(chunk, ...rest);
+    }) as typeof res.end;
+  }
+
+  return {
+    keyOf,
+    /**
+     * Answers `req` from the cache, or renders it with `render` (compression included) and keeps the
+     * result. Concurrent misses on one URL render once; the others wait and get the stored copy.
+     */
+    async handle(key: string, req: IncomingMessage, res: ServerResponse, render: Render): Promise<void> {
+      const hit = fresh(key);
+      if (hit) return send(hit, req, res);
+      const pending = renders.get(key);
+      if (pending) {
+        const entry = await pending;
+        return entry ? send(entry, req, res) : render(noKeep);
+      }
+      // A conditional or HEAD request renders for itself (its answer may have no body to keep).
+      if (req.method !== 'GET' || req.headers['if-none-match']) return render(noKeep);
+      const rendering = renderAndKeep(key, res, render).finally(() => renders.delete(key));
+      renders.set(key, rendering);
+      await rendering;
+    },
+    /** Drops every stored page (tests, or a deploy that changes the markup). */
+    clear: () => entries.clear(),
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;

@@ -1,0 +1,93 @@
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import compression from 'compression';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPageCache } from '../../src/server/http/page-cache.ts';
+
+/** A server whose "page" says how many times it rendered; `answer` decides the headers like the app. */
+async function serve(answer: (n: number, cookie: string) => { status?: number; cacheControl: string; setCookie?: string }, ttlMs = 200) {
+  const cache = createPageCache({ ttlMs, maxEntries: 10 });
+  const compress = compression({ threshold: 0 });
+  let renders = 0;
+  const server = createServer((req, res) => {
+    // As in the server: compression wraps the response, and the cache keeps what the page wrote.
+    const render = (keep: (r: typeof res) => void) => compress(req as never, res as never, () => page(keep));
+    const page = (keep: (r: typeof res) => void) => {
+      const out = res;
+      keep(out);
+      const n = ++renders;
+      const a = answer(n, req.headers.cookie ?? '');
+      // Slow enough that concurrent requests overlap.
+      setTimeout(() => {
+        out.statusCode = a.status ?? 200;
+        out.setHeader('content-type', 'text/html; charset=utf-8');
+        out.setHeader('cache-control', a.cacheControl);
+        if (a.setCookie) out.setHeader('set-cookie', a.setCookie);
+        out.write(`<p>render ${n}</p>`);
+        out.end(req.headers.cookie?.includes('token=') ? '<b>我的账户</b>' : '<b>登录</b>');
+      }, 30);
+    };
+    const key = cache.keyOf(req);
+    if (key) void cache.handle(key, req, res, render);
+    else render(() => {});
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { server, url, renders: () => renders, cache };
+}
+
+let server: Server | null = null;
+afterEach(() => void server?.close());
+
+const PUBLIC = 'public, max-age=0, s-maxage=1, stale-while-revalidate=2';
+
+describe('the page micro-cache', () => {
+  it('renders a spike of visitors once and answers every one of them', async () => {
+    const s = await serve(() => ({ cacheControl: PUBLIC }));
+    server = s.server;
+    const bodies = await Promise.all(Array.from({ length: 50 }, () => fetch(`${s.url}/football`).then((r) => r.text())));
+    expect(new Set(bodies)).toEqual(new Set(['<p>render 1</p><b>登录</b>']));
+    expect(s.renders()).toBe(1);
+  });
+
+  it('serves compressed copies with an ETag and answers 304 to a matching one', async () => {
+    const s = await serve(() => ({ cacheControl: PUBLIC }));
+    server = s.server;
+    await fetch(`${s.url}/a`);
+    const hit = await fetch(`${s.url}/a`, { headers: { 'accept-encoding': 'br' } });
+    expect(hit.headers.get('content-encoding')).toBe('br');
+    expect(hit.headers.get('x-page-cache')).toBe('hit');
+    expect(await hit.text()).toBe('<p>render 1</p><b>登录</b>');
+    const etag = hit.headers.get('etag')!;
+    expect((await fetch(`${s.url}/a`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+  });
+
+  it('renders again once the copy is older than its time to live', async () => {
+    const s = await serve(() => ({ cacheControl: PUBLIC }), 100);
+    server = s.server;
+    await fetch(`${s.url}/live`);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(await (await fetch(`${s.url}/live`)).text()).toContain('render 2');
+  });
+
+  it('never stores nor serves a logged-in page, and gives each their own header', async () => {
+    const s = await serve((_, cookie) => ({ cacheControl: cookie.includes('token=') ? 'private, no-store' : PUBLIC }));
+    server = s.server;
+    expect(await (await fetch(`${s.url}/`)).text()).toContain('登录');
+    const mine = await fetch(`${s.url}/`, { headers: { cookie: 'token=abc' } });
+    expect(await mine.text()).toContain('我的账户');
+    expect(mine.headers.get('x-page-cache')).toBeNull();
+    expect(await (await fetch(`${s.url}/`)).text()).toBe('<p>render 1</p><b>登录</b>');
+  });
+
+  it('keeps nothing the app did not mark public, nor an answer that sets a cookie or is not 200', async () => {
+    const answers = [{ cacheControl: 'private, no-store' }, { cacheControl: PUBLIC, setCookie: 'x=1' }, { cacheControl: PUBLIC, status: 404 }];
+    const s = await serve((n) => answers[(n - 1) % 3]);
+    server = s.server;
+    for (let k = 0; k < 6; k++) await fetch(`${s.url}/p`);
+    expect(s.renders()).toBe(6);
+    expect(s.cache.size).toBe(0);
+  });
+});
