@@ -30,7 +30,7 @@ export interface NewPost {
 }
 
 const isStaff = (a: Actor | null) => !!a && hasRole(a.roles, 'operator');
-const hashOf = (text: string) => createHash('sha256').update(text.replace(/\s+/g, '').toLowerCase()).digest('hex');
+export const hashOf = (text: string) => createHash('sha256').update(text.replace(/\s+/g, '').toLowerCase()).digest('hex');
 
 /** Moves a post between statuses, keeping its circle's post count to the visible ones. */
 export async function setPostStatus(q: Tx, post: Pick<PostRow, 'id' | 'status' | 'circleId'>, status: PostRow['status']) {
