@@ -1,19 +1,19 @@
-import { aliasedTable, and, asc, desc, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { circles, commentLikes, comments, competitions, matches, postLikes, posts, teams, users } from '../../db/schema/index.ts';
 import type { Logger } from '../../logger.ts';
 import { hashOf } from '../../services/community/posts.ts';
 import type { PostPictures } from '../../services/community/pictures.ts';
 import { scoreCard } from './score-card.ts';
-import { COMMENT_POOL, matchPost, previewDynamic, TOPIC_POSTS } from './texts.ts';
+import { anchorDynamic, COMMENT_POOL, matchPost, TOPIC_POSTS } from './texts.ts';
 
 const AUTHORS = ['13800000001', '13800000003', '13800000002', '13800000101', '13800000102', '13800000103', '13800000104', '13800000105', '13800000106', '13800000107'];
-const PER_CIRCLE = 11;
+const PER_CIRCLE = 14;
 const HOUR = 3600_000;
 
 /**
  * The demo community: fan posts about real finished matches of the sports data (one circle per
- * competition), topic posts, anchor dynamics about coming matches, comments and likes. Written once,
+ * competition), topic posts, anchors' dynamics looking back at matches they showed, comments and likes. Written once,
  * into a community with no posts; the same data and seed give the same posts.
  */
 export async function seedCommunityPosts(db: Db, pictures: PostPictures, log: Logger): Promise<void> {
@@ -54,9 +54,9 @@ export async function seedCommunityPosts(db: Db, pictures: PostPictures, log: Lo
     }
   }
   const anchors = people.filter((p) => p.isAnchor === 1).map((p) => p.id);
-  const coming = await select().where(gt(matches.kickoffAt, new Date(now))).orderBy(asc(matches.kickoffAt)).limit(anchors.length * 2);
-  coming.forEach((m, i) => {
-    const content = previewDynamic(m, i);
+  const recent = await select().where(isNotNull(matches.homeScore)).orderBy(desc(matches.kickoffAt)).limit(anchors.length * 2);
+  recent.forEach((m, i) => {
+    const content = anchorDynamic(m, i);
     rows.push({ userId: anchors[i % anchors.length], kind: 2, content, matchId: m.id, contentHash: hashOf(content), createdAt: new Date(now - (i + 1) * 1800_000) });
   });
   if (rows.length === 0) return;

@@ -50,11 +50,11 @@ export function matchPost(m: MatchFacts, i: number): string {
   return `${pick(OPENERS, i)}${m.comp} ${m.home} vs ${m.away}。${filled}${pick(ASKS, i)}`;
 }
 
-export function previewDynamic(m: Omit<MatchFacts, 'hs' | 'as'>, i: number): string {
+export function anchorDynamic(m: Omit<MatchFacts, 'hs' | 'as'>, i: number): string {
   return pick([
-    `今晚直播 ${m.comp}：${m.home} vs ${m.away}，开赛前半小时进直播间，一起聊首发和战术。`,
-    `${m.comp} ${m.home} 对 ${m.away} 我会全程解说，弹幕见！`,
-    `下一场直播：${m.home} vs ${m.away}。大家觉得哪边机会更大？评论区先聊起来。`,
+    `直播回顾：${m.comp} ${m.home} vs ${m.away}，谢谢大家来直播间一起看，下次继续！`,
+    `${m.comp} ${m.home} 对 ${m.away} 的回放已经可以看了，没赶上直播的球友可以补一下。`,
+    `关于 ${m.home} vs ${m.away} 这场，直播间里大家讨论很热烈，评论区继续聊。`,
   ], i);
 }
 

@@ -23,7 +23,7 @@ export function createPostPictures(uploads: UploadService, storage: StorageProvi
     const file = await storage.get(name);
     if (!file) throw badRequest(MSG.postPictureInvalid);
     const small = await sharp(file.data)
-      .resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'cover', position: 'attention' })
+      .resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'cover', position: 'centre' })
       .webp({ quality: 72 })
       .toBuffer();
     return storage.put(thumbName(name), small, 'image/webp');
