@@ -7,6 +7,7 @@ import { createMemoryPubSub, createRedisPubSub, type PubSub } from './realtime/p
 import { loadAppSecret } from './secrets.ts';
 import { createServices, type Services } from './services/index.ts';
 import { seedDemo } from './seed/seed.ts';
+import { seedCommunityPosts } from './seed/community/posts.ts';
 import { importSports } from './sports/import/index.ts';
 import { beijingDate } from '../lib/sports/time.ts';
 
@@ -40,6 +41,8 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   const services = createServices({ db: dbh.db, kv, pubsub, log, config, appSecret });
   if (config.seedDemo) await dbh.exclusive('seed', () => seedDemo(dbh.db, log));
   if (config.sports.seedData) await dbh.exclusive('seed', () => importSports(dbh.db, log, { seed: config.sports.simSeed, today: beijingDate(Date.now()) }));
+  // The demo community talks about the sports data, so it comes after it.
+  if (config.seedDemo) await dbh.exclusive('seed', () => seedCommunityPosts(dbh.db, services.community.pictures, log));
   return {
     config,
     log,

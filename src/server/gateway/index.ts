@@ -10,6 +10,8 @@ import { rateLimit } from './rate-limit.ts';
 import type { GatewayEnv } from './types.ts';
 import { apiRoutes } from './routes/api.ts';
 import { chatRoutes } from './routes/chat.ts';
+import { communityRoutes } from './routes/community.ts';
+import { communityMoreRoutes } from './routes/community-more.ts';
 import { imapiRoutes } from './routes/imapi.ts';
 import { informRoutes } from './routes/inform.ts';
 import { smsRoutes } from './routes/inform-sms.ts';
@@ -45,7 +47,8 @@ export function createGateway(app: AppContext) {
     });
   // Image uploads carry up to six 5 MB files as base64 (a third larger); other bodies stay small.
   const [smallBody, uploadBody] = [limit(8 * 1024 * 1024), limit(42 * 1024 * 1024)];
-  gw.use((c, next) => (c.req.path.endsWith('/multiUploadBase64') ? uploadBody : smallBody)(c, next));
+  const isUpload = (path: string) => path.endsWith('/multiUploadBase64') || path.endsWith('/post/addPic/base64');
+  gw.use((c, next) => (isUpload(c.req.path) ? uploadBody : smallBody)(c, next));
   gw.use(identify);
   // A generous per-caller ceiling for the whole API; sensitive routes add tighter ones.
   gw.use(rateLimit({ name: 'svc', max: 600, windowMs: 60_000 }));
@@ -56,6 +59,8 @@ export function createGateway(app: AppContext) {
   gw.route('/chat', chatRoutes);
   gw.route('/inform', informRoutes);
   gw.route('/inform', smsRoutes);
+  gw.route('/inform', communityRoutes);
+  gw.route('/inform', communityMoreRoutes);
   gw.route('/imapi', imapiRoutes);
   gw.route('/user', userRoutes);
   gw.route('/tj', tjRoutes);

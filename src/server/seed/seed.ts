@@ -5,6 +5,7 @@ import type { Logger } from '../logger.ts';
 import { hashPassword } from '../services/accounts/password.ts';
 import { aboutPageSeeds } from './about-pages.ts';
 import { seedAccountExtras } from './accounts.ts';
+import { seedCircles } from './community/index.ts';
 import { seedLive } from './live.ts';
 import { seedWallet } from './wallet.ts';
 import { advertSeeds, bannerSeeds, demoAccounts, DEMO_PASSWORD, hotSearchWords, navigation, settingSeeds, type NavSeed } from './site-content.ts';
@@ -37,6 +38,7 @@ export async function seedDemo(db: Db, log: Logger): Promise<void> {
   await seedAccountExtras(db);
   await seedWallet(db);
   await seedLive(db);
+  await seedCircles(db);
   log.info('demo seed checked');
 }
 

@@ -5,10 +5,12 @@ import type { Logger } from '../logger.ts';
 import type { PubSub } from '../realtime/pubsub.ts';
 import { createStorage } from '../providers/storage/index.ts';
 import { createAccountServices } from './accounts/index.ts';
+import { createCommunityServices } from './community/index.ts';
 import { createCaptchaService } from './captcha/captcha.ts';
 import { createExpertService } from './experts/experts.ts';
 import { createHealthService } from './health.ts';
 import { createLiveServices } from './live/index.ts';
+import { createNotificationService } from './notifications/notifications.ts';
 import { createOpsServices } from './ops/index.ts';
 import { createSearchService } from './search/search.ts';
 import { createSessionService } from './sessions/sessions.ts';
@@ -31,18 +33,23 @@ export function createServices(deps: ServiceDeps) {
   const storage = createStorage(deps.config);
   const accounts = createAccountServices(deps, storage);
   const wallet = createWalletServices(deps, accounts);
+  const uploads = createUploadService(storage);
+  const ops = createOpsServices(deps.db);
+  const notifications = createNotificationService(deps.db, deps.pubsub);
   return {
     accounts,
     captcha: createCaptchaService(deps),
     experts: createExpertService(deps.db),
-    uploads: createUploadService(storage),
+    uploads,
     health: createHealthService(deps.db, deps.kv),
     search: createSearchService(deps.db),
     sessions: createSessionService(deps.db),
     site: createSiteService(deps.db),
     wallet,
     live: createLiveServices(deps, { storage, accounts, wallet }),
-    ops: createOpsServices(deps.db),
+    ops,
+    notifications,
+    community: createCommunityServices(deps, { uploads, storage, notices: notifications, ops }),
     sports: createSportsServices(deps),
   };
 }

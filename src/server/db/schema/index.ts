@@ -10,3 +10,4 @@ export * from './sports-match.ts';
 export * from './sports-odds.ts';
 export * from './sports-user.ts';
 export * from './ops.ts';
+export * from './community.ts';

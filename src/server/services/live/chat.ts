@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { BARRAGE_STYLES, barrageAllowed, CHAT, LEVEL_GATES, MENTION_RE } from '../../../lib/live/rules.ts';
 import type { ChatMessage, Sender } from '../../../lib/live/types.ts';
 import { CODE, fill, MSG } from '../../../lib/messages.ts';
+import { screenText } from '../../../lib/moderation/sensitive-words.ts';
 import type { Db } from '../../db/client.ts';
 import { chatMessages, users } from '../../db/schema/index.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../../errors.ts';
@@ -96,7 +97,10 @@ export function createChatService(deps: {
   }
 
   async function send(userId: number, target: ChatTarget, input: SendInput): Promise<ChatMessage> {
-    const content = cleanText(input.content ?? '');
+    // The sensitive-word list is shared with the community: refuse words stop the message, insults are masked.
+    const screened = screenText(cleanText(input.content ?? ''));
+    if (screened.refused) throw badRequest(fill(MSG.postSensitive, { word: screened.refused }));
+    const content = screened.text;
     if (!content) throw badRequest(MSG.chatEmpty);
     if ([...content].length > CHAT.maxLength) throw badRequest(fill(MSG.chatTooLong, { max: CHAT.maxLength }));
     const room = await targetRoom(target);
