@@ -10,6 +10,7 @@ export const MSG = {
   codeWrong: '验证码错误，请确认后重新输入',
   passwordRule: '密码是长度为6-20位的字母、数字或组合',
   loginWrong: '用户名或密码输入错误，超过五次将被锁定！',
+  triesLeft: '（还可尝试{n}次）',
   loginFailed: '登录失败',
   codeSendFailed: '验证码获取失败',
   codeSent: '已发送',

@@ -79,7 +79,7 @@ describe.each(targets())('login on $name', (target) => {
 
   it('answers a wrong password and an unknown phone with 10011', async () => {
     const wrong = await b.loginByPassword('13800000002', 'wrong12345');
-    expect(wrong).toMatchObject({ status: 200, code: 10011, msg: '用户名或密码输入错误，超过五次将被锁定！', data: null });
+    expect(wrong).toMatchObject({ status: 200, code: 10011, msg: '用户名或密码输入错误，超过五次将被锁定！', data: { remaining: 4 } });
     expect((await b.loginByPassword(randomMobile(), 'demo123456')).code).toBe(10011);
     expect((await b.post('/user/login', { mobile: '12345', mode: 0 })).msg).toBe('请输入正确的手机号');
   });

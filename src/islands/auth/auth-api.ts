@@ -1,5 +1,5 @@
 import { api, ApiFailure, NETWORK_FAILURE } from '../../lib/api/index.ts';
-import { MSG } from '../../lib/messages.ts';
+import { fill, MSG } from '../../lib/messages.ts';
 import { encryptPassword } from '../../lib/password-crypto.ts';
 import { digitsOnly } from '../../lib/validation.ts';
 
@@ -35,7 +35,10 @@ export async function login({ mobile, mode, secret, auto }: LoginInput): Promise
 export function loginErrorText(err: unknown): { text: string; network: boolean } {
   if (err instanceof ApiFailure) {
     if (err.code === NETWORK_FAILURE) return { text: MSG.loginFailed, network: true };
-    return { text: err.msg || 'error', network: false };
+    // 10011 keeps the spec's words and adds how many tries are left before the lock.
+    const remaining = (err.data as { remaining?: unknown } | null)?.remaining;
+    const left = typeof remaining === 'number' ? fill(MSG.triesLeft, { n: remaining }) : '';
+    return { text: `${err.msg || 'error'}${left}`, network: false };
   }
   return { text: 'error', network: false };
 }

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { eq, isNull, and, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { CODE, fill, MSG } from '../../../lib/messages.ts';
 import { nickNameError, passwordError } from '../../../lib/validation.ts';
 import { DAILY_LOGIN_EXP, isNewChinaDay, levelForExp } from '../../../lib/vocab/levels.ts';
@@ -23,7 +23,9 @@ export interface LoginResult {
   needsProfile: boolean;
 }
 
-const loginWrong = () => new ApiError(CODE.loginWrong, MSG.loginWrong);
+/** Spec §8's message, verbatim; `remaining` tells the client how many tries are left before the lock. */
+const loginWrong = (remaining?: number) =>
+  new ApiError(CODE.loginWrong, MSG.loginWrong, remaining === undefined ? null : { remaining });
 const locked = (until: Date) =>
   new ApiError(CODE.accountLocked, fill(MSG.accountLocked, { minutes: Math.ceil((until.getTime() - Date.now()) / 60_000) }));
 const checkRule = (password: string) => {
@@ -80,15 +82,26 @@ export function createAuthService(deps: { db: Db; sessions: SessionService; keys
       const [password] = await keys.open(input, input.password);
       const user = await byMobile(input.mobile);
       if (!user) throw loginWrong();
-      if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) throw locked(user.lockedUntil);
       if (!user.passwordHash) throw badRequest(MSG.noPasswordYet);
-      if (await verifyPassword(password, user.passwordHash)) return startSession(user, input.remember);
-      const [row] = await db
+      // The try is counted before the (slow) check, in one guarded statement: parallel guesses
+      // cannot all read "not locked" first. At most LOCK_AFTER_FAILURES tries per lock window.
+      const [claim] = await db
         .update(users)
         .set({ failedLogins: sql`${users.failedLogins} + 1` })
-        .where(eq(users.id, user.id))
-        .returning({ failed: users.failedLogins });
-      if (row.failed < LOCK_AFTER_FAILURES) throw loginWrong();
+        .where(
+          and(
+            eq(users.id, user.id),
+            lt(users.failedLogins, LOCK_AFTER_FAILURES),
+            or(isNull(users.lockedUntil), lte(users.lockedUntil, new Date())),
+          ),
+        )
+        .returning({ tries: users.failedLogins });
+      if (!claim) {
+        const until = user.lockedUntil && user.lockedUntil.getTime() > Date.now() ? user.lockedUntil : null;
+        throw locked(until ?? new Date(Date.now() + LOCK_MS));
+      }
+      if (await verifyPassword(password, user.passwordHash)) return startSession(user, input.remember);
+      if (claim.tries < LOCK_AFTER_FAILURES) throw loginWrong(LOCK_AFTER_FAILURES - claim.tries);
       const until = new Date(Date.now() + LOCK_MS);
       await db.update(users).set({ failedLogins: 0, lockedUntil: until }).where(eq(users.id, user.id));
       throw locked(until);

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { ApiError, badRequest } from '../../errors.ts';
 import { CODE, fill, MSG } from '../../../lib/messages.ts';
 import { PAY_PASSWORD_TRIES, payPasswordError } from '../../../lib/wallet.ts';
@@ -50,21 +50,21 @@ export function createPayPasswordService(deps: { db: Db; keys: DynamicKeyService
       const row = await rowOf(userId);
       if (!row) throw badRequest(MSG.payPasswordNotSet);
       if (row.lockedAt) throw locked();
+      // The try is counted before the (slow) check, in one guarded statement, so parallel tries
+      // cannot all pass a "not locked" read: at most PAY_PASSWORD_TRIES checks until the reset.
+      const [claim] = await db
+        .update(payPasswords)
+        .set({ failures: sql`${payPasswords.failures} + 1` })
+        .where(and(eq(payPasswords.userId, userId), isNull(payPasswords.lockedAt), lt(payPasswords.failures, PAY_PASSWORD_TRIES)))
+        .returning({ failures: payPasswords.failures });
+      if (!claim) throw locked();
       if (await verifyPassword(plain, row.hash)) {
-        if (row.failures > 0) await db.update(payPasswords).set({ failures: 0 }).where(eq(payPasswords.userId, userId));
+        await db.update(payPasswords).set({ failures: 0 }).where(and(eq(payPasswords.userId, userId), isNull(payPasswords.lockedAt)));
         return;
       }
-      // Counted in one statement, so parallel wrong tries cannot slip past the limit.
-      const [after] = await db
-        .update(payPasswords)
-        .set({
-          failures: sql`${payPasswords.failures} + 1`,
-          lockedAt: sql`case when ${payPasswords.failures} + 1 >= ${PAY_PASSWORD_TRIES} then now() else ${payPasswords.lockedAt} end`,
-        })
-        .where(eq(payPasswords.userId, userId))
-        .returning({ failures: payPasswords.failures });
-      if (after.failures >= PAY_PASSWORD_TRIES) throw locked();
-      throw badRequest(fill(MSG.payPasswordWrong, { left: PAY_PASSWORD_TRIES - after.failures }));
+      if (claim.failures < PAY_PASSWORD_TRIES) throw badRequest(fill(MSG.payPasswordWrong, { left: PAY_PASSWORD_TRIES - claim.failures }));
+      await db.update(payPasswords).set({ lockedAt: new Date() }).where(eq(payPasswords.userId, userId));
+      throw locked();
     },
   };
 }

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomMobile } from '../support/accounts.ts';
+import { targets } from '../support/context.ts';
+import { createWalletBench, randomCardNo, type WalletBench } from '../support/wallet.ts';
+
+/** Guesses sent all at once must not beat the lock: the try is counted before the password is checked. */
+describe.each(targets())('lockouts under parallel guesses on $name', (target) => {
+  let b: WalletBench;
+  beforeAll(async () => {
+    b = await createWalletBench(target);
+  });
+  afterAll(() => b.close());
+
+  it('gives no token to the right password sent behind 20 wrong ones at once', async () => {
+    const mobile = randomMobile();
+    const verifyCode = await b.smsCode(mobile, 1);
+    const sealed = await b.sealed('abc12345');
+    expect((await b.post('/user/register', { mobile, verifyCode, nickName: `锁${mobile.slice(-6)}`, ...sealed })).code).toBe(200);
+    const guesses = [...Array.from({ length: 20 }, () => b.loginByPassword(mobile, 'nope12345')), b.loginByPassword(mobile, 'abc12345')];
+    const answers = await Promise.all(guesses);
+    expect(answers.filter((a) => a.code === 200)).toHaveLength(0);
+    expect(answers.filter((a) => a.code === 10011).length).toBeLessThanOrEqual(5);
+    expect(answers.filter((a) => a.code === 10012).length).toBeGreaterThanOrEqual(16);
+    // Locked whatever the password.
+    expect((await b.loginByPassword(mobile, 'abc12345')).code).toBe(10012);
+  });
+
+  it('tells how many tries remain with each wrong password', async () => {
+    const mobile = randomMobile();
+    const verifyCode = await b.smsCode(mobile, 1);
+    const sealed = await b.sealed('abc12345');
+    expect((await b.post('/user/register', { mobile, verifyCode, nickName: `剩${mobile.slice(-6)}`, ...sealed })).code).toBe(200);
+    const left = [];
+    for (let k = 0; k < 4; k++) left.push((await b.loginByPassword(mobile, 'nope12345')).data.remaining);
+    expect(left).toEqual([4, 3, 2, 1]);
+    expect((await b.loginByPassword(mobile, 'nope12345')).code).toBe(10012);
+  });
+
+  it('accepts no pay password sent behind 15 wrong ones at once', async () => {
+    const u = await b.verifiedUser();
+    const card = (await b.post('/pay/bind-card', { cardNo: randomCardNo(), bankName: '中国工商银行' }, { token: u.token })).data;
+    expect((await b.setPayPassword(u, '258036')).code).toBe(200);
+    await b.fund(u.id, 10_000, 'ticket');
+    const withdraw = async (payPassword: string) =>
+      b.post('/pay/withdraw', { amount: 2000, cardId: card.id, ...(await b.sealedPay(payPassword)) }, { token: u.token });
+    const sealedTries = [...Array.from({ length: 15 }, () => withdraw('111111')), withdraw('258036')];
+    const answers = await Promise.all(sealedTries);
+    expect(answers.filter((a) => a.code === 200)).toHaveLength(0);
+    expect((await withdraw('258036')).code).not.toBe(200);
+    expect((await b.get('/pay/balances', undefined, { token: u.token })).data.ticket).toBe(10_000);
+  });
+});
