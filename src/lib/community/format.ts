@@ -1,3 +1,4 @@
+import { parseId } from '../match/params.ts';
 import { beijingDate, beijingTime } from '../sports/time.ts';
 
 /** 刚刚 / 5分钟前 / 3小时前 / 2天前, then the Beijing date. */
@@ -27,7 +28,4 @@ export function feedQuery(url: URL): { pageNum: number; pageSize: number; sort: 
 }
 
 /** A positive id from a route parameter, or null. */
-export function idParam(v: string | undefined): number | null {
-  const n = Number(v);
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
-}
+export const idParam = (v: string | undefined): number | null => parseId(v);

@@ -1,5 +1,7 @@
 import type { Context } from 'hono';
+import { MSG } from '../../lib/messages.ts';
 import { badRequest } from '../errors.ts';
+import { hasControlChars } from './control-chars.ts';
 
 /**
  * The request body as a plain object, whether it came form-encoded (the default of the
@@ -20,7 +22,8 @@ export async function readInput(c: Context): Promise<Record<string, unknown>> {
       body = (await c.req.parseBody({ all: true })) as Record<string, unknown>;
     }
   } catch {
-    throw badRequest('请求体格式不正确');
+    throw badRequest(MSG.badBody);
   }
+  if (hasControlChars(body)) throw badRequest(MSG.badCharacters);
   return { ...query, ...body };
 }

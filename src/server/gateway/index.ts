@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { CODE, MSG } from '../../lib/messages.ts';
 import type { AppContext } from '../context.ts';
 import { identify } from './auth.ts';
+import { refuseControlChars } from './control-chars.ts';
 import { fail } from './envelope.ts';
 import { ApiError, isApiError } from '../errors.ts';
 import { rateLimit } from './rate-limit.ts';
@@ -49,6 +50,7 @@ export function createGateway(app: AppContext) {
   const [smallBody, uploadBody] = [limit(8 * 1024 * 1024), limit(42 * 1024 * 1024)];
   const isUpload = (path: string) => path.endsWith('/multiUploadBase64') || path.endsWith('/post/addPic/base64');
   gw.use((c, next) => (isUpload(c.req.path) ? uploadBody : smallBody)(c, next));
+  gw.use(refuseControlChars);
   gw.use(identify);
   // A generous per-caller ceiling for the whole API; sensitive routes add tighter ones.
   gw.use(rateLimit({ name: 'svc', max: 600, windowMs: 60_000 }));

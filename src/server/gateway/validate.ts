@@ -31,8 +31,11 @@ function describe(issue: z.core.$ZodIssue): string {
 }
 
 /** Query strings and form bodies carry text: these coerce and bound the usual shapes. */
+/** Ids are PostgreSQL `integer` columns: anything above this can only be unknown (404/400, never 500). */
+export const MAX_ID = 2 ** 31 - 1;
+
 export const q = {
-  id: () => z.coerce.number().int().positive(),
+  id: () => z.coerce.number().int().positive().max(MAX_ID),
   page: (fallback = 1) => z.coerce.number().int().min(1).max(10_000).default(fallback),
   pageSize: (fallback = 30, max = 100) => z.coerce.number().int().min(1).max(max).default(fallback),
 };

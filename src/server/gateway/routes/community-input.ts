@@ -3,7 +3,7 @@ import { POST_RULES } from '../../../lib/community/rules.ts';
 import type { Actor } from '../../services/community/posts.ts';
 import type { SessionUser } from '../../services/sessions/sessions.ts';
 import { text } from '../input.ts';
-import { q, validate } from '../validate.ts';
+import { MAX_ID, q, validate } from '../validate.ts';
 
 /** Readers for the community calls' loose bodies (form-encoded or JSON). */
 
@@ -23,7 +23,7 @@ export function pageOf(input: Record<string, unknown>, fallbackSize: number = PO
 /** An optional positive id: '' and '0' mean absent. */
 export const optionalId = (v: unknown) => {
   const n = Number(text(v));
-  return Number.isInteger(n) && n > 0 ? n : undefined;
+  return Number.isInteger(n) && n > 0 && n <= MAX_ID ? n : undefined;
 };
 
 /** A list of strings: a JSON array, repeated keys, or a comma-separated string. */

@@ -3,7 +3,7 @@ import type { Caller } from '../../services/live/access.ts';
 import { badRequest } from '../../errors.ts';
 import { text } from '../input.ts';
 import type { GatewayEnv } from '../types.ts';
-import { validate } from '../validate.ts';
+import { MAX_ID, validate } from '../validate.ts';
 
 /** Small readers shared by the live-room routes (api-*.ts, chat.ts). */
 
@@ -18,7 +18,7 @@ export const viewer = (c: Ctx): Caller | null => (c.var.user ? { id: c.var.user.
 export function optionalId(input: Record<string, unknown>, field: string): number | undefined {
   const raw = text(input[field]);
   if (!raw) return undefined;
-  return validate(z.object({ [field]: z.coerce.number().int().positive().max(2 ** 31 - 1) }), { [field]: raw })[field];
+  return validate(z.object({ [field]: z.coerce.number().int().positive().max(MAX_ID) }), { [field]: raw })[field];
 }
 
 /** A required positive whole number field. */

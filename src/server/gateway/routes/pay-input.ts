@@ -6,7 +6,7 @@ import type { SealedPayPassword } from '../../services/wallet/pay-password.ts';
 import type { RecordFilter } from '../../services/wallet/records.ts';
 import { badRequest } from '../../errors.ts';
 import { text } from '../input.ts';
-import { q, validate } from '../validate.ts';
+import { MAX_ID, q, validate } from '../validate.ts';
 
 /** Readers for the bodies of the /pay routes. */
 
@@ -58,7 +58,7 @@ export function recordFilter(input: Record<string, unknown>): Omit<RecordFilter,
 export function wholeNumber(input: Record<string, unknown>, field: string, message?: string): number {
   const raw = text(input[field]);
   const n = Number(raw);
-  if (!raw || !Number.isSafeInteger(n) || n <= 0) throw badRequest(message ?? `参数 ${field} 无效：应为正整数`);
+  if (!raw || !Number.isSafeInteger(n) || n <= 0 || n > MAX_ID) throw badRequest(message ?? `参数 ${field} 无效：应为正整数`);
   return n;
 }
 

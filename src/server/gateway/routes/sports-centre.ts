@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MSG } from '../../../lib/messages.ts';
 import { ok } from '../envelope.ts';
 import type { GatewayEnv } from '../types.ts';
-import { validate } from '../validate.ts';
+import { MAX_ID, validate } from '../validate.ts';
 import { found, idOf, marketOf, sports } from './sports-input.ts';
 
 /** /svc/live — the match centre's and the database pages' own reads (docs/match-centre.md). */
@@ -41,7 +41,7 @@ r.get('/season/:seasonId/team-stats', async (c) => ok(c, found(await centre(c).s
 
 /** GET /live/team/{teamId}/season?seasonId → {season, rows{total, home, away}, averages{games, demo, values[]}}. */
 r.get('/team/:teamId/season', async (c) => {
-  const { seasonId } = validate(z.object({ seasonId: z.coerce.number().int().positive().max(2 ** 31 - 1).optional() }), c.req.query());
+  const { seasonId } = validate(z.object({ seasonId: z.coerce.number().int().positive().max(MAX_ID).optional() }), c.req.query());
   const teamId = idOf(c, 'teamId');
   found(await sports(c).data.team(teamId), MSG.teamNotFound);
   return ok(c, found(await centre(c).teams.teamSeason(teamId, seasonId), MSG.seasonNotFound));

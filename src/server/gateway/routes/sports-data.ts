@@ -4,7 +4,7 @@ import { MSG } from '../../../lib/messages.ts';
 import type { SportId } from '../../../lib/vocab/sports.ts';
 import { ok } from '../envelope.ts';
 import type { GatewayEnv } from '../types.ts';
-import { validate } from '../validate.ts';
+import { MAX_ID, validate } from '../validate.ts';
 import { found, idOf, sports } from './sports-input.ts';
 
 /** /svc/live — the league, team and player database (docs/sports-api.md §3). */
@@ -25,7 +25,7 @@ r.get('/season/:seasonId/standings', async (c) => {
 
 /** GET /live/season/{seasonId}/matches?roundId&teamId → MatchListItem[] (fixtures and results). */
 r.get('/season/:seasonId/matches', async (c) => {
-  const { roundId, teamId } = validate(z.object({ roundId: z.coerce.number().int().positive().optional(), teamId: z.coerce.number().int().positive().optional() }), c.req.query());
+  const { roundId, teamId } = validate(z.object({ roundId: z.coerce.number().int().positive().max(MAX_ID).optional(), teamId: z.coerce.number().int().positive().max(MAX_ID).optional() }), c.req.query());
   return ok(c, found(await sports(c).data.seasonMatches(idOf(c, 'seasonId'), { roundId, teamId }), MSG.seasonNotFound));
 });
 
@@ -47,7 +47,7 @@ r.get('/team/:teamId/matches', async (c) => {
 
 /** GET /live/team/{teamId}/squad?seasonId → {season, generated, groups[{position, name, players[]}]}. */
 r.get('/team/:teamId/squad', async (c) => {
-  const { seasonId } = validate(z.object({ seasonId: z.coerce.number().int().positive().optional() }), c.req.query());
+  const { seasonId } = validate(z.object({ seasonId: z.coerce.number().int().positive().max(MAX_ID).optional() }), c.req.query());
   return ok(c, found(await sports(c).data.squad(idOf(c, 'teamId'), seasonId), MSG.teamNotFound));
 });
 

@@ -24,7 +24,7 @@ export function sportOf(c: Ctx, name = 'sport'): SportId {
 /** A positive id from the path or query, named as the spec names it (matchId, teamId …). */
 export function idOf(c: Ctx, name: string): number {
   const raw = c.req.param(name) ?? c.req.query(name);
-  return validate(z.object({ [name]: q.id().max(2 ** 31 - 1) }), { [name]: raw })[name] as number;
+  return validate(z.object({ [name]: q.id() }), { [name]: raw })[name] as number;
 }
 
 /** An optional YYYY-MM-DD date (Beijing), defaulting to `fallback`. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MSG } from '../../../lib/messages.ts';
 import { ok } from '../envelope.ts';
 import type { GatewayEnv } from '../types.ts';
-import { validate } from '../validate.ts';
+import { MAX_ID, validate } from '../validate.ts';
 import { found, idOf, marketOf, sports } from './sports-input.ts';
 
 /** /svc/live/match/{matchId}/… — one match: detail, events, stats, lineups, text live, odds, analysis (docs/sports-api.md §2). */
@@ -37,7 +37,7 @@ r.get('/match/:matchId/lineups', async (c) => {
 /** GET /live/match/{matchId}/texts?before&limit → text-live lines, newest first. */
 r.get('/match/:matchId/texts', async (c) => {
   const m = await detailOf(c);
-  const { before, limit } = validate(z.object({ before: z.coerce.number().int().positive().optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }), c.req.query());
+  const { before, limit } = validate(z.object({ before: z.coerce.number().int().positive().max(MAX_ID).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }), c.req.query());
   return ok(c, await sports(c).match.texts(m.id, { before, limit }));
 });
 

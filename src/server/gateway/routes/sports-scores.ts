@@ -4,6 +4,7 @@ import { fill, MSG } from '../../../lib/messages.ts';
 import { FeedError } from '../../providers/sports/feed.ts';
 import { feedDocument } from '../../providers/sports/json-import.ts';
 import { requireRole } from '../auth.ts';
+import { hasControlChars } from '../control-chars.ts';
 import { ok } from '../envelope.ts';
 import { badRequest } from '../../errors.ts';
 import type { GatewayEnv } from '../types.ts';
@@ -62,8 +63,9 @@ r.post('/feed/import', requireRole('operator'), async (c) => {
   try {
     body = await c.req.json();
   } catch {
-    throw badRequest('请求体应为 JSON');
+    throw badRequest(MSG.jsonBodyRequired);
   }
+  if (hasControlChars(body)) throw badRequest(MSG.badCharacters);
   const doc = validate(feedDocument, body);
   try {
     return ok(c, await sports(c).importFeed(doc));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CONTENT_TYPES, nameOfUploadUrl, STORED_NAME, UPLOADS_PREFIX, type StorageProvider } from './storage.ts';
@@ -11,7 +12,8 @@ export function createLocalStorage(dir: string): StorageProvider {
       if (!STORED_NAME.test(name)) throw new Error(`bad stored name ${name}`);
       ready ??= mkdir(dir, { recursive: true });
       await ready;
-      const tmp = join(dir, `.${name}.${process.pid}.${Date.now()}`);
+      // Unique per write: two uploads of the same picture at once must not share a temporary file.
+      const tmp = join(dir, `.${name}.${randomUUID()}`);
       await writeFile(tmp, data);
       await rename(tmp, join(dir, name));
       return UPLOADS_PREFIX + name;

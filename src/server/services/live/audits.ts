@@ -85,11 +85,12 @@ export function createAuditService(deps: { db: Db; realNameVerified: (userId: nu
       requireOperator(caller);
       const note = input.note?.trim() ?? '';
       if (!input.pass && (chars(note) < 1 || chars(note) > 100)) throw badRequest(MSG.reviewNoteRequired);
-      return db.transaction(async (t) => {
-        const tx = t;
+      return db.transaction(async (tx) => {
         const [app] = await tx.select().from(anchorApplications).where(eq(anchorApplications.id, input.id)).for('update');
         if (!app) throw notFound(MSG.auditNotFound);
         if (app.status !== 'auditing') throw badRequest(MSG.auditReviewed);
+        // Staff never review their own requests.
+        if (app.userId === caller.id) throw forbidden(MSG.reviewOwnRequest);
         const status = input.pass ? 'success' : 'error';
         await tx
           .update(anchorApplications)

@@ -50,8 +50,7 @@ export function createHornService(deps: { db: Db; ledger: Ledger; publish: RoomP
       let balance: number;
       let horn: typeof horns.$inferSelect;
       try {
-        [horn, balance] = await db.transaction(async (t) => {
-          const tx = t;
+        [horn, balance] = await db.transaction(async (tx) => {
           const [row] = await tx.insert(horns).values({ userId: user.id, roomId: input.roomId ?? null, content, price, requestKey: input.key }).returning();
           const record = await ledger.debit(
             { userId: user.id, currency: 'diamond', amount: price, type: TRADE_TYPE.systemDeduction, key: `horn:${input.key}`, ref: `horn:${row.id}`, note: '全站喇叭' },

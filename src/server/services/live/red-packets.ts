@@ -37,8 +37,7 @@ export function createRedPacketService(deps: { db: Db; ledger: Ledger; access: R
 
   /** Gives the rest of an expired packet back to its sender; false when there was nothing to do. */
   async function settle(packetId: number, now = new Date()): Promise<boolean> {
-    return db.transaction(async (t) => {
-      const tx = t;
+    return db.transaction(async (tx) => {
       const [p] = await tx.select().from(redPackets).where(eq(redPackets.id, packetId)).for('update');
       if (!p || p.status !== 'open' || p.expiresAt > now) return false;
       if (p.amountLeft > 0) {
@@ -101,8 +100,7 @@ export function createRedPacketService(deps: { db: Db; ledger: Ledger; access: R
       const shares = splitRedPacket(input.total, input.count, input.mode);
       let packet: Packet;
       try {
-        packet = await db.transaction(async (t) => {
-          const tx = t;
+        packet = await db.transaction(async (tx) => {
           const [row] = await tx
             .insert(redPackets)
             .values({ roomId: room.id, senderId: userId, total: input.total, count: input.count, mode: input.mode, password, shares, amountLeft: input.total, requestKey: input.key, expiresAt: new Date(Date.now() + RED_PACKET.ttlMs) })
@@ -130,8 +128,7 @@ export function createRedPacketService(deps: { db: Db; ledger: Ledger; access: R
       const [p] = await db.select().from(redPackets).where(eq(redPackets.id, packetId));
       if (!p) throw notFound(MSG.redPacketNotFound);
       if (p.password && cleanText(password ?? '') !== p.password) throw badRequest(MSG.redPacketPasswordWrong);
-      const outcome = await db.transaction(async (t) => {
-        const tx = t;
+      const outcome = await db.transaction(async (tx) => {
         const [locked] = await tx.select().from(redPackets).where(eq(redPackets.id, packetId)).for('update');
         const [mine] = await tx.select().from(redPacketGrabs).where(and(eq(redPacketGrabs.packetId, packetId), eq(redPacketGrabs.userId, userId)));
         if (mine) return { kind: 'grabbed' as const };

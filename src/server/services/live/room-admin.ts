@@ -88,8 +88,7 @@ export function createRoomAdmin(deps: {
       const r = await access.ownRoom(caller);
       if (r.auditState !== 1) throw forbidden(MSG.roomBlocked);
       await check(s);
-      const next = await db.transaction(async (t) => {
-        const tx = t;
+      const next = await db.transaction(async (tx) => {
         const [locked] = await tx.select().from(rooms).where(eq(rooms.id, r.id)).for('update');
         const title = s.title ?? locked.title;
         const fields = { ...s, matchId: s.matchId === undefined ? locked.matchId : s.matchId || null, title, updatedAt: new Date() };
@@ -114,8 +113,7 @@ export function createRoomAdmin(deps: {
     async down(roomId: number, caller: Caller) {
       const r = await access.room(roomId);
       if (r.anchorId !== caller.id && !hasRole(caller.roles, 'operator')) throw forbidden(MSG.anchorOnly);
-      const ended = await db.transaction(async (t) => {
-        const tx = t;
+      const ended = await db.transaction(async (tx) => {
         const [locked] = await tx.select().from(rooms).where(eq(rooms.id, r.id)).for('update');
         if (locked.liveState !== 1) return false;
         if (locked.sessionId) {

@@ -68,8 +68,7 @@ export function createNobilityService(deps: { db: Db; ledger: Ledger }) {
       if (!tier) throw notFound(MSG.nobilityNotFound);
       if (!(NOBILITY_MONTHS as readonly number[]).includes(input.months)) throw badRequest(MSG.nobilityMonthsInvalid);
       const key = `nobility:${input.key}`;
-      return db.transaction(async (t) => {
-        const tx = t;
+      return db.transaction(async (tx) => {
         // One purchase per user at a time: the expiry below is read and written under this lock.
         await ledger.lockWallet(tx, userId);
         const held = await heldBy(tx, userId);

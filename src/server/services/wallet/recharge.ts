@@ -26,6 +26,8 @@ type OrderRow = typeof rechargeOrders.$inferSelect;
 
 /** Shanghai wall-clock digits of a moment: 20250301143005. */
 const chinaStamp = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+/** CZ + yyyyMMddHHmmss (Beijing) + 6 random digits. */
+const ORDER_NO = /^CZ\d{20}$/;
 const newOrderNo = () => `CZ${chinaStamp(new Date())}${String(randomInt(1_000_000)).padStart(6, '0')}`;
 const isLate = (o: OrderRow) => o.status === 'pending' && o.expiresAt.getTime() <= Date.now();
 
@@ -66,6 +68,8 @@ export function createRechargeService(deps: { db: Db; ledger: Ledger; providers:
   }
 
   const ownOrder = async (userId: number, orderNo: string) => {
+    // Only our own numbers reach the database: anything else (a NUL byte, 10 KB of text) is unknown.
+    if (!ORDER_NO.test(orderNo)) throw notFound(MSG.orderNotFound);
     const [o] = await db.select().from(rechargeOrders).where(and(eq(rechargeOrders.orderNo, orderNo), eq(rechargeOrders.userId, userId)));
     if (!o) throw notFound(MSG.orderNotFound);
     return o;
@@ -150,8 +154,7 @@ export function createRechargeService(deps: { db: Db; ledger: Ledger; providers:
         log.warn({ provider: providerName, orderNo: params.orderNo }, 'payment callback with a bad signature');
         throw badRequest(MSG.notifySignatureInvalid);
       }
-      return db.transaction(async (t) => {
-        const tx = t;
+      return db.transaction(async (tx) => {
         const [o] = await tx.select().from(rechargeOrders).where(eq(rechargeOrders.orderNo, notice.orderNo)).for('update');
         if (!o || o.provider !== provider.name) throw notFound(MSG.orderNotFound);
         if (o.status !== 'pending') return { credited: false, order: orderView(o) };

@@ -80,8 +80,7 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
       const card = await cards.own(userId, input.cardId);
       await payPassword.verify(userId, input);
       try {
-        return await db.transaction(async (t) => {
-          const tx = t;
+        return await db.transaction(async (tx) => {
           const [w] = await tx
             .insert(withdrawals)
             .values({ userId, amount, payoutFen: payoutFen(amount), bankName: card.bankName, cardNoMasked: card.cardNoMasked, cardNoEnc: card.cardNoEnc, idempotencyKey: input.requestKey })
@@ -133,8 +132,7 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
 
     /** Approval: the bank transfer is made; the held tickets leave the site. */
     async approve(reviewerId: number, id: number, note: string | null) {
-      return db.transaction(async (t) => {
-        const tx = t;
+      return db.transaction(async (tx) => {
         const w = await close(tx, id, 'paid', reviewerId, note);
         await ledger.payOut(tx, w.userId, w.amount);
         return withdrawalView(w);
@@ -143,8 +141,7 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
 
     /** Rejection: the held tickets go back to the user (trade type 6). */
     async reject(reviewerId: number, id: number, reason: string) {
-      return db.transaction(async (t) => {
-        const tx = t;
+      return db.transaction(async (tx) => {
         const w = await close(tx, id, 'rejected', reviewerId, reason);
         await ledger.release({ userId: w.userId, amount: w.amount, type: TRADE_TYPE.refund, key: `withdraw-refund:${w.id}`, ref: `withdraw:${w.id}`, note: `提现驳回：${reason}` }, tx);
         return withdrawalView(w);
