@@ -13,6 +13,7 @@ import { startClusterBench, type ClusterBench } from './setup.ts';
 const journal = JSON.parse(readFileSync(new URL('../../src/server/db/migrations/meta/_journal.json', import.meta.url), 'utf8'));
 const rows = <T>(res: unknown) => ((res as { rows: T[] }).rows ?? (res as T[]));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const randomIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
 describe('several instances behind nginx on PostgreSQL and Redis', () => {
   let b: ClusterBench;
@@ -154,7 +155,7 @@ describe('several instances behind nginx on PostgreSQL and Redis', () => {
         for (;;) {
           await sleep(500);
           try {
-            slot.current = await openSocket(lb, `room:${roomId}`);
+            slot.current = await openSocket(lb, `room:${roomId}`, undefined, randomIp());
             reconnects++;
             keep(slot);
             return;
@@ -166,7 +167,7 @@ describe('several instances behind nginx on PostgreSQL and Redis', () => {
     };
     let stopped = false;
     for (let k = 0; k < 200; k += 20) {
-      const batch = await Promise.all(Array.from({ length: 20 }, () => openSocket(lb, `room:${roomId}`)));
+      const batch = await Promise.all(Array.from({ length: 20 }, () => openSocket(lb, `room:${roomId}`, undefined, randomIp())));
       for (const s of batch) {
         const slot = { current: s };
         viewers.push(slot);

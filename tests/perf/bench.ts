@@ -90,13 +90,15 @@ async function pagesAgainstStatic() {
 
 /** A visitor socket token (POST /svc/imapi/websocket without accessToken); it opens sockets for a minute. */
 async function visitorToken(): Promise<string> {
-  const res = await fetch(`${server.url}/svc/imapi/websocket`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const headers = { 'content-type': 'application/json', 'x-forwarded-for': randomIp() };
+  const res = await fetch(`${server.url}/svc/imapi/websocket`, { method: 'POST', headers, body: '{}' });
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
 /** A visitor socket subscribed to scores:football; calls onBench for each bench delivery. */
 async function openClient(token: string, onBench: (sentAt: number) => void): Promise<WebSocket> {
-  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws?token=${encodeURIComponent(token)}`);
+  // Its own address: the hub caps sockets per client address (the server trusts X-Forwarded-For here).
+  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws?token=${encodeURIComponent(token)}`, { headers: { 'x-forwarded-for': randomIp() } });
   let subscribed!: () => void;
   const ready = new Promise<void>((resolve) => (subscribed = resolve));
   ws.on('message', (raw) => {
@@ -130,8 +132,9 @@ async function fanOut(redisUrl: string, run: FanOutRun) {
   // Beats from the first socket on: opening thousands takes longer than the 30 s idle limit.
   const beat = setInterval(() => clients.forEach((ws) => ws.readyState === WebSocket.OPEN && ws.send('0')), 10_000);
   for (let i = 0; i < run.clients; i += 100) {
-    const token = await visitorToken();
-    clients.push(...(await Promise.all(Array.from({ length: Math.min(100, run.clients - i) }, () => openClient(token, onBench)))));
+    // A token per socket: the hub caps sockets per token.
+    const batch = Array.from({ length: Math.min(100, run.clients - i) }, async () => openClient(await visitorToken(), onBench));
+    clients.push(...(await Promise.all(batch)));
   }
   const pubsub = await createRedisPubSub(redisUrl); // a second connection to the server's pub/sub
   const started = performance.now();

@@ -69,9 +69,10 @@ export async function roomBench(url: string, pid: number, o: RoomBenchOptions) {
   const rssBefore = rssKb(pid);
   const sockets: WebSocket[] = [];
   for (let i = 0; i < o.clients; i += 100) {
-    const token = await visitorToken(url);
-    const batch = Array.from({ length: Math.min(100, o.clients - i) }, async () => {
-      const ws = new WebSocket(`${url.replace('http', 'ws')}/ws?token=${encodeURIComponent(token)}`);
+    // Each socket its own token and address: the hub caps sockets per token and per address.
+    const tokens = await Promise.all(Array.from({ length: Math.min(100, o.clients - i) }, () => visitorToken(url)));
+    const batch = tokens.map(async (token) => {
+      const ws = new WebSocket(`${url.replace('http', 'ws')}/ws?token=${encodeURIComponent(token)}`, { headers: { 'x-forwarded-for': randomIp() } });
       let joined!: () => void;
       const ready = new Promise<void>((resolve) => (joined = resolve));
       // 40 000 frames a second reach this one process: read the send time with a regex, no JSON.parse.

@@ -77,7 +77,11 @@ export const WS_CLOSE = {
 export const WS_LIMITS = {
   /** A client silent this long is dropped; the spec's client beats every 10 s. */
   idleMs: 30_000,
-  maxChannelsPerSocket: 50,
+  maxChannelsPerSocket: 20,
+  /** Open sockets on one socket token (a page opens one; reconnects fetch a new token). */
+  maxSocketsPerToken: 5,
+  /** Open sockets from one client address (NAT'd offices and campuses share one). */
+  maxSocketsPerAddress: 200,
   /** Largest frame a client may send, in bytes. */
   maxPayload: 16 * 1024,
   maxFrames: 100,

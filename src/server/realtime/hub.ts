@@ -68,6 +68,8 @@ export function createRealtimeHub(app: AppContext, server: Server, options: HubO
   const tokens = socketTokens(app);
   const wss = new WebSocketServer({ noServer: true, maxPayload: WS_LIMITS.maxPayload, perMessageDeflate: false });
   const clients = new Set<Client>();
+  const perToken = new Map<string, number>();
+  const perAddress = new Map<string, number>();
   const registry = createChannelRegistry(app.pubsub, app.log);
   let closing = false;
 
@@ -76,10 +78,28 @@ export function createRealtimeHub(app: AppContext, server: Server, options: HubO
     const url = URL.parse(req.url ?? '', 'http://localhost');
     if (url?.pathname !== '/ws') return void socket.destroy();
     if (closing) return refuse(socket, 503);
-    const token = tokens.verify(url.searchParams.get('token') ?? '');
+    const raw = url.searchParams.get('token') ?? '';
+    const token = tokens.verify(raw);
     if (!token) return refuse(socket, 401);
+    const address = addressOf(req);
+    if ((perToken.get(raw) ?? 0) >= WS_LIMITS.maxSocketsPerToken) return refuse(socket, 429);
+    if ((perAddress.get(address) ?? 0) >= WS_LIMITS.maxSocketsPerAddress) return refuse(socket, 429);
+    // Counted from the upgrade on, so a burst of upgrades cannot slip past the caps.
+    bump(perToken, raw, 1);
+    bump(perAddress, address, 1);
+    const release = () => {
+      bump(perToken, raw, -1);
+      bump(perAddress, address, -1);
+    };
+    socket.once('close', release);
     wss.handleUpgrade(req, socket, head, (ws) => accept(ws, token.userId));
   });
+
+  /** The client's address: the balancer's X-Forwarded-For when trusted, else the peer. */
+  function addressOf(req: IncomingMessage): string {
+    const forwarded = app.config.trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0].trim() : '';
+    return forwarded || req.socket.remoteAddress || '?';
+  }
 
   const sweep = setInterval(() => {
     const cutoff = Date.now() - idleMs;
@@ -225,7 +245,13 @@ export function createRealtimeHub(app: AppContext, server: Server, options: HubO
   };
 }
 
-function refuse(socket: Duplex, status: 401 | 503) {
+function bump(counts: Map<string, number>, key: string, by: 1 | -1) {
+  const n = (counts.get(key) ?? 0) + by;
+  if (n > 0) counts.set(key, n);
+  else counts.delete(key);
+}
+
+function refuse(socket: Duplex, status: 401 | 429 | 503) {
   socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
