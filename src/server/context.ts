@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import { openDatabase, type Db, type DbHandle } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { withDurableCounters } from './kv/durable.ts';
 import { createMemoryKv, createRedisKv, type Kv } from './kv/kv.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMemoryPubSub, createRedisPubSub, type PubSub } from './realtime/pubsub.ts';
@@ -36,7 +37,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   const dbh = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await migrate(dbh);
   const prefix = overrides.redisPrefix ?? config.redisPrefix;
-  const kv = config.redisUrl ? await createRedisKv(config.redisUrl, prefix) : createMemoryKv();
+  const kv = config.redisUrl ? await createRedisKv(config.redisUrl, prefix) : withDurableCounters(createMemoryKv(), dbh.db);
   const pubsub = config.redisUrl ? await createRedisPubSub(config.redisUrl, prefix) : createMemoryPubSub();
   const services = createServices({ db: dbh.db, kv, pubsub, log, config, appSecret });
   if (config.seedDemo) await dbh.exclusive('seed', () => seedDemo(dbh.db, log));

@@ -65,3 +65,13 @@ export const aboutPages = pgTable('about_pages', {
   sort: integer('sort').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Counters that must survive a restart when there is no Redis: SMS sending limits and the rate
+ * limits of calls that move money (src/server/kv/durable.ts). With Redis they live there instead.
+ */
+export const durableCounters = pgTable('durable_counters', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
