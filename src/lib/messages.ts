@@ -82,6 +82,7 @@ export const MSG = {
   withdrawReviewed: '该提现申请已处理',
   withdrawOwnReview: '不能审核自己的提现申请',
   reviewOwnRequest: '不能审核自己提交的申请',
+  withdrawalsOff: '演示站点的球票不能提现',
   rejectReasonRequired: '请填写驳回原因（1-100字）',
   rechargeAmountInvalid: '充值金额为1-50000元的整数',
   rechargePackageInvalid: '充值套餐不存在',

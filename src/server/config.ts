@@ -36,6 +36,8 @@ const envSchema = z.object({
   SEED_SPORTS: flag.optional(),
   SIM_SEED: z.string().min(1).max(100).default('qiuyouquan'),
   SIM_SPEED: z.coerce.number().positive().max(3600).default(1),
+  // The recharge channel (docs/providers.md). Only the sandbox exists; production must name it on purpose.
+  PAYMENT_PROVIDER: z.enum(['sandbox']).optional(),
 });
 
 export type Config = {
@@ -62,7 +64,17 @@ export type Config = {
   smsTestSeed?: string;
   media: MediaConfig;
   sports: SportsConfig;
+  payment: PaymentConfig;
 };
+
+export interface PaymentConfig {
+  provider: 'sandbox';
+  /**
+   * The sandbox in production (PAYMENT_PROVIDER=sandbox set on purpose, a demo site): 球钻 cost
+   * nothing there, so nothing bought with them may leave the site — withdrawals are refused.
+   */
+  withdrawalsOff: boolean;
+}
 
 /** The sports feed (providers/sports). */
 export interface SportsConfig {
@@ -121,6 +133,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && e.SMS_TEST_SEED) {
     throw new ConfigError('环境变量配置错误 (invalid environment):\n  SMS_TEST_SEED: must not be set in production (it makes SMS codes guessable)');
   }
+  if (isProduction && !e.PAYMENT_PROVIDER) {
+    throw new ConfigError(
+      '环境变量配置错误 (invalid environment):\n  PAYMENT_PROVIDER: production needs a real payment provider; only the sandbox exists — set PAYMENT_PROVIDER=sandbox for a demo site (withdrawals are then refused)',
+    );
+  }
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -147,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       authTtl: e.MEDIA_AUTH_TTL,
       demoStream: e.MEDIA_DEMO_STREAM,
     },
+    payment: { provider: e.PAYMENT_PROVIDER ?? 'sandbox', withdrawalsOff: isProduction && (e.PAYMENT_PROVIDER ?? 'sandbox') === 'sandbox' },
     sports: { feed: e.SPORTS_FEED, seedData: e.SEED_SPORTS ?? (e.SEED_DEMO ?? !isProduction), simSeed: e.SIM_SEED, simSpeed: e.SIM_SPEED },
   };
 }

@@ -50,3 +50,19 @@ describe.each(targets())('lockouts under parallel guesses on $name', (target) =>
     expect((await b.get('/pay/balances', undefined, { token: u.token })).data.ticket).toBe(10_000);
   });
 });
+
+describe('the sandbox cashier in production', () => {
+  it('pays nothing out: withdrawals are refused when recharges are demo money', async () => {
+    const { loadConfig } = await import('../../src/server/config.ts');
+    const { createContext } = await import('../../src/server/context.ts');
+    const pino = (await import('pino')).default;
+    const config = loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', SEED_SPORTS: '0' });
+    const app = await createContext(config, { log: pino({ level: 'silent' }) });
+    try {
+      const request = app.services.wallet.withdrawals.request(1, { amount: 2000, cardId: 1, requestKey: 'k' } as never);
+      await expect(request).rejects.toMatchObject({ code: 403, message: '演示站点的球票不能提现' });
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -11,10 +11,10 @@ describe('config from the environment', () => {
   });
 
   it('turns the demo seed off and the devtools guard on in production by default', () => {
-    const c = loadConfig({ NODE_ENV: 'production' });
+    const c = loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' });
     expect(c.seedDemo).toBe(false);
     expect(c.devtoolsGuard).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1', DEVTOOLS_GUARD: 'off' })).toMatchObject({ seedDemo: true, devtoolsGuard: false });
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', SEED_DEMO: '1', DEVTOOLS_GUARD: 'off' })).toMatchObject({ seedDemo: true, devtoolsGuard: false });
   });
 
   it.each([
@@ -28,6 +28,13 @@ describe('config from the environment', () => {
   ])('refuses a bad %s and names it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+  });
+
+  it('refuses production without a payment provider named, and turns withdrawals off on the sandbox there', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PAYMENT_PROVIDER/);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' }).payment).toEqual({ provider: 'sandbox', withdrawalsOff: true });
+    expect(loadConfig({}).payment).toEqual({ provider: 'sandbox', withdrawalsOff: false });
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
   });
 
   it('takes CAPTCHA_TEST_SEED outside production and refuses it in production, naming it', () => {

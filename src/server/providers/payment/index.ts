@@ -1,4 +1,5 @@
 import { createSandboxProvider, type SandboxProvider } from './sandbox.ts';
+import type { PaymentConfig } from '../../config.ts';
 import type { PaymentProvider } from './payment.ts';
 
 export type { PayMethod, PaymentNotice, PaymentOrder, PaymentProvider } from './payment.ts';
@@ -14,11 +15,13 @@ export interface PaymentProviders {
 }
 
 /**
- * The providers in use. Only the sandbox exists today; a real Alipay or WeChat Pay provider is
- * added here, from its configuration, and takes over the methods it serves.
+ * The providers in use, as PAYMENT_PROVIDER says. Only the sandbox exists today (it is the tested
+ * implementation of PaymentProvider); a real Alipay or WeChat Pay provider is built here from its
+ * own settings (app id, keys, notify URL) and takes over the methods it serves — docs/providers.md.
  */
-export function createPaymentProviders(appSecret: string): PaymentProviders {
-  const sandbox = createSandboxProvider(appSecret);
+export function createPaymentProviders(appSecret: string, config: PaymentConfig): PaymentProviders {
+  const sandbox = config.provider === 'sandbox' ? createSandboxProvider(appSecret) : null;
+  if (!sandbox) throw new Error(`payment provider ${config.provider} is not built`);
   const list: PaymentProvider[] = [sandbox];
   const byName = new Map(list.map((p) => [p.name, p]));
   return {

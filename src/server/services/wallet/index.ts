@@ -21,7 +21,7 @@ type AccountServices = ReturnType<typeof createAccountServices>;
 export function createWalletServices(deps: ServiceDeps, accounts: AccountServices) {
   const { db, log } = deps;
   const pii = createPii(deps.appSecret);
-  const providers = createPaymentProviders(deps.appSecret);
+  const providers = createPaymentProviders(deps.appSecret, deps.config.payment);
   const ledger = createLedger(db);
   const recharge = createRechargeService({ db, ledger, providers, log });
   const cards = createCardService({ db, pii, realName: accounts.realName });
@@ -35,7 +35,7 @@ export function createWalletServices(deps: ServiceDeps, accounts: AccountService
     records: createRecordService(db),
     cards,
     payPassword,
-    withdrawals: createWithdrawalService({ db, ledger, cards, payPassword, pii, realNameVerified }),
+    withdrawals: createWithdrawalService({ db, ledger, cards, payPassword, pii, realNameVerified, withdrawalsOff: deps.config.payment.withdrawalsOff }),
     nobility,
     gifts: createGiftService({ db, ledger, nobility }),
   };

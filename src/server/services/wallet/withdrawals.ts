@@ -45,6 +45,8 @@ export interface WithdrawalDeps {
   payPassword: PayPasswordService;
   pii: Pii;
   realNameVerified(userId: number): Promise<boolean>;
+  /** True when recharges are not real money (the sandbox in production): nothing may be paid out. */
+  withdrawalsOff: boolean;
 }
 
 export function createWithdrawalService(deps: WithdrawalDeps) {
@@ -70,6 +72,7 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
 
     /** POST /pay/withdraw. A retry with the same key returns the first request. */
     async request(userId: number, input: WithdrawInput) {
+      if (deps.withdrawalsOff) throw forbidden(MSG.withdrawalsOff);
       const [prior] = await db.select().from(withdrawals).where(byKey(userId, input.requestKey));
       if (prior) return withdrawalView(prior);
       const { amount } = input;
