@@ -5,13 +5,13 @@ import { COMMUNITY_REPORT_REASONS } from '../lib/community/rules.ts';
  * The community pages' interactions, loaded on the first click or submit (see community-loader.ts):
  * likes, comments and replies, reports, join/leave, share, shield and delete. Plain fetch, no framework.
  */
-interface Envelope<T = any> {
+interface Envelope<T = Record<string, unknown>> {
   code: number;
   msg: string;
   data: T;
 }
 
-async function call<T = any>(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>): Promise<Envelope<T>> {
+async function call<T = Record<string, unknown>>(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>): Promise<Envelope<T>> {
   const headers: Record<string, string> = { accessToken: readToken() ?? '' };
   let url = `/svc${path}`;
   if (method === 'GET') url += `${url.includes('?') ? '&' : '?'}channelId=3&platform=1`;

@@ -74,14 +74,6 @@ export async function completeLogin(token: string, keepLogin: boolean, reload: (
   return user;
 }
 
-/** The server rendered the page for this user: start the stores from what it knew. */
-export function hydrateAuth(state: { user: UserInfo | null; balances?: Balances | null }): void {
-  const token = cookie.readToken();
-  $auth.set(state.user ? token : null);
-  $userInfo.set(state.user);
-  $balancesInfo.set(state.balances ?? null);
-}
-
 export function openLogin(): void {
   $showLoginModel.set(true);
 }

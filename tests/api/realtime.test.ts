@@ -23,7 +23,6 @@ interface TestSocket {
 }
 
 const code = (c: number) => (f: Incoming) => typeof f === 'object' && f.code === c;
-const text = (t: string) => (f: Incoming) => f === t;
 
 async function listen(server: Server): Promise<number> {
   server.listen(0, '127.0.0.1');

@@ -51,7 +51,6 @@ export interface PacketView {
 
 /** The message to show for a failed call. */
 export const failText = (err: unknown) => (err instanceof ApiFailure ? err.msg || MSG.serverError : MSG.serverError);
-export const isInsufficient = (err: unknown) => err instanceof ApiFailure && err.code === 10020;
 
 export const roomApi = {
   chatPage: async (roomId: number, opts: { lastId?: number; afterId?: number } = {}) =>

@@ -32,5 +32,3 @@ export function pointsLineName(line: number): string {
   return line > 0 ? `-${line}` : `+${-line}`;
 }
 
-/** Rounds a fair line to the nearest quarter ball. */
-export const toQuarter = (x: number) => Math.round(x * 4) / 4;

@@ -16,7 +16,6 @@ export const MATCH_EVENT_TYPES = {
 } as const;
 
 export type MatchEventType = keyof typeof MATCH_EVENT_TYPES;
-export const MATCH_EVENT_CODES = Object.keys(MATCH_EVENT_TYPES) as MatchEventType[];
 
 /** Events that change the football score. */
 export const SCORING_EVENTS: readonly MatchEventType[] = ['goal', 'own_goal', 'penalty'];

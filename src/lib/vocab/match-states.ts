@@ -130,7 +130,10 @@ export function canReach(sport: SportId, from: number, to: number): boolean {
   while (queue.length) {
     for (const n of nextStates(sport, queue.shift()!)) {
       if (n === to) return true;
-      if (!seen.has(n) && !detours.includes(n)) seen.add(n), queue.push(n);
+      if (!seen.has(n) && !detours.includes(n)) {
+        seen.add(n);
+        queue.push(n);
+      }
     }
   }
   return false;

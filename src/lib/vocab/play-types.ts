@@ -34,5 +34,3 @@ export const ODDS_MARKET_CODES = Object.keys(ODDS_MARKETS) as OddsMarket[];
 export const ODDS_PAGE_TYPES = { oupei: 'eu', yapan: 'asia', daxiaoqiu: 'ou' } as const satisfies Record<string, OddsMarket>;
 export type OddsPageType = keyof typeof ODDS_PAGE_TYPES;
 
-/** Markets that carry a line (handicap or total). */
-export const LINED_MARKETS: readonly OddsMarket[] = ['asia', 'ou', 'jc_rqspf', 'bd_rqspf', 'jc_rf', 'jc_dxf'];

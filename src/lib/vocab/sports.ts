@@ -4,8 +4,6 @@ export const SPORT = { football: 1, basketball: 2 } as const;
 export type SportId = (typeof SPORT)[keyof typeof SPORT];
 export type SportSlug = keyof typeof SPORT;
 
-export const SPORT_SLUG: Record<SportId, SportSlug> = { 1: 'football', 2: 'basketball' };
-export const SPORT_NAME: Record<SportId, string> = { 1: '足球', 2: '篮球' };
 
 export function sportIdOf(slug: string): SportId | null {
   return slug === 'football' || slug === 'basketball' ? SPORT[slug] : null;

@@ -7,7 +7,9 @@ import type { GatewayEnv } from './types.ts';
  * Control characters have no business in any input of this API: a NUL byte in a query made
  * PostgreSQL throw (500). Text fields may hold tab and line breaks; nothing else below U+0020, nor DEL.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const IN_URL = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex -- as above
 const IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** Whether `value` (a string, or arrays/objects of them) holds a character no input may carry. */

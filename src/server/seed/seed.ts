@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { aboutPages, adverts, banners, hotSearches, navItems, siteSettings, users } from '../db/schema/index.ts';
 import type { Logger } from '../logger.ts';

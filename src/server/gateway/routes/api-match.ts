@@ -16,7 +16,7 @@ import { dateOf, sports } from './sports-input.ts';
 export const matchApiRoutes = new Hono<GatewayEnv>();
 const r = matchApiRoutes;
 
-type Ctx = Context<GatewayEnv, any>;
+type Ctx = Context<GatewayEnv>;
 
 /** `userId` may only name the caller: reservations and follows are private. */
 function ownUserId(c: Ctx): number | null {

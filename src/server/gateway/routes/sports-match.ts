@@ -10,7 +10,7 @@ import { found, idOf, marketOf, sports } from './sports-input.ts';
 export const sportsMatchRoutes = new Hono<GatewayEnv>();
 const r = sportsMatchRoutes;
 
-type Ctx = Context<GatewayEnv, any>;
+type Ctx = Context<GatewayEnv>;
 const detailOf = async (c: Ctx) => found(await sports(c).match.detail(idOf(c, 'matchId')), MSG.matchNotFound);
 
 /** GET /live/match/{matchId} → MatchDetail (MatchListItem + stage, venue, ids). */

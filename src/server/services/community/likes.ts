@@ -32,7 +32,7 @@ export function createLikeService(db: Db, guard: CommunityGuard, notices: Notifi
       // The item's row lock orders concurrent toggles, so each recount below sees the ones before it.
       await tx.select({ id: owner.id }).from(owner).where(eq(owner.id, itemId)).for('update');
       let liked: boolean;
-      let changed = false;
+      let changed: boolean;
       if (want !== false) {
         const added = await tx.insert(table).values({ [key]: itemId, userId } as never).onConflictDoNothing().returning();
         changed = added.length > 0;

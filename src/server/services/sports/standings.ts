@@ -117,7 +117,9 @@ function footballTable(games: Game[], type: TableType, comp: string, stageKind: 
   const record = (id: number, gf: number, ga: number) => {
     const a = get(id);
     const r: Result = gf > ga ? 'W' : gf === ga ? 'D' : 'L';
-    a.p++, (a.gf += gf), (a.ga += ga);
+    a.p++;
+    a.gf += gf;
+    a.ga += ga;
     if (r === 'W') a.w++;
     else if (r === 'D') a.d++;
     else a.l++;
@@ -136,10 +138,16 @@ function footballTable(games: Game[], type: TableType, comp: string, stageKind: 
     for (const g of games.filter((x) => set.has(x.home) && set.has(x.away))) {
       const h = mini.get(g.home)!;
       const a = mini.get(g.away)!;
-      h.gd += g.hs - g.as, (a.gd += g.as - g.hs), (h.gf += g.hs), (a.gf += g.as);
+      h.gd += g.hs - g.as;
+      a.gd += g.as - g.hs;
+      h.gf += g.hs;
+      a.gf += g.as;
       if (g.hs > g.as) h.pts += 3;
       else if (g.hs < g.as) a.pts += 3;
-      else (h.pts++, a.pts++);
+      else {
+        h.pts++;
+        a.pts++;
+      }
     }
     return mini;
   };
@@ -181,9 +189,20 @@ function basketballTables(games: Game[], comp: string, teamOf: Map<number, TeamI
     const h = get(g.home);
     const a = get(g.away);
     const homeWon = g.hs > g.as;
-    h.pf += g.hs, (h.pa += g.as), (a.pf += g.as), (a.pa += g.hs);
-    if (homeWon) h.w++, h.hw++, a.l++, a.al++;
-    else a.w++, a.aw++, h.l++, h.hl++;
+    h.pf += g.hs;
+    h.pa += g.as;
+    a.pf += g.as;
+    a.pa += g.hs;
+    const [winner, loser] = homeWon ? [h, a] : [a, h];
+    winner.w++;
+    loser.l++;
+    if (homeWon) {
+      h.hw++;
+      a.al++;
+    } else {
+      a.aw++;
+      h.hl++;
+    }
     h.form.push(homeWon ? 'W' : 'L');
     a.form.push(homeWon ? 'L' : 'W');
   }

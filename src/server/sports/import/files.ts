@@ -47,8 +47,6 @@ export const readClubNames = () => z.object({ clubs: z.array(zhClub) }).parse(re
 export const readLeagueNames = () =>
   z.array(z.object({ code: z.string(), zh: z.string(), zh_full: z.string(), en: z.string() })).parse(readJson('zh-names/leagues_zh.json'));
 
-export const readNationNames = () => z.array(z.object({ fifa_code: z.string(), zh: z.string() })).parse(readJson('zh-names/nations_zh.json'));
-
 export const readNbaTeamNames = () =>
   z
     .array(z.object({ nba_id: z.number(), abbreviation: z.string(), espn_abbreviation: z.string(), zh: z.string(), zh_full: z.string() }))

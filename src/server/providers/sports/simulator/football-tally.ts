@@ -78,7 +78,10 @@ export class FootballTally {
       this.bump(inc.side, 'shots');
       this.bump(inc.side, 'shotsOnTarget');
       const scorer = inc.player && this.players.get(inc.player.playerId);
-      if (scorer) scorer.goals++, scorer.shots++;
+      if (scorer) {
+        scorer.goals++;
+        scorer.shots++;
+      }
     }
     const assist = inc.other && this.players.get(inc.other.playerId);
     if (assist) assist.assists++;
@@ -92,7 +95,10 @@ export class FootballTally {
     }
     if (sentOff) {
       this.reds[inc.side - 1]++;
-      if (p) (p.red++, (p.off = this.minute));
+      if (p) {
+        p.red++;
+        p.off = this.minute;
+      }
     }
   }
 
