@@ -6,7 +6,15 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['dist/', 'node_modules/', 'data/', '.astro/', 'public/', 'src/server/seed/data/', 'src/server/db/migrations/'],
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'data/',
+      '.astro/',
+      'public/',
+      'src/server/seed/data/',
+      'src/server/db/migrations/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -19,9 +19,12 @@ export default defineConfig({
   shortcuts: {
     container: 'mx-auto w-full max-w-[1200px] px-3 md:px-4',
     card: 'bg-white rounded-lg border border-line',
-    'btn-primary': 'inline-flex items-center justify-center gap-1 rounded-md bg-brand px-4 py-2 text-white text-sm font-medium hover:bg-brand-dark disabled:opacity-50',
-    'btn-ghost': 'inline-flex items-center justify-center gap-1 rounded-md border border-line px-3 py-1.5 text-sm text-ink hover:border-brand hover:text-brand',
+    'btn-primary':
+      'inline-flex items-center justify-center gap-1 rounded-md bg-brand px-4 py-2 text-white text-sm font-medium hover:bg-brand-dark disabled:opacity-50',
+    'btn-ghost':
+      'inline-flex items-center justify-center gap-1 rounded-md border border-line px-3 py-1.5 text-sm text-ink hover:border-brand hover:text-brand',
     input: 'rounded-md border border-line px-2 py-1.5 text-sm focus:border-brand focus:outline-none',
-    'section-title': 'text-lg font-bold text-ink flex items-center gap-2 before:content-empty before:w-1 before:h-4 before:rounded before:bg-brand',
+    'section-title':
+      'text-lg font-bold text-ink flex items-center gap-2 before:content-empty before:w-1 before:h-4 before:rounded before:bg-brand',
   },
 });

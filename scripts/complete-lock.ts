@@ -13,7 +13,10 @@ const lock = JSON.parse(readFileSync(file, 'utf8')) as { packages: Record<string
 
 /** os/cpu/libc from a platform package name such as canvas-linux-arm64-musl or binding-win32-x64-msvc. */
 function platformOf(name: string): Record<string, string[]> | null {
-  const m = /-(android|darwin|freebsd|linux|win32|wasm32|openharmony)-?([a-z0-9]+)?(?:-(gnu|musl|gnueabihf|msvc|wasi|eabi))?$/.exec(name);
+  const m =
+    /-(android|darwin|freebsd|linux|win32|wasm32|openharmony)-?([a-z0-9]+)?(?:-(gnu|musl|gnueabihf|msvc|wasi|eabi))?$/.exec(
+      name,
+    );
   if (!m) return null;
   const [, os, cpu, abi] = m;
   if (os === 'wasm32') return { cpu: ['wasm32'] };
@@ -31,10 +34,16 @@ for (const [path, entry] of Object.entries(lock.packages)) {
     if (lock.packages[nested] || lock.packages[`node_modules/${dep}`]) continue;
     const platform = platformOf(dep);
     if (!platform) continue;
-    lock.packages[`node_modules/${dep}`] = { version: range.replace(/^[\^~=]/, ''), ...platform, optional: true };
+    lock.packages[`node_modules/${dep}`] = {
+      version: range.replace(/^[\^~=]/, ''),
+      ...platform,
+      optional: true,
+    };
     added++;
   }
 }
-const sorted = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+const sorted = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 writeFileSync(file, `${JSON.stringify({ ...lock, packages: sorted }, null, 2)}\n`);
 console.log(`package-lock.json: ${added} platform package entries added`);

@@ -11,11 +11,23 @@ const vitestJson = join(reports, 'vitest.json');
 const playwrightJson = join(reports, 'playwright.json');
 const clusterJson = join(reports, 'cluster.json');
 
-interface Counts { passed: number; failed: number }
-interface Stage { name: string; cmd: string[]; env?: Record<string, string>; before?: () => void; counts?: () => Counts | null }
+interface Counts {
+  passed: number;
+  failed: number;
+}
+interface Stage {
+  name: string;
+  cmd: string[];
+  env?: Record<string, string>;
+  before?: () => void;
+  counts?: () => Counts | null;
+}
 
 const stages: Stage[] = [
   { name: 'typecheck', cmd: ['npm', 'run', 'typecheck'] },
+  // Formatting and lint are checked, never fixed here: `npm run format` and `npx eslint --fix` do that.
+  { name: 'format', cmd: ['npm', 'run', 'format:check'] },
+  { name: 'lint', cmd: ['npm', 'run', 'lint'] },
   {
     name: 'vitest',
     cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
@@ -38,7 +50,16 @@ const stages: Stage[] = [
   {
     // Real instances behind Debian's nginx on PostgreSQL and Redis (docs/deployment.md).
     name: 'cluster',
-    cmd: ['npx', 'vitest', 'run', '--config', 'vitest.cluster.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${clusterJson}`],
+    cmd: [
+      'npx',
+      'vitest',
+      'run',
+      '--config',
+      'vitest.cluster.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${clusterJson}`,
+    ],
     before: ensureNginx,
     counts: () => {
       const r = readJson(clusterJson);
@@ -56,9 +77,13 @@ function readJson(file: string) {
 function ensurePackage(path: string, pkg: string) {
   if (existsSync(path)) return;
   const install = `apt-get update && apt-get install -y --no-install-recommends ${pkg}`;
-  if (process.getuid?.() !== 0) throw new Error(`${path} not found. Install it with: sudo sh -c '${install}'`);
+  if (process.getuid?.() !== 0)
+    throw new Error(`${path} not found. Install it with: sudo sh -c '${install}'`);
   console.log(`${path} not found; installing: ${install}`);
-  const r = spawnSync('sh', ['-c', install], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const r = spawnSync('sh', ['-c', install], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
   if (r.status !== 0 || !existsSync(path)) throw new Error(`installing ${pkg} failed; expected ${path}`);
 }
 
@@ -84,7 +109,10 @@ for (const [i, stage] of stages.entries()) {
   let ok: boolean;
   try {
     stage.before?.();
-    const r = spawnSync(stage.cmd[0], stage.cmd.slice(1), { stdio: 'inherit', env: { ...process.env, ...stage.env } });
+    const r = spawnSync(stage.cmd[0], stage.cmd.slice(1), {
+      stdio: 'inherit',
+      env: { ...process.env, ...stage.env },
+    });
     ok = r.status === 0;
   } catch (err) {
     console.error(String(err instanceof Error ? err.message : err));
@@ -96,7 +124,9 @@ for (const [i, stage] of stages.entries()) {
   total.passed += c.passed;
   total.failed += c.failed;
   const secs = ((Date.now() - started) / 1000).toFixed(0);
-  rows.push(`  ${stage.name.padEnd(11)} ${ok ? 'ok    ' : 'FAILED'} ${secs.padStart(4)} s  (${c.passed} passed, ${c.failed} failed)`);
+  rows.push(
+    `  ${stage.name.padEnd(11)} ${ok ? 'ok    ' : 'FAILED'} ${secs.padStart(4)} s  (${c.passed} passed, ${c.failed} failed)`,
+  );
   if (!ok) failedStage = stage.name;
 }
 

@@ -10,12 +10,21 @@ const W = 310;
 const H = 155;
 const SCALE = 2; // drawn at twice the size, then scaled down for smooth edges
 const scenes: Record<string, (ctx: Ctx, rnd: Rnd) => void> = {
-  pitch, 'stadium-night': stadiumNight, court, 'street-court': streetCourt, 'running-track': runningTrack,
-  'sunset-city': sunsetCity, 'mountains-lake': mountainsLake, beach: beachSea, 'crowd-bokeh': crowdBokeh,
-  'autumn-park': autumnPark, 'clouds-sky': cloudsSky,
+  pitch,
+  'stadium-night': stadiumNight,
+  court,
+  'street-court': streetCourt,
+  'running-track': runningTrack,
+  'sunset-city': sunsetCity,
+  'mountains-lake': mountainsLake,
+  beach: beachSea,
+  'crowd-bokeh': crowdBokeh,
+  'autumn-park': autumnPark,
+  'clouds-sky': cloudsSky,
 };
 
-const outDir = process.argv[2] ?? new URL('../../src/server/services/captcha/backgrounds/', import.meta.url).pathname;
+const outDir =
+  process.argv[2] ?? new URL('../../src/server/services/captcha/backgrounds/', import.meta.url).pathname;
 Object.entries(scenes).forEach(([name, draw], i) => {
   const big = createCanvas(W * SCALE, H * SCALE);
   const bctx = big.getContext('2d');

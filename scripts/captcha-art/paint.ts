@@ -35,7 +35,10 @@ export function radial(ctx: Ctx, x: number, y: number, r: number, stops: [number
  * fully transparent (fading to transparent black would leave a grey rim).
  */
 export function glow(ctx: Ctx, x: number, y: number, r: number, rgb: string, alpha = 1) {
-  ctx.fillStyle = radial(ctx, x, y, r, [[0, `rgba(${rgb},${alpha})`], [1, `rgba(${rgb},0)`]]);
+  ctx.fillStyle = radial(ctx, x, y, r, [
+    [0, `rgba(${rgb},${alpha})`],
+    [1, `rgba(${rgb},0)`],
+  ]);
   ctx.fillRect(x - r, y - r, r * 2, r * 2);
 }
 

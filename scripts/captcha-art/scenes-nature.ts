@@ -6,12 +6,21 @@ const H = 155;
 
 /** A city skyline at sunset, windows lighting up. */
 export function sunsetCity(ctx: Ctx, rnd: Rnd) {
-  ctx.fillStyle = linear(ctx, 0, 0, 0, H, [[0, '#2b1b4f'], [0.4, '#b6457a'], [0.75, '#f39a4b'], [1, '#ffd27a']]);
+  ctx.fillStyle = linear(ctx, 0, 0, 0, H, [
+    [0, '#2b1b4f'],
+    [0.4, '#b6457a'],
+    [0.75, '#f39a4b'],
+    [1, '#ffd27a'],
+  ]);
   ctx.fillRect(0, 0, W, H);
   glow(ctx, 210, 110, 70, '255,220,150', 0.9);
   glow(ctx, 210, 110, 16, '255,250,230', 1);
-  for (let i = 0; i < 4; i++) cloud(ctx, rnd, between(rnd, 0, W), between(rnd, 20, 70), between(rnd, 22, 40), '255,170,170', 0.5);
-  for (const [shade, minH, maxH] of [['#4a2a5e', 30, 70], ['#24163a', 20, 55]] as const) {
+  for (let i = 0; i < 4; i++)
+    cloud(ctx, rnd, between(rnd, 0, W), between(rnd, 20, 70), between(rnd, 22, 40), '255,170,170', 0.5);
+  for (const [shade, minH, maxH] of [
+    ['#4a2a5e', 30, 70],
+    ['#24163a', 20, 55],
+  ] as const) {
     let x = -5;
     while (x < W) {
       const w = between(rnd, 12, 30);
@@ -33,7 +42,10 @@ export function sunsetCity(ctx: Ctx, rnd: Rnd) {
 
 /** Mountains fading into haze above a still lake. */
 export function mountainsLake(ctx: Ctx, rnd: Rnd) {
-  ctx.fillStyle = linear(ctx, 0, 0, 0, 100, [[0, '#5d9bd5'], [1, '#dceefa']]);
+  ctx.fillStyle = linear(ctx, 0, 0, 0, 100, [
+    [0, '#5d9bd5'],
+    [1, '#dceefa'],
+  ]);
   ctx.fillRect(0, 0, W, 100);
   cloud(ctx, rnd, 80, 28, 30, '255,255,255', 0.8);
   cloud(ctx, rnd, 240, 18, 24, '255,255,255', 0.7);
@@ -44,7 +56,10 @@ export function mountainsLake(ctx: Ctx, rnd: Rnd) {
     [96, 12, '#2d5a3d'],
   ] as const;
   for (const [base, rough, color] of layers) fillRidge(ctx, ridge(rnd, base, rough), W, 105, color);
-  ctx.fillStyle = linear(ctx, 0, 100, 0, H, [[0, '#4f7fa8'], [1, '#1f3f5c']]);
+  ctx.fillStyle = linear(ctx, 0, 100, 0, H, [
+    [0, '#4f7fa8'],
+    [1, '#1f3f5c'],
+  ]);
   ctx.fillRect(0, 100, W, H - 100);
   ctx.save();
   ctx.globalAlpha = 0.35;
@@ -66,11 +81,17 @@ export function mountainsLake(ctx: Ctx, rnd: Rnd) {
 
 /** A beach: sky, the sea with rolling waves, wet and dry sand. */
 export function beachSea(ctx: Ctx, rnd: Rnd) {
-  ctx.fillStyle = linear(ctx, 0, 0, 0, 60, [[0, '#3d8fd1'], [1, '#a9d8f5']]);
+  ctx.fillStyle = linear(ctx, 0, 0, 0, 60, [
+    [0, '#3d8fd1'],
+    [1, '#a9d8f5'],
+  ]);
   ctx.fillRect(0, 0, W, 60);
   cloud(ctx, rnd, 60, 22, 26, '255,255,255', 0.85);
   cloud(ctx, rnd, 200, 30, 34, '255,255,255', 0.75);
-  ctx.fillStyle = linear(ctx, 0, 58, 0, 120, [[0, '#1f6fa8'], [1, '#3fb3c8']]);
+  ctx.fillStyle = linear(ctx, 0, 58, 0, 120, [
+    [0, '#1f6fa8'],
+    [1, '#3fb3c8'],
+  ]);
   ctx.fillRect(0, 58, W, 62);
   ctx.strokeStyle = 'rgba(255,255,255,0.6)';
   for (let y = 64; y < 110; y += between(rnd, 4, 8)) {
@@ -79,7 +100,11 @@ export function beachSea(ctx: Ctx, rnd: Rnd) {
     for (let x = 0; x <= W; x += 6) ctx.lineTo(x, y + Math.sin(x / 14 + y) * 1.5);
     ctx.stroke();
   }
-  ctx.fillStyle = linear(ctx, 0, 105, 0, H, [[0, '#c9b38a'], [0.3, '#e8d6ad'], [1, '#f3e6c6']]);
+  ctx.fillStyle = linear(ctx, 0, 105, 0, H, [
+    [0, '#c9b38a'],
+    [0.3, '#e8d6ad'],
+    [1, '#f3e6c6'],
+  ]);
   ctx.beginPath();
   ctx.moveTo(0, 112);
   for (let x = 0; x <= W; x += 10) ctx.lineTo(x, 108 + Math.sin(x / 30) * 4);
@@ -94,10 +119,16 @@ export function beachSea(ctx: Ctx, rnd: Rnd) {
 
 /** An out-of-focus crowd at night: coloured bokeh over dark stands. */
 export function crowdBokeh(ctx: Ctx, rnd: Rnd) {
-  ctx.fillStyle = linear(ctx, 0, 0, W, H, [[0, '#101a3a'], [0.5, '#3a1848'], [1, '#0d2a3a']]);
+  ctx.fillStyle = linear(ctx, 0, 0, W, H, [
+    [0, '#101a3a'],
+    [0.5, '#3a1848'],
+    [1, '#0d2a3a'],
+  ]);
   ctx.fillRect(0, 0, W, H);
   for (let i = 0; i < 70; i++) {
-    const rgb = ['255,90,90', '255,170,60', '255,220,90', '80,180,255', '190,110,255', '255,110,200'][Math.floor(rnd() * 6)];
+    const rgb = ['255,90,90', '255,170,60', '255,220,90', '80,180,255', '190,110,255', '255,110,200'][
+      Math.floor(rnd() * 6)
+    ];
     glow(ctx, rnd() * W, rnd() * H, between(rnd, 4, 20), rgb, between(rnd, 0.3, 0.7));
   }
   for (let i = 0; i < 18; i++) {
@@ -110,9 +141,15 @@ export function crowdBokeh(ctx: Ctx, rnd: Rnd) {
 
 /** An autumn park: golden trees along a path. */
 export function autumnPark(ctx: Ctx, rnd: Rnd) {
-  ctx.fillStyle = linear(ctx, 0, 0, 0, 90, [[0, '#7fb5e0'], [1, '#e9f1e0']]);
+  ctx.fillStyle = linear(ctx, 0, 0, 0, 90, [
+    [0, '#7fb5e0'],
+    [1, '#e9f1e0'],
+  ]);
   ctx.fillRect(0, 0, W, 90);
-  ctx.fillStyle = linear(ctx, 0, 85, 0, H, [[0, '#8a9a3c'], [1, '#5b6b24']]);
+  ctx.fillStyle = linear(ctx, 0, 85, 0, H, [
+    [0, '#8a9a3c'],
+    [1, '#5b6b24'],
+  ]);
   ctx.fillRect(0, 85, W, H - 85);
   ctx.fillStyle = '#d9c4a0';
   ctx.beginPath();
@@ -121,7 +158,11 @@ export function autumnPark(ctx: Ctx, rnd: Rnd) {
   ctx.lineTo(240, H);
   ctx.lineTo(90, H);
   ctx.fill();
-  const trees = Array.from({ length: 9 }, () => ({ x: between(rnd, 0, W), y: between(rnd, 70, 100), s: between(rnd, 16, 30) }));
+  const trees = Array.from({ length: 9 }, () => ({
+    x: between(rnd, 0, W),
+    y: between(rnd, 70, 100),
+    s: between(rnd, 16, 30),
+  }));
   trees.sort((a, b) => a.y - b.y);
   for (const t of trees) {
     ctx.fillStyle = '#4a3424';
@@ -129,7 +170,13 @@ export function autumnPark(ctx: Ctx, rnd: Rnd) {
     for (let i = 0; i < 22; i++) {
       ctx.fillStyle = `hsla(${between(rnd, 8, 48)},${between(rnd, 70, 90)}%,${between(rnd, 42, 60)}%,0.85)`;
       ctx.beginPath();
-      ctx.arc(t.x + between(rnd, -t.s, t.s) * 0.8, t.y - t.s * 0.6 + between(rnd, -t.s, t.s) * 0.6, between(rnd, t.s * 0.25, t.s * 0.45), 0, Math.PI * 2);
+      ctx.arc(
+        t.x + between(rnd, -t.s, t.s) * 0.8,
+        t.y - t.s * 0.6 + between(rnd, -t.s, t.s) * 0.6,
+        between(rnd, t.s * 0.25, t.s * 0.45),
+        0,
+        Math.PI * 2,
+      );
       ctx.fill();
     }
   }
@@ -141,10 +188,15 @@ export function autumnPark(ctx: Ctx, rnd: Rnd) {
 
 /** A bright sky of cumulus clouds with a few birds. */
 export function cloudsSky(ctx: Ctx, rnd: Rnd) {
-  ctx.fillStyle = linear(ctx, 0, 0, 0, H, [[0, '#1e6fc2'], [0.7, '#6fb2ea'], [1, '#b8dcf7']]);
+  ctx.fillStyle = linear(ctx, 0, 0, 0, H, [
+    [0, '#1e6fc2'],
+    [0.7, '#6fb2ea'],
+    [1, '#b8dcf7'],
+  ]);
   ctx.fillRect(0, 0, W, H);
   glow(ctx, 40, 20, 60, '255,255,230', 0.6);
-  for (let i = 0; i < 6; i++) cloud(ctx, rnd, between(rnd, 0, W), between(rnd, 30, 140), between(rnd, 24, 48), '255,255,255', 0.95);
+  for (let i = 0; i < 6; i++)
+    cloud(ctx, rnd, between(rnd, 0, W), between(rnd, 30, 140), between(rnd, 24, 48), '255,255,255', 0.95);
   ctx.strokeStyle = 'rgba(30,30,50,0.8)';
   ctx.lineWidth = 1.2;
   for (let i = 0; i < 5; i++) {

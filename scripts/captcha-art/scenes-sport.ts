@@ -35,16 +35,27 @@ export function pitch(ctx: Ctx, rnd: Rnd) {
   ctx.beginPath();
   ctx.arc(W / 2 + 12, H / 2 + 6, 3.2, 0, Math.PI * 2);
   ctx.fill();
-  ctx.fillStyle = linear(ctx, 0, 0, W, H, [[0, 'rgba(255,230,160,0.28)'], [0.6, 'rgba(0,0,0,0)'], [1, 'rgba(0,20,0,0.35)']]);
+  ctx.fillStyle = linear(ctx, 0, 0, W, H, [
+    [0, 'rgba(255,230,160,0.28)'],
+    [0.6, 'rgba(0,0,0,0)'],
+    [1, 'rgba(0,20,0,0.35)'],
+  ]);
   ctx.fillRect(0, 0, W, H);
 }
 
 /** A stadium at night: floodlights, two tiers of crowd, the lit pitch. */
 export function stadiumNight(ctx: Ctx, rnd: Rnd) {
-  ctx.fillStyle = linear(ctx, 0, 0, 0, H, [[0, '#0b1233'], [0.45, '#2a2f6b'], [1, '#1a1d3a']]);
+  ctx.fillStyle = linear(ctx, 0, 0, 0, H, [
+    [0, '#0b1233'],
+    [0.45, '#2a2f6b'],
+    [1, '#1a1d3a'],
+  ]);
   ctx.fillRect(0, 0, W, H);
   for (let i = 0; i < 40; i++) glow(ctx, rnd() * W, rnd() * 40, 1.2, '255,255,255', 0.9);
-  for (const [tier, top, bottom] of [[0, 42, 72], [1, 74, 100]]) {
+  for (const [tier, top, bottom] of [
+    [0, 42, 72],
+    [1, 74, 100],
+  ]) {
     ctx.fillStyle = tier ? '#1c2344' : '#262b52';
     ctx.fillRect(0, top, W, bottom - top);
     for (let i = 0; i < 700; i++) {
@@ -53,7 +64,10 @@ export function stadiumNight(ctx: Ctx, rnd: Rnd) {
       ctx.fillRect(rnd() * W, between(rnd, top + 2, bottom - 2), 1.6, 1.6);
     }
   }
-  ctx.fillStyle = linear(ctx, 0, 100, 0, H, [[0, '#2f8f3e'], [1, '#1e6a2c']]);
+  ctx.fillStyle = linear(ctx, 0, 100, 0, H, [
+    [0, '#2f8f3e'],
+    [1, '#1e6a2c'],
+  ]);
   ctx.beginPath();
   ctx.moveTo(-40, H);
   ctx.lineTo(40, 100);
@@ -106,14 +120,21 @@ export function court(ctx: Ctx, rnd: Rnd) {
   ctx.beginPath();
   ctx.arc(W, H / 2, 34, Math.PI / 2, Math.PI * 1.5);
   ctx.stroke();
-  ctx.fillStyle = linear(ctx, 0, 0, W, 0, [[0, 'rgba(255,255,255,0.18)'], [0.5, 'rgba(255,255,255,0)'], [1, 'rgba(60,20,0,0.25)']]);
+  ctx.fillStyle = linear(ctx, 0, 0, W, 0, [
+    [0, 'rgba(255,255,255,0.18)'],
+    [0.5, 'rgba(255,255,255,0)'],
+    [1, 'rgba(60,20,0,0.25)'],
+  ]);
   ctx.fillRect(0, 0, W, H);
   glow(ctx, 200, 30, 90, '255,255,240', 0.35);
 }
 
 /** An outdoor street court under a summer sky, behind a chain-link fence. */
 export function streetCourt(ctx: Ctx, rnd: Rnd) {
-  ctx.fillStyle = linear(ctx, 0, 0, 0, 70, [[0, '#4aa3e8'], [1, '#bfe3fa']]);
+  ctx.fillStyle = linear(ctx, 0, 0, 0, 70, [
+    [0, '#4aa3e8'],
+    [1, '#bfe3fa'],
+  ]);
   ctx.fillRect(0, 0, W, 70);
   for (let i = 0; i < 6; i++) {
     ctx.fillStyle = `hsl(${between(rnd, 95, 130)},40%,${between(rnd, 28, 40)}%)`;
@@ -174,6 +195,9 @@ export function runningTrack(ctx: Ctx, rnd: Rnd) {
   ctx.font = 'bold 14px sans-serif';
   ctx.fillStyle = 'rgba(255,255,255,0.85)';
   for (let lane = 1; lane <= 8; lane++) ctx.fillText(String(lane), cx - 96 - lane * 13 + 3, 150);
-  ctx.fillStyle = linear(ctx, 0, 0, W, H, [[0, 'rgba(255,240,200,0.25)'], [1, 'rgba(0,0,0,0.2)']]);
+  ctx.fillStyle = linear(ctx, 0, 0, W, H, [
+    [0, 'rgba(255,240,200,0.25)'],
+    [1, 'rgba(0,0,0,0.2)'],
+  ]);
   ctx.fillRect(0, 0, W, H);
 }

@@ -65,7 +65,9 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
   const names = Array.from({ length: o.instances }, (_, i) => String.fromCharCode(65 + i));
   const instances = await Promise.all(names.map((n) => spawnInstance(n, env, o.logs ?? 'inherit')));
   const stopAll = () => Promise.all(instances.map((i) => stopInstance(i)));
-  const ready = await Promise.all(instances.map((i) => waitReady(`${i.url}/readyz`, READY_MS, () => i.running)));
+  const ready = await Promise.all(
+    instances.map((i) => waitReady(`${i.url}/readyz`, READY_MS, () => i.running)),
+  );
   if (ready.includes(false)) {
     await stopAll();
     throw new Error(`instance(s) ${names.filter((_, k) => !ready[k]).join(', ')} did not become ready`);

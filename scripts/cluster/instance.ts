@@ -15,7 +15,11 @@ export interface Instance {
   readonly exited: Promise<number | null>;
 }
 
-export async function spawnInstance(name: string, env: Record<string, string>, logs: 'inherit' | 'ignore'): Promise<Instance> {
+export async function spawnInstance(
+  name: string,
+  env: Record<string, string>,
+  logs: 'inherit' | 'ignore',
+): Promise<Instance> {
   const port = await freePort();
   const child = spawn(process.execPath, ['src/server/main.ts'], {
     cwd: root,

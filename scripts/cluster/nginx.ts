@@ -44,11 +44,14 @@ export class Nginx {
     mkdirSync(join(this.dir, 'tmp'), { recursive: true });
     writeFileSync(this.conf, renderConfig(this.dir, this.listen, upstreams));
     const test = spawnSync(NGINX_BIN, ['-t', '-q', '-p', this.dir, '-c', this.conf], { encoding: 'utf8' });
-    if (test.status !== 0) throw new Error(`nginx refused the generated config ${this.conf}:\n${test.stderr}`);
+    if (test.status !== 0)
+      throw new Error(`nginx refused the generated config ${this.conf}:\n${test.stderr}`);
   }
 
   start(): Promise<number | null> {
-    this.child = spawn(NGINX_BIN, ['-p', this.dir, '-c', this.conf], { stdio: ['ignore', 'inherit', 'inherit'] });
+    this.child = spawn(NGINX_BIN, ['-p', this.dir, '-c', this.conf], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     return new Promise((resolve) => this.child!.once('exit', (code) => resolve(code)));
   }
 

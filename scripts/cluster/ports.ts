@@ -12,7 +12,11 @@ export function freePort(): Promise<number> {
 }
 
 /** Polls `url` until it answers 2xx, `alive()` turns false, or the deadline passes. */
-export async function waitReady(url: string, timeoutMs: number, alive: () => boolean = () => true): Promise<boolean> {
+export async function waitReady(
+  url: string,
+  timeoutMs: number,
+  alive: () => boolean = () => true,
+): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (alive() && Date.now() < deadline) {
     const ok = await fetch(url, { signal: AbortSignal.timeout(3_000) }).then(

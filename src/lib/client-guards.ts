@@ -18,7 +18,9 @@ export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
 /** A failed dynamic import (a deploy replaced the chunks) — the cure is a reload. */
 export function isChunkLoadError(reason: unknown): boolean {
   const msg = reason instanceof Error ? `${reason.name} ${reason.message}` : String(reason ?? '');
-  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|ChunkLoadError|Unable to preload CSS/i.test(msg);
+  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|ChunkLoadError|Unable to preload CSS/i.test(
+    msg,
+  );
 }
 
 /** Spec §8: reload after a chunk failure at most once per 60 s. */
@@ -30,11 +32,18 @@ export function shouldReloadForChunk(lastReloadAt: number | null, now: number): 
 export function isRedirectError(reason: unknown): boolean {
   const name = reason instanceof Error ? reason.name : '';
   const msg = reason instanceof Error ? reason.message : String(reason ?? '');
-  return /redirect/i.test(name) || /^Redirected when going from/i.test(msg) || /navigation.*redirect/i.test(msg);
+  return (
+    /redirect/i.test(name) || /^Redirected when going from/i.test(msg) || /navigation.*redirect/i.test(msg)
+  );
 }
 
 /** The debugging guard's keys: F12, Ctrl/Cmd+Shift+I/J/C and Ctrl/Cmd+U (view source). */
-export function isDevtoolsKey(e: { key: string; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }): boolean {
+export function isDevtoolsKey(e: {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  shiftKey: boolean;
+}): boolean {
   if (e.key === 'F12') return true;
   const mod = e.ctrlKey || e.metaKey;
   const k = e.key.toLowerCase();

@@ -1,7 +1,8 @@
 /** Masked personal data, as the personal centre shows it. */
 
 /** 13800000001 → 138****0001 */
-export const maskMobile = (mobile: string) => (mobile.length === 11 ? `${mobile.slice(0, 3)}****${mobile.slice(7)}` : '****');
+export const maskMobile = (mobile: string) =>
+  mobile.length === 11 ? `${mobile.slice(0, 3)}****${mobile.slice(7)}` : '****';
 
 /** 张三 → 张*, 欧阳娜娜 → 欧***: the first character only. */
 export const maskName = (name: string) => {

@@ -10,7 +10,13 @@ export function qrSvg(text: string, size = 132): Promise<string> {
   const key = `${size}:${text}`;
   let svg = made.get(key);
   if (!svg) {
-    svg = QRCode.toString(text, { type: 'svg', margin: 1, width: size, errorCorrectionLevel: 'M', color: { dark: '#14212b', light: '#ffffff' } });
+    svg = QRCode.toString(text, {
+      type: 'svg',
+      margin: 1,
+      width: size,
+      errorCorrectionLevel: 'M',
+      color: { dark: '#14212b', light: '#ffffff' },
+    });
     if (made.size < 64) made.set(key, svg);
   }
   return svg;

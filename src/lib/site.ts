@@ -9,7 +9,11 @@ export function pageTitle(title?: string): string {
 }
 
 /** Turns a banner jump target (spec: "football/live/{id}", "guide/expert/info/{id}" …) into a link. */
-export function bannerHref(b: { jumpType: number; targetId: string | null; outerLink: string | null }): string {
+export function bannerHref(b: {
+  jumpType: number;
+  targetId: string | null;
+  outerLink: string | null;
+}): string {
   if (b.jumpType === 1) return `/${(b.targetId ?? '').replace(/^\/+/, '')}`;
   return b.outerLink || '/';
 }

@@ -41,7 +41,8 @@ const length = (s: string) => [...s].length;
 
 export function nickNameError(nickName: string): string | null {
   const n = length(nickName);
-  if (n < NICK_NAME.min || n > NICK_NAME.max || INVISIBLE.test(nickName) || /\s/.test(nickName)) return MSG.nickRule;
+  if (n < NICK_NAME.min || n > NICK_NAME.max || INVISIBLE.test(nickName) || /\s/.test(nickName))
+    return MSG.nickRule;
   return null;
 }
 
@@ -70,10 +71,15 @@ export function birthdayError(birthday: string, today = chinaToday()): string | 
 
 /** 2–20 Chinese characters; a middle dot may join the parts of a transliterated name (阿卜杜·热合曼). */
 export function realNameError(name: string): string | null {
-  return /^\p{Script=Han}(?:·?\p{Script=Han}){1,19}$/u.test(name) && length(name) <= 20 ? null : MSG.realNameRule;
+  return /^\p{Script=Han}(?:·?\p{Script=Han}){1,19}$/u.test(name) && length(name) <= 20
+    ? null
+    : MSG.realNameRule;
 }
 
-const PROVINCES = new Set([11, 12, 13, 14, 15, 21, 22, 23, 31, 32, 33, 34, 35, 36, 37, 41, 42, 43, 44, 45, 46, 50, 51, 52, 53, 54, 61, 62, 63, 64, 65, 71, 81, 82]);
+const PROVINCES = new Set([
+  11, 12, 13, 14, 15, 21, 22, 23, 31, 32, 33, 34, 35, 36, 37, 41, 42, 43, 44, 45, 46, 50, 51, 52, 53, 54, 61,
+  62, 63, 64, 65, 71, 81, 82,
+]);
 const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 
 /** The GB 11643-1999 check character for the first 17 digits. */

@@ -69,7 +69,9 @@ export const formatYuan = (fen: number) => (fen / 100).toFixed(2);
 
 /** A fresh idempotency key for one user action (retries of that action reuse it). */
 export const newRequestKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 /** A moment as Shanghai wall-clock time: 2025-03-01 14:30:05. */
 export const chinaTime = (at: string | Date) =>

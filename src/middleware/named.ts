@@ -4,7 +4,10 @@ import type { MiddlewareHandler } from 'astro';
  * Spec §6 names the page middlewares and their order. A name that is not registered is a
  * programming error that must be loud: the request fails with 500 "Unknown middleware <name>".
  */
-export function runNamed(registry: Record<string, MiddlewareHandler>, names: readonly string[]): MiddlewareHandler {
+export function runNamed(
+  registry: Record<string, MiddlewareHandler>,
+  names: readonly string[],
+): MiddlewareHandler {
   return (context, next) => {
     const step = (i: number): ReturnType<MiddlewareHandler> => {
       if (i === names.length) return next();

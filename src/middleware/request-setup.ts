@@ -25,6 +25,7 @@ export const requestSetup: MiddlewareHandler = async (context, next) => {
   // A CDN may hold it a second and serve it stale two more while it refetches (docs/deployment.md).
   headers.set('Cache-Control', 'public, max-age=0, s-maxage=1, stale-while-revalidate=2');
   headers.set('Vary', 'Cookie');
-  if (context.request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
+  if (context.request.headers.get('if-none-match') === etag)
+    return new Response(null, { status: 304, headers });
   return new Response(body, { status: 200, headers });
 };

@@ -11,7 +11,11 @@ interface Envelope<T = Record<string, unknown>> {
   data: T;
 }
 
-async function call<T = Record<string, unknown>>(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>): Promise<Envelope<T>> {
+async function call<T = Record<string, unknown>>(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: Record<string, unknown>,
+): Promise<Envelope<T>> {
   const headers: Record<string, string> = { accessToken: readToken() ?? '' };
   let url = `/svc${path}`;
   if (method === 'GET') url += `${url.includes('?') ? '&' : '?'}channelId=3&platform=1`;
@@ -27,7 +31,8 @@ async function call<T = Record<string, unknown>>(method: 'GET' | 'POST', path: s
 function toast(msg: string) {
   const el = document.createElement('div');
   el.setAttribute('role', 'status');
-  el.className = 'fixed left-1/2 top-20 z-[60] -translate-x-1/2 rounded-md bg-ink/90 px-4 py-2 text-sm text-white';
+  el.className =
+    'fixed left-1/2 top-20 z-[60] -translate-x-1/2 rounded-md bg-ink/90 px-4 py-2 text-sm text-white';
   el.textContent = msg;
   document.body.append(el);
   setTimeout(() => el.remove(), 2500);
@@ -44,8 +49,9 @@ async function like(btn: HTMLElement) {
 function chooseReason(): Promise<string | null> {
   const dialog = document.createElement('dialog');
   dialog.className = 'card w-72 p-4';
-  dialog.innerHTML = '<form method="dialog"><h2 class="mb-2 font-bold">举报原因</h2><div class="flex flex-col gap-1 text-sm"></div>'
-    + '<div class="mt-3 flex justify-end gap-2"><button value="" class="btn-ghost">取消</button><button value="ok" class="btn-primary">提交举报</button></div></form>';
+  dialog.innerHTML =
+    '<form method="dialog"><h2 class="mb-2 font-bold">举报原因</h2><div class="flex flex-col gap-1 text-sm"></div>' +
+    '<div class="mt-3 flex justify-end gap-2"><button value="" class="btn-ghost">取消</button><button value="ok" class="btn-primary">提交举报</button></div></form>';
   const list = dialog.querySelector('div')!;
   for (const [i, r] of COMMUNITY_REPORT_REASONS.entries()) {
     const label = document.createElement('label');
@@ -71,8 +77,18 @@ const actions: Record<string, (el: HTMLElement) => Promise<void> | void> = {
   async report(el) {
     const reason = await chooseReason();
     if (!reason) return;
-    const res = await call('POST', '/inform/report/add', { targetType: el.dataset.kind, targetId: Number(el.dataset.id), reason });
-    toast(res.code === 200 ? (res.data.hidden ? '举报成功，该内容已隐藏等待审核' : '举报成功，我们会尽快处理') : res.msg);
+    const res = await call('POST', '/inform/report/add', {
+      targetType: el.dataset.kind,
+      targetId: Number(el.dataset.id),
+      reason,
+    });
+    toast(
+      res.code === 200
+        ? res.data.hidden
+          ? '举报成功，该内容已隐藏等待审核'
+          : '举报成功，我们会尽快处理'
+        : res.msg,
+    );
   },
   reply(el) {
     const form = document.querySelector<HTMLFormElement>('form[data-comment-form]')!;
@@ -83,7 +99,9 @@ const actions: Record<string, (el: HTMLElement) => Promise<void> | void> = {
   },
   async circle(el) {
     const joining = el.getAttribute('aria-pressed') !== 'true';
-    const res = await call('POST', `/inform/circle/${joining ? 'join' : 'leave'}`, { circleId: Number(el.dataset.id) });
+    const res = await call('POST', `/inform/circle/${joining ? 'join' : 'leave'}`, {
+      circleId: Number(el.dataset.id),
+    });
     if (res.code !== 200) return toast(res.msg);
     el.setAttribute('aria-pressed', String(joining));
     el.textContent = joining ? '已加入' : '加入圈子';
@@ -96,7 +114,9 @@ const actions: Record<string, (el: HTMLElement) => Promise<void> | void> = {
     toast('链接已复制，快分享给球友吧');
   },
   async shield(el) {
-    const res = await call('POST', '/inform/post/shield', { [el.dataset.kind === 'author' ? 'authorId' : 'postId']: Number(el.dataset.id) });
+    const res = await call('POST', '/inform/post/shield', {
+      [el.dataset.kind === 'author' ? 'authorId' : 'postId']: Number(el.dataset.id),
+    });
     toast(res.code === 200 ? '已屏蔽，之后不会在你的列表中出现' : res.msg);
   },
   async delete(el) {
@@ -118,7 +138,11 @@ export async function comment(form: HTMLFormElement) {
   if (!content) return toast('评论内容不能为空');
   const button = form.querySelector('button')!;
   button.disabled = true;
-  const res = await call('POST', '/inform/comment/reply', { postId: Number(form.postId.value), parentId: Number(form.parentId.value) || undefined, content });
+  const res = await call('POST', '/inform/comment/reply', {
+    postId: Number(form.postId.value),
+    parentId: Number(form.parentId.value) || undefined,
+    content,
+  });
   button.disabled = false;
   if (res.code !== 200) return toast(res.msg);
   form.reset();

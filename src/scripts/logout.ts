@@ -5,7 +5,9 @@ import { afterLogoutTarget } from '../lib/logout.ts';
 export async function logoutAndLeave(): Promise<void> {
   const token = readToken();
   if (token) {
-    await fetch('/svc/user/logout', { method: 'POST', headers: { accessToken: token } }).catch(() => undefined);
+    await fetch('/svc/user/logout', { method: 'POST', headers: { accessToken: token } }).catch(
+      () => undefined,
+    );
   }
   removeToken();
   if (afterLogoutTarget(location.pathname) === 'home') location.href = '/';

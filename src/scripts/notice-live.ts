@@ -14,7 +14,10 @@ export function listen(badge: HTMLElement) {
   subscribe(CHANNEL.user(userId));
   $lastMessage.listen((m) => {
     const frame = m as { code?: number; data?: { payload?: { type?: string; notice?: NoticeView } } } | null;
-    const notice = frame?.code === WS_CODE.userNotice && frame.data?.payload?.type === 'notice' ? frame.data.payload.notice : null;
+    const notice =
+      frame?.code === WS_CODE.userNotice && frame.data?.payload?.type === 'notice'
+        ? frame.data.payload.notice
+        : null;
     if (!notice) return;
     const n = (Number.parseInt(count.textContent ?? '0', 10) || 0) + 1;
     count.textContent = n > 99 ? '99+' : String(n);
@@ -23,7 +26,8 @@ export function listen(badge: HTMLElement) {
     tip.href = notice.link ?? '/v/message';
     tip.setAttribute('role', 'status');
     tip.dataset.noticeToast = '';
-    tip.className = 'fixed right-4 top-20 z-[60] max-w-xs rounded-md bg-white px-4 py-3 text-sm shadow-xl border border-line';
+    tip.className =
+      'fixed right-4 top-20 z-[60] max-w-xs rounded-md bg-white px-4 py-3 text-sm shadow-xl border border-line';
     tip.textContent = notice.title;
     document.body.append(tip);
     setTimeout(() => tip.remove(), 6000);

@@ -1,13 +1,28 @@
-import { canPrefetch, isChunkLoadError, isDevtoolsKey, isRedirectError, shouldReloadForChunk } from '../lib/client-guards.ts';
+import {
+  canPrefetch,
+  isChunkLoadError,
+  isDevtoolsKey,
+  isRedirectError,
+  shouldReloadForChunk,
+} from '../lib/client-guards.ts';
 
 /** Hover/touch prefetch of same-site links, skipped on 2g, data saver and offline. */
 function setupPrefetch() {
   const done = new Set<string>();
   const onIntent = (e: Event) => {
     const a = (e.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
-    if (!a || a.origin !== location.origin || a.hasAttribute('download') || a.dataset.noPrefetch !== undefined) return;
+    if (
+      !a ||
+      a.origin !== location.origin ||
+      a.hasAttribute('download') ||
+      a.dataset.noPrefetch !== undefined
+    )
+      return;
     if (a.pathname.startsWith('/svc') || done.has(a.pathname + a.search)) return;
-    if (!canPrefetch(navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } })) return;
+    if (
+      !canPrefetch(navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } })
+    )
+      return;
     done.add(a.pathname + a.search);
     const link = document.createElement('link');
     link.rel = 'prefetch';
@@ -31,7 +46,9 @@ function setupChunkRecovery() {
     prevent();
     location.reload();
   };
-  addEventListener('vite:preloadError', (e) => recover((e as Event & { payload?: unknown }).payload, () => e.preventDefault()));
+  addEventListener('vite:preloadError', (e) =>
+    recover((e as Event & { payload?: unknown }).payload, () => e.preventDefault()),
+  );
   addEventListener('unhandledrejection', (e) => recover(e.reason, () => e.preventDefault()));
 }
 

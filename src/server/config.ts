@@ -13,7 +13,10 @@ const envSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   // Keys and channels of one site in a shared Redis: every instance of a site uses the same prefix.
-  REDIS_PREFIX: z.string().regex(/^[a-z0-9_:-]{1,32}$/i, 'letters, digits, _ : - (at most 32)').default('qyq:'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_:-]{1,32}$/i, 'letters, digits, _ : - (at most 32)')
+    .default('qyq:'),
   PUBLIC_SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
   SITE_NAME: z.string().min(1).default('球友圈'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -26,10 +29,18 @@ const envSchema = z.object({
   CAPTCHA_TEST_SEED: z.string().min(1).optional(),
   SMS_TEST_SEED: z.string().min(1).optional(),
   // Live rooms' media server (docs/live-rooms.md). Without MEDIA_PULL_BASES every room plays the bundled demo stream.
-  MEDIA_PUSH_BASE: z.string().regex(/^rtmps?:\/\/\S+$/, 'must be an rtmp:// or rtmps:// URL').default('rtmp://127.0.0.1:1935/live'),
+  MEDIA_PUSH_BASE: z
+    .string()
+    .regex(/^rtmps?:\/\/\S+$/, 'must be an rtmp:// or rtmps:// URL')
+    .default('rtmp://127.0.0.1:1935/live'),
   MEDIA_PULL_BASES: z.string().default(''),
   MEDIA_AUTH_KEY: z.string().min(16).optional(),
-  MEDIA_AUTH_TTL: z.coerce.number().int().min(60).max(7 * 86_400).default(4 * 3600),
+  MEDIA_AUTH_TTL: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 86_400)
+    .default(4 * 3600),
   MEDIA_DEMO_STREAM: z.string().startsWith('/').default('/media/demo/master.m3u8'),
   // Sports data (docs/providers.md): the simulator or imported feed JSON only; the simulator's seed and speed.
   SPORTS_FEED: z.enum(['simulator', 'import']).default('simulator'),
@@ -110,7 +121,9 @@ function pullLines(raw: string): MediaConfig['pullLines'] {
     .map((entry, i) => {
       const [name, base] = entry.includes('|') ? entry.split('|', 2) : [`线路${i + 1}`, entry];
       if (!/^https?:\/\/\S+$/.test(base.trim())) {
-        throw new ConfigError(`环境变量配置错误 (invalid environment):\n  MEDIA_PULL_BASES: "${entry}" is not an http(s) URL`);
+        throw new ConfigError(
+          `环境变量配置错误 (invalid environment):\n  MEDIA_PULL_BASES: "${entry}" is not an http(s) URL`,
+        );
       }
       return { name: name.trim() || `线路${i + 1}`, base: base.trim().replace(/\/$/, '') };
     });
@@ -128,10 +141,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
   if (isProduction && e.CAPTCHA_TEST_SEED) {
-    throw new ConfigError('环境变量配置错误 (invalid environment):\n  CAPTCHA_TEST_SEED: must not be set in production (it makes captchas solvable)');
+    throw new ConfigError(
+      '环境变量配置错误 (invalid environment):\n  CAPTCHA_TEST_SEED: must not be set in production (it makes captchas solvable)',
+    );
   }
   if (isProduction && e.SMS_TEST_SEED) {
-    throw new ConfigError('环境变量配置错误 (invalid environment):\n  SMS_TEST_SEED: must not be set in production (it makes SMS codes guessable)');
+    throw new ConfigError(
+      '环境变量配置错误 (invalid environment):\n  SMS_TEST_SEED: must not be set in production (it makes SMS codes guessable)',
+    );
   }
   if (isProduction && !e.PAYMENT_PROVIDER) {
     throw new ConfigError(
@@ -164,7 +181,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       authTtl: e.MEDIA_AUTH_TTL,
       demoStream: e.MEDIA_DEMO_STREAM,
     },
-    payment: { provider: e.PAYMENT_PROVIDER ?? 'sandbox', withdrawalsOff: isProduction && (e.PAYMENT_PROVIDER ?? 'sandbox') === 'sandbox' },
-    sports: { feed: e.SPORTS_FEED, seedData: e.SEED_SPORTS ?? (e.SEED_DEMO ?? !isProduction), simSeed: e.SIM_SEED, simSpeed: e.SIM_SPEED },
+    payment: {
+      provider: e.PAYMENT_PROVIDER ?? 'sandbox',
+      withdrawalsOff: isProduction && (e.PAYMENT_PROVIDER ?? 'sandbox') === 'sandbox',
+    },
+    sports: {
+      feed: e.SPORTS_FEED,
+      seedData: e.SEED_SPORTS ?? e.SEED_DEMO ?? !isProduction,
+      simSeed: e.SIM_SEED,
+      simSpeed: e.SIM_SPEED,
+    },
   };
 }

@@ -37,13 +37,19 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   const dbh = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await migrate(dbh);
   const prefix = overrides.redisPrefix ?? config.redisPrefix;
-  const kv = config.redisUrl ? await createRedisKv(config.redisUrl, prefix) : withDurableCounters(createMemoryKv(), dbh.db);
+  const kv = config.redisUrl
+    ? await createRedisKv(config.redisUrl, prefix)
+    : withDurableCounters(createMemoryKv(), dbh.db);
   const pubsub = config.redisUrl ? await createRedisPubSub(config.redisUrl, prefix) : createMemoryPubSub();
   const services = createServices({ db: dbh.db, kv, pubsub, log, config, appSecret });
   if (config.seedDemo) await dbh.exclusive('seed', () => seedDemo(dbh.db, log));
-  if (config.sports.seedData) await dbh.exclusive('seed', () => importSports(dbh.db, log, { seed: config.sports.simSeed, today: beijingDate(Date.now()) }));
+  if (config.sports.seedData)
+    await dbh.exclusive('seed', () =>
+      importSports(dbh.db, log, { seed: config.sports.simSeed, today: beijingDate(Date.now()) }),
+    );
   // The demo community talks about the sports data, so it comes after it.
-  if (config.seedDemo) await dbh.exclusive('seed', () => seedCommunityPosts(dbh.db, services.community.pictures, log));
+  if (config.seedDemo)
+    await dbh.exclusive('seed', () => seedCommunityPosts(dbh.db, services.community.pictures, log));
   return {
     config,
     log,

@@ -24,7 +24,10 @@ const { server, hub } = createHttpServer(app, astro);
 server.listen(config.port, config.host, () => {
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
-  app.log.info({ port, db: app.dbh.kind, pubsub: app.pubsub.kind }, `${config.siteName} listening on http://localhost:${port}`);
+  app.log.info(
+    { port, db: app.dbh.kind, pubsub: app.pubsub.kind },
+    `${config.siteName} listening on http://localhost:${port}`,
+  );
 });
 
 const stopJobs = startLiveJobs(app);

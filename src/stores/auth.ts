@@ -64,7 +64,11 @@ export async function fetchBalances(api: Pick<ApiClient, 'get'> = defaultApi): P
 }
 
 /** Spec §4 "Login modal": success stores the token, fetches the user info, and reloads the page. */
-export async function completeLogin(token: string, keepLogin: boolean, reload: () => void = () => location.reload()) {
+export async function completeLogin(
+  token: string,
+  keepLogin: boolean,
+  reload: () => void = () => location.reload(),
+) {
   cookie.writeToken(token, keepLogin);
   $auth.set(token);
   const user = await fetchUserInfo();

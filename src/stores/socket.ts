@@ -66,7 +66,8 @@ let retryTimer: unknown = null;
 const channels = new Set<Channel>();
 
 const timers = () => deps?.timers ?? globalTimers;
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 const isOpen = () => socket !== null && socket.readyState === OPEN;
 
 export function connectSocket(next: SocketDeps): void {

@@ -16,7 +16,8 @@ describe.each(targets())('profile on $name', (target) => {
   });
   afterAll(() => b.close());
 
-  const idOf = async (mobile: string) => (await b.app.db.select({ id: users.id }).from(users).where(eq(users.mobile, mobile)))[0].id;
+  const idOf = async (mobile: string) =>
+    (await b.app.db.select({ id: users.id }).from(users).where(eq(users.mobile, mobile)))[0].id;
 
   it('GET /user/center/info returns the caller, masked, and 401 without login', async () => {
     const { data } = await b.get('/user/center/info', { channelId: 3, platform: 1 }, { token: expert });
@@ -43,16 +44,26 @@ describe.each(targets())('profile on $name', (target) => {
   });
 
   it('GET /user/check/nick-name tells whether a name is free, case-insensitively', async () => {
-    expect((await b.get('/user/check/nick-name', { nickName: '球迷小王' })).data).toEqual({ available: false });
-    expect((await b.get('/user/check/nick-name', { nickName: '球迷小王' }, { token: fan })).data).toEqual({ available: true });
-    expect((await b.get('/user/check/nick-name', { nickName: '没人用的名字' })).data).toEqual({ available: true });
-    expect((await b.get('/user/check/nick-name', { nickName: 'x' })).msg).toBe('昵称为2-12个字符，不能包含空格或特殊控制字符');
+    expect((await b.get('/user/check/nick-name', { nickName: '球迷小王' })).data).toEqual({
+      available: false,
+    });
+    expect((await b.get('/user/check/nick-name', { nickName: '球迷小王' }, { token: fan })).data).toEqual({
+      available: true,
+    });
+    expect((await b.get('/user/check/nick-name', { nickName: '没人用的名字' })).data).toEqual({
+      available: true,
+    });
+    expect((await b.get('/user/check/nick-name', { nickName: 'x' })).msg).toBe(
+      '昵称为2-12个字符，不能包含空格或特殊控制字符',
+    );
   });
 
   it('updateNickName renames, refuses taken names, and completes a new profile', async () => {
     const { data } = await b.loginByCode(randomMobile());
     const token = data.token;
-    expect((await b.get('/user/center/updateNickName', { nickName: '主播阿杰' }, { token })).msg).toBe('该昵称已被使用，请换一个');
+    expect((await b.get('/user/center/updateNickName', { nickName: '主播阿杰' }, { token })).msg).toBe(
+      '该昵称已被使用，请换一个',
+    );
     const name = `改名${Date.now() % 1_000_000}`;
     expect((await b.get('/user/center/updateNickName', { nickName: name }, { token })).code).toBe(200);
     const info = (await b.get('/user/center/info', undefined, { token })).data;
@@ -62,25 +73,52 @@ describe.each(targets())('profile on $name', (target) => {
 
   it('updateInfo sets gender, birthday and signature, and validates each', async () => {
     const me = await b.tokenOf('13800000009');
-    const ok = await b.post('/user/center/updateInfo', { gender: 2, birthday: '1995-06-18', signature: '<i>足球</i>是圆的' }, { token: me });
+    const ok = await b.post(
+      '/user/center/updateInfo',
+      { gender: 2, birthday: '1995-06-18', signature: '<i>足球</i>是圆的' },
+      { token: me },
+    );
     expect(ok.code).toBe(200);
-    expect((await b.get('/user/center/info', undefined, { token: me })).data).toMatchObject({ gender: 2, birthday: '1995-06-18', signature: '<i>足球</i>是圆的' });
-    const bad = async (body: Record<string, unknown>) => (await b.post('/user/center/updateInfo', body, { token: me })).msg;
+    expect((await b.get('/user/center/info', undefined, { token: me })).data).toMatchObject({
+      gender: 2,
+      birthday: '1995-06-18',
+      signature: '<i>足球</i>是圆的',
+    });
+    const bad = async (body: Record<string, unknown>) =>
+      (await b.post('/user/center/updateInfo', body, { token: me })).msg;
     expect(await bad({ gender: 3 })).toBe('性别取值不正确');
-    for (const birthday of ['1899-12-31', '2999-01-01', '1995-02-30', '95-06-18']) expect(await bad({ birthday })).toBe('请输入正确的生日');
+    for (const birthday of ['1899-12-31', '2999-01-01', '1995-02-30', '95-06-18'])
+      expect(await bad({ birthday })).toBe('请输入正确的生日');
     expect(await bad({ signature: '球'.repeat(61) })).toBe('个性签名不能超过60个字，且不能包含特殊控制字符');
     expect(await bad({ signature: 'a\u0007b' })).toBe('个性签名不能超过60个字，且不能包含特殊控制字符');
-    expect((await b.post('/user/center/updateInfo', { birthday: '', signature: '' }, { token: me })).code).toBe(200);
-    expect((await b.get('/user/center/info', undefined, { token: me })).data).toMatchObject({ gender: 2, birthday: null, signature: '' });
+    expect(
+      (await b.post('/user/center/updateInfo', { birthday: '', signature: '' }, { token: me })).code,
+    ).toBe(200);
+    expect((await b.get('/user/center/info', undefined, { token: me })).data).toMatchObject({
+      gender: 2,
+      birthday: null,
+      signature: '',
+    });
   });
 
   it('GET /user/info/personal-space shows the public profile with follow counts', async () => {
     const anchorId = await idOf('13800000002');
     const { data } = await b.get('/user/info/personal-space', { id: anchorId });
-    expect(data).toMatchObject({ id: anchorId, nickName: '主播阿杰', level: 5, isAnchor: 1, isExpert: 0, followers: 2, following: 1 });
+    expect(data).toMatchObject({
+      id: anchorId,
+      nickName: '主播阿杰',
+      level: 5,
+      isAnchor: 1,
+      isExpert: 0,
+      followers: 2,
+      following: 1,
+    });
     expect(data.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(data).not.toHaveProperty('mobile');
-    expect(await b.get('/user/info/personal-space', { id: 999999 })).toMatchObject({ status: 404, msg: '用户不存在' });
+    expect(await b.get('/user/info/personal-space', { id: 999999 })).toMatchObject({
+      status: 404,
+      msg: '用户不存在',
+    });
     expect((await b.get('/user/info/personal-space', { id: 'abc' })).status).toBe(400);
   });
 
@@ -89,11 +127,19 @@ describe.each(targets())('profile on $name', (target) => {
     const fanId = await idOf('13800000001');
     const all = await b.get('/user/info/attention', { userId: fanId, page: 1 });
     expect(all.data).toMatchObject({ total: 3, page: 1, pageSize: 30 });
-    expect(all.data.list.map((r: any) => [r.nickName, r.targetType]).sort()).toEqual([['主播阿杰', 'anchor'], ['竞彩老李', 'expert'], ['篮球老张', 'anchor']]);
+    expect(all.data.list.map((r: any) => [r.nickName, r.targetType]).sort()).toEqual([
+      ['主播阿杰', 'anchor'],
+      ['竞彩老李', 'expert'],
+      ['篮球老张', 'anchor'],
+    ]);
     const anchors = await b.get('/user/info/attention', { userId: fanId, type: 1 });
     expect(anchors.data.list).toHaveLength(2);
     expect(anchors.data.list.every((r: any) => r.isAnchor === 1 && r.targetType === 'anchor')).toBe(true);
-    expect((await b.get('/user/info/attention', { userId: fanId, type: 'expert' })).data.list.map((r: any) => r.nickName)).toEqual(['竞彩老李']);
+    expect(
+      (await b.get('/user/info/attention', { userId: fanId, type: 'expert' })).data.list.map(
+        (r: any) => r.nickName,
+      ),
+    ).toEqual(['竞彩老李']);
     const paged = await b.get('/user/info/attention', { userId: fanId, page: 2, pageSize: 1 });
     expect(paged.data).toMatchObject({ total: 3, page: 2, pageSize: 1 });
     expect(paged.data.list).toHaveLength(1);
@@ -104,7 +150,12 @@ describe.each(targets())('profile on $name', (target) => {
 
   it('POST /tj/expert/info returns the expert profile, or {} for others', async () => {
     const { data } = await b.post('/tj/expert/info', undefined, { token: expert });
-    expect(data).toMatchObject({ userId: await idOf('13800000003'), nickName: '竞彩老李', title: expect.any(String), tags: expect.arrayContaining(['英超']) });
+    expect(data).toMatchObject({
+      userId: await idOf('13800000003'),
+      nickName: '竞彩老李',
+      title: expect.any(String),
+      tags: expect.arrayContaining(['英超']),
+    });
     expect((await b.post('/tj/expert/info', undefined, { token: fan })).data).toEqual({});
     expect((await b.post('/tj/expert/info')).status).toBe(401);
   });
@@ -113,7 +164,8 @@ describe.each(targets())('profile on $name', (target) => {
     const { data } = await b.get('/user/common/getEmojis');
     expect(data.length).toBeGreaterThanOrEqual(60);
     expect(data[0]).toEqual({ code: '[微笑]', name: '微笑', url: '/emoji/1f642.svg' });
-    for (const name of ['足球', '篮球', '奖杯', '火', '赞', '鼓掌']) expect(data.map((e: any) => e.name)).toContain(name);
+    for (const name of ['足球', '篮球', '奖杯', '火', '赞', '鼓掌'])
+      expect(data.map((e: any) => e.name)).toContain(name);
     for (const e of data) {
       expect(e.code).toBe(`[${e.name}]`);
       expect(existsSync(new URL(`../../public${e.url}`, import.meta.url))).toBe(true);

@@ -12,17 +12,26 @@ describe.each(targets())('real-name verification on $name', (target) => {
   afterAll(() => b.close());
 
   const newUser = async () => (await b.loginByCode(randomMobile())).data.token as string;
-  const submit = (token: string, realName: string, idCard: string) => b.post('/user/center/real-name', { realName, idCard }, { token });
+  const submit = (token: string, realName: string, idCard: string) =>
+    b.post('/user/center/real-name', { realName, idCard }, { token });
 
   it('verifies a valid identity and only ever returns masked values', async () => {
     const token = await newUser();
-    expect((await b.get('/user/center/real-name', undefined, { token })).data).toEqual({ status: 0, realName: null, idCard: null, verifiedAt: null });
+    expect((await b.get('/user/center/real-name', undefined, { token })).data).toEqual({
+      status: 0,
+      realName: null,
+      idCard: null,
+      verifiedAt: null,
+    });
     const res = await submit(token, '张三丰', '11010519491231002x');
     expect(res.data).toMatchObject({ status: 1, realName: '张**', idCard: '1101**********002X' });
     const got = await b.get('/user/center/real-name', undefined, { token });
     expect(got.data).toEqual(res.data);
     expect(JSON.stringify(got)).not.toContain('11010519491231002');
-    expect((await b.get('/user/center/info', undefined, { token })).data.realName).toEqual({ status: 1, name: '张**' });
+    expect((await b.get('/user/center/info', undefined, { token })).data.realName).toEqual({
+      status: 1,
+      name: '张**',
+    });
   });
 
   it('stores the ID number encrypted under a key derived from APP_SECRET', async () => {
@@ -46,7 +55,10 @@ describe.each(targets())('real-name verification on $name', (target) => {
       '11010519491231002', // 17 characters
       '1101051949123100XX',
     ]) {
-      expect(await submit(token, '王五', idCard)).toMatchObject({ status: 400, msg: '请输入正确的18位身份证号码' });
+      expect(await submit(token, '王五', idCard)).toMatchObject({
+        status: 400,
+        msg: '请输入正确的18位身份证号码',
+      });
     }
     const other = await newUser(); // ten tries an hour each
     for (const name of ['王', 'Wang', '王 五', '·王五', '王五·', '王'.repeat(21)]) {
@@ -61,6 +73,8 @@ describe.each(targets())('real-name verification on $name', (target) => {
     expect((await submit(first, '赵六', '510107200002293326')).msg).toBe('已完成实名认证，无需重复提交');
     const second = await newUser();
     expect((await submit(second, '赵六', '510107200002293326')).msg).toBe('该身份证号已被其他账号认证');
-    expect((await b.post('/user/center/real-name', { realName: '赵六', idCard: '510107200002293326' })).status).toBe(401);
+    expect(
+      (await b.post('/user/center/real-name', { realName: '赵六', idCard: '510107200002293326' })).status,
+    ).toBe(401);
   });
 });

@@ -34,7 +34,11 @@ describe.each(targets())('SMS codes on $name', (target) => {
     expect((await b.sendSms(spaced)).code).toBe(200);
     await b.outboxCode(mobile);
     for (const bad of ['12800000000', '1380000000', '138000000001', '']) {
-      const res = await b.post('/inform/send/sms', { mobile: bad, type: 3, captchaVerification: await b.captchaVerification() });
+      const res = await b.post('/inform/send/sms', {
+        mobile: bad,
+        type: 3,
+        captchaVerification: await b.captchaVerification(),
+      });
       expect(res).toMatchObject({ status: 400, msg: '请输入正确的手机号' });
     }
   });
@@ -43,17 +47,31 @@ describe.each(targets())('SMS codes on $name', (target) => {
     const mobile = randomMobile();
     const none = await b.post('/inform/send/sms', { mobile, type: 3 });
     expect(none).toMatchObject({ status: 400, msg: '验证失败，请重新完成安全验证' });
-    const forged = await b.post('/inform/send/sms', { mobile, type: 3, captchaVerification: 'bm90IGEgcmVhbCBvbmU=' });
+    const forged = await b.post('/inform/send/sms', {
+      mobile,
+      type: 3,
+      captchaVerification: 'bm90IGEgcmVhbCBvbmU=',
+    });
     expect(forged.msg).toBe('验证失败，请重新完成安全验证');
     const v = await b.captchaVerification();
     const ip = b.freshIp();
-    expect((await b.post('/inform/send/sms', { mobile, type: 3, captchaVerification: v }, { ip })).code).toBe(200);
-    const again = await b.post('/inform/send/sms', { mobile: randomMobile(), type: 3, captchaVerification: v }, { ip });
+    expect((await b.post('/inform/send/sms', { mobile, type: 3, captchaVerification: v }, { ip })).code).toBe(
+      200,
+    );
+    const again = await b.post(
+      '/inform/send/sms',
+      { mobile: randomMobile(), type: 3, captchaVerification: v },
+      { ip },
+    );
     expect(again).toMatchObject({ status: 400, msg: '验证失败，请重新完成安全验证' });
   });
 
   it('rejects unknown types; register needs a free phone, recovery a known one', async () => {
-    const bad = await b.post('/inform/send/sms', { mobile: randomMobile(), type: 9, captchaVerification: 'x' });
+    const bad = await b.post('/inform/send/sms', {
+      mobile: randomMobile(),
+      type: 9,
+      captchaVerification: 'x',
+    });
     expect(bad).toMatchObject({ status: 400, msg: '短信类型不正确' });
     expect((await b.sendSms('13800000001', 1)).msg).toBe('该手机号已注册，请直接登录');
     expect((await b.sendSms(randomMobile(), 2)).msg).toBe('该手机号尚未注册');
@@ -81,7 +99,10 @@ describe.each(targets())('SMS codes on $name', (target) => {
       expect((await b.sendSms(mobile)).code).toBe(200);
     }
     vi.setSystemTime(start + 10 * 61_000);
-    expect(await b.sendSms(mobile)).toMatchObject({ status: 429, msg: '今日验证码获取次数已达上限，请明天再试' });
+    expect(await b.sendSms(mobile)).toMatchObject({
+      status: 429,
+      msg: '今日验证码获取次数已达上限，请明天再试',
+    });
     vi.setSystemTime(start + 86_400_000);
     expect((await b.sendSms(mobile)).code).toBe(200);
     const [{ n }] = await b.app.db.select({ n: count() }).from(smsOutbox).where(eq(smsOutbox.mobile, mobile));
@@ -91,13 +112,22 @@ describe.each(targets())('SMS codes on $name', (target) => {
   it('allows 20 codes an hour from one address', async () => {
     const ip = b.freshIp();
     for (let i = 0; i < 20; i++) expect((await b.sendSms(randomMobile(), 3, ip)).code).toBe(200);
-    expect(await b.sendSms(randomMobile(), 3, ip)).toMatchObject({ status: 429, msg: '验证码请求过于频繁，请稍后再试' });
+    expect(await b.sendSms(randomMobile(), 3, ip)).toMatchObject({
+      status: 429,
+      msg: '验证码请求过于频繁，请稍后再试',
+    });
     expect((await b.sendSms(randomMobile(), 3, b.freshIp())).code).toBe(200);
   });
 
   describe('GET /inform/verifyCode', () => {
     const verify = (mobile: string, verifyCode: string, type?: number) =>
-      b.get('/inform/verifyCode', { mobile, verifyCode, ...(type ? { type } : {}), channelId: 3, platform: 1 });
+      b.get('/inform/verifyCode', {
+        mobile,
+        verifyCode,
+        ...(type ? { type } : {}),
+        channelId: 3,
+        platform: 1,
+      });
 
     it('checks a code without using it up', async () => {
       const mobile = randomMobile();
@@ -123,7 +153,8 @@ describe.each(targets())('SMS codes on $name', (target) => {
       const mobile = randomMobile();
       const code = await b.smsCode(mobile);
       const wrong = code === '000000' ? '111111' : '000000';
-      for (let i = 0; i < 4; i++) expect((await verify(mobile, wrong)).msg).toBe('验证码错误，请确认后重新输入');
+      for (let i = 0; i < 4; i++)
+        expect((await verify(mobile, wrong)).msg).toBe('验证码错误，请确认后重新输入');
       expect((await verify(mobile, code)).code).toBe(200); // the fifth check
       expect((await verify(mobile, code)).msg).toBe('验证码已失效，请重新获取');
       const login = await b.post('/user/login', { mobile, mode: 1, verifyCode: code, auto: 1 });

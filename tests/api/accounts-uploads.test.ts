@@ -6,7 +6,8 @@ import { createHttpServer } from '../../src/server/http/server.ts';
 import { createAccountsBench, type AccountsBench } from '../support/accounts.ts';
 import { targets } from '../support/context.ts';
 
-const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 30, g: 160, b: 90 } } });
+const solid = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 30, g: 160, b: 90 } } });
 const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
 
 describe.each(targets())('image uploads on $name', (target) => {
@@ -17,12 +18,19 @@ describe.each(targets())('image uploads on $name', (target) => {
     b = await createAccountsBench(target);
     token = await b.tokenOf('13800000001');
     // A photo with EXIF (camera, GPS-like text) that must not survive.
-    jpeg = await solid(3200, 1200).jpeg().withExif({ IFD0: { Make: 'SecretCam', ImageDescription: 'home at 31.2N 121.4E' } }).toBuffer();
+    jpeg = await solid(3200, 1200)
+      .jpeg()
+      .withExif({ IFD0: { Make: 'SecretCam', ImageDescription: 'home at 31.2N 121.4E' } })
+      .toBuffer();
   });
   afterAll(() => b.close());
 
   const upload = (files: unknown, opts: { json?: boolean; token?: string | null } = {}) =>
-    b.post('/user/common/multiUploadBase64', { files: opts.json ? files : JSON.stringify(files) }, { token: opts.token === null ? undefined : token, json: opts.json });
+    b.post(
+      '/user/common/multiUploadBase64',
+      { files: opts.json ? files : JSON.stringify(files) },
+      { token: opts.token === null ? undefined : token, json: opts.json },
+    );
 
   it('re-encodes to WebP, strips metadata, caps the long side at 1600 px', async () => {
     const { code, data } = await upload([dataUrl('image/jpeg', jpeg)], { json: true });
@@ -40,10 +48,18 @@ describe.each(targets())('image uploads on $name', (target) => {
     const png = await solid(40, 30).png().toBuffer();
     const gif = await solid(20, 20).gif().toBuffer();
     const webp = await solid(10, 10).webp().toBuffer();
-    const res = await upload([png.toString('base64'), dataUrl('image/gif', gif), dataUrl('image/webp', webp)]);
+    const res = await upload([
+      png.toString('base64'),
+      dataUrl('image/gif', gif),
+      dataUrl('image/webp', webp),
+    ]);
     expect(res.code).toBe(200);
     expect(res.data).toHaveLength(3);
-    const single = await b.post('/user/common/multiUploadBase64', { files: png.toString('base64') }, { token });
+    const single = await b.post(
+      '/user/common/multiUploadBase64',
+      { files: png.toString('base64') },
+      { token },
+    );
     expect(single.data).toEqual([res.data[0]]); // same content, same name
   });
 
@@ -51,11 +67,17 @@ describe.each(targets())('image uploads on $name', (target) => {
     const notImages = [
       dataUrl('image/png', Buffer.from('<?php echo "hi"; ?>')),
       dataUrl('image/jpeg', Buffer.from('%PDF-1.7 pretending')),
-      dataUrl('image/png', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)])),
+      dataUrl(
+        'image/png',
+        Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]),
+      ),
       'not base64 at all!',
     ];
     for (const file of notImages) {
-      expect(await upload([file])).toMatchObject({ status: 400, msg: '仅支持上传 JPG、PNG、WebP、GIF 格式的图片' });
+      expect(await upload([file])).toMatchObject({
+        status: 400,
+        msg: '仅支持上传 JPG、PNG、WebP、GIF 格式的图片',
+      });
     }
   });
 
@@ -67,7 +89,9 @@ describe.each(targets())('image uploads on $name', (target) => {
     expect((await upload([big.toString('base64')], { json: true })).msg).toBe('单张图片不能超过5MB');
     // Bodies past the gateway's usual 8 MB still reach the upload route (its own limit is 42 MB).
     const near5 = Buffer.concat([jpeg.subarray(0, 3), Buffer.alloc(4.5 * 1024 * 1024)]).toString('base64');
-    expect((await upload([near5, near5], { json: true })).msg).toBe('仅支持上传 JPG、PNG、WebP、GIF 格式的图片');
+    expect((await upload([near5, near5], { json: true })).msg).toBe(
+      '仅支持上传 JPG、PNG、WebP、GIF 格式的图片',
+    );
   });
 
   it('needs a login', async () => {
@@ -95,8 +119,14 @@ describe.each(targets())('image uploads on $name', (target) => {
     }
     expect((await b.get('/user/center/updatePortrait', { portrait: data[0] }, { token })).code).toBe(200);
     expect((await b.get('/user/center/info', undefined, { token })).data.portrait).toBe(data[0]);
-    for (const portrait of ['https://evil.example/x.webp', `/uploads/${'0'.repeat(32)}.webp`, '/uploads/../secret.key']) {
-      expect((await b.get('/user/center/updatePortrait', { portrait }, { token })).msg).toBe('头像地址无效，请重新上传');
+    for (const portrait of [
+      'https://evil.example/x.webp',
+      `/uploads/${'0'.repeat(32)}.webp`,
+      '/uploads/../secret.key',
+    ]) {
+      expect((await b.get('/user/center/updatePortrait', { portrait }, { token })).msg).toBe(
+        '头像地址无效，请重新上传',
+      );
     }
   });
 });

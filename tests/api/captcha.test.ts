@@ -38,23 +38,37 @@ describe.each(targets())('captcha on $name', (target) => {
 
   /** Each test calls from its own address, so the per-IP get limit of one does not touch another. */
   const freshIp = () => `10.0.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
-  async function post<T>(path: string, body: Record<string, unknown>, opts: { ip?: string; form?: boolean } = {}) {
+  async function post<T>(
+    path: string,
+    body: Record<string, unknown>,
+    opts: { ip?: string; form?: boolean } = {},
+  ) {
     const headers: Record<string, string> = { 'x-forwarded-for': opts.ip ?? freshIp() };
     headers['content-type'] = opts.form ? 'application/x-www-form-urlencoded' : 'application/json';
-    const payload = opts.form ? new URLSearchParams(body as Record<string, string>).toString() : JSON.stringify(body);
+    const payload = opts.form
+      ? new URLSearchParams(body as Record<string, string>).toString()
+      : JSON.stringify(body);
     const res = await gw.request(`/svc/inform/captcha/${path}`, { method: 'POST', headers, body: payload });
     expect(res.status).toBe(200);
     return (await res.json()) as CaptchaReply<T>;
   }
   const get = (captchaType: CaptchaType, opts?: { ip?: string; clientUid?: string }) =>
-    post<CaptchaData>('get', { captchaType, clientUid: opts?.clientUid ?? 'slider-test', ts: Date.now() }, opts);
+    post<CaptchaData>(
+      'get',
+      { captchaType, clientUid: opts?.clientUid ?? 'slider-test', ts: Date.now() },
+      opts,
+    );
   const check = (captchaType: CaptchaType, token: string, plain: string, secretKey: string) =>
     post<CheckData>('check', { captchaType, token, pointJson: aesEncrypt(plain, secretKey) });
 
   async function slider(dx: number) {
     const { repData } = await get('blockPuzzle');
     const plain = JSON.stringify({ x: answerFor(SEED, repData!.token).x + dx, y: 5 });
-    return { data: repData!, plain, result: await check('blockPuzzle', repData!.token, plain, repData!.secretKey) };
+    return {
+      data: repData!,
+      plain,
+      result: await check('blockPuzzle', repData!.token, plain, repData!.secretKey),
+    };
   }
   async function clicks(move: (points: Point[]) => Point[]) {
     const { repData } = await get('clickWord');
@@ -80,7 +94,11 @@ describe.each(targets())('captcha on $name', (target) => {
 
   it('get clickWord (form body): a 310×155 image and the 3 characters to click', async () => {
     const r = await get('clickWord', { ip: freshIp() });
-    const form = await post<CaptchaData>('get', { captchaType: 'clickWord', clientUid: 'c1', ts: '1' }, { form: true });
+    const form = await post<CaptchaData>(
+      'get',
+      { captchaType: 'clickWord', clientUid: 'c1', ts: '1' },
+      { form: true },
+    );
     for (const d of [r.repData!, form.repData!]) {
       expect(pngSize(d.originalImageBase64)).toEqual({ width: 310, height: 155 });
       expect(d.wordList).toHaveLength(3);
@@ -92,7 +110,11 @@ describe.each(targets())('captcha on $name', (target) => {
 
   it('check with the right x passes and hands back captchaVerification, consumable once', async () => {
     const { data, plain, result } = await slider(0);
-    expect(result).toMatchObject({ repCode: '0000', success: true, repData: { result: true, token: data.token } });
+    expect(result).toMatchObject({
+      repCode: '0000',
+      success: true,
+      repData: { result: true, token: data.token },
+    });
     const v = result.repData!.captchaVerification;
     expect(v).toBe(verificationFor(data.token, plain, data.secretKey));
     expect(await t.app.services.captcha.consumeVerification(v)).toBe(true);
@@ -101,7 +123,9 @@ describe.each(targets())('captcha on $name', (target) => {
   });
 
   it('GET /user/verification/sliding-verification gives tari/slii/cooy without the answer, judged by check', async () => {
-    const res = await gw.request('/svc/user/verification/sliding-verification?channelId=3&platform=1', { headers: { 'x-forwarded-for': freshIp() } });
+    const res = await gw.request('/svc/user/verification/sliding-verification?channelId=3&platform=1', {
+      headers: { 'x-forwarded-for': freshIp() },
+    });
     const { code, data } = (await res.json()) as { code: number; data: Record<string, any> };
     expect(code).toBe(200);
     expect(Object.keys(data).sort()).toEqual(['cooy', 'secretKey', 'slii', 'tari', 'token']);
@@ -114,27 +138,39 @@ describe.each(targets())('captcha on $name', (target) => {
   it('a token is used once: a second check gets 6110', async () => {
     const { data, plain } = await slider(0);
     const again = await check('blockPuzzle', data.token, plain, data.secretKey);
-    expect(again).toMatchObject({ repCode: '6110', repMsg: '验证码已失效，请重新获取', repData: null, success: false });
+    expect(again).toMatchObject({
+      repCode: '6110',
+      repMsg: '验证码已失效，请重新获取',
+      repData: null,
+      success: false,
+    });
     const unknown = await check('blockPuzzle', 'f'.repeat(32), plain, data.secretKey);
     expect(unknown.repCode).toBe('6110');
   });
 
   it('slider tolerance is ±6 px, inclusive: 6 passes, 6.01 and 7 fail', async () => {
     for (const dx of [6, -6, 0.5]) expect((await slider(dx)).result.repCode).toBe('0000');
-    for (const dx of [7, -7, 6.01]) expect((await slider(dx)).result).toMatchObject({ repCode: '6111', repMsg: '验证失败' });
+    for (const dx of [7, -7, 6.01])
+      expect((await slider(dx)).result).toMatchObject({ repCode: '6111', repMsg: '验证失败' });
   });
 
   it('click-word: the right order passes, another order fails, ±25 px per point is the edge', async () => {
     expect((await clicks((p) => p)).repCode).toBe('0000');
     expect((await clicks(([a, b, c]) => [b, a, c])).repCode).toBe('6111');
     expect((await clicks((p) => p.map(({ x, y }) => ({ x: x + 25, y: y - 25 })))).repCode).toBe('0000');
-    expect((await clicks((p) => p.map(({ x, y }, i) => ({ x: i === 2 ? x + 26 : x, y })))).repCode).toBe('6111');
+    expect((await clicks((p) => p.map(({ x, y }, i) => ({ x: i === 2 ? x + 26 : x, y })))).repCode).toBe(
+      '6111',
+    );
     expect((await clicks((p) => p.slice(0, 2))).repCode).toBe('6206');
   });
 
   it('an undecryptable or malformed pointJson is 6206; bad input is an AJ reply too', async () => {
     const { repData } = await get('blockPuzzle');
-    const bad = await post('check', { captchaType: 'blockPuzzle', token: repData!.token, pointJson: 'bm90IGNpcGhlcg==' });
+    const bad = await post('check', {
+      captchaType: 'blockPuzzle',
+      token: repData!.token,
+      pointJson: 'bm90IGNpcGhlcg==',
+    });
     expect(bad).toMatchObject({ repCode: '6206', repMsg: '校验失败', success: false });
     const other = (await get('blockPuzzle')).repData!;
     expect((await check('blockPuzzle', other.token, '{"y":5}', other.secretKey)).repCode).toBe('6206');
@@ -144,10 +180,17 @@ describe.each(targets())('captcha on $name', (target) => {
   });
 
   it('over 20 gets a minute from one clientUid, or 60 from one IP, is 6201 with no images', async () => {
-    for (let i = 0; i < 20; i++) expect((await get('blockPuzzle', { clientUid: 'greedy' })).repCode).toBe('0000');
-    expect(await get('blockPuzzle', { clientUid: 'greedy' })).toEqual({ repCode: '6201', repMsg: '请求过于频繁，请稍后再试', repData: null, success: false });
+    for (let i = 0; i < 20; i++)
+      expect((await get('blockPuzzle', { clientUid: 'greedy' })).repCode).toBe('0000');
+    expect(await get('blockPuzzle', { clientUid: 'greedy' })).toEqual({
+      repCode: '6201',
+      repMsg: '请求过于频繁，请稍后再试',
+      repData: null,
+      success: false,
+    });
     const ip = freshIp();
-    for (let i = 0; i < 60; i++) expect((await get('clickWord', { ip, clientUid: `u${i}` })).repCode).toBe('0000');
+    for (let i = 0; i < 60; i++)
+      expect((await get('clickWord', { ip, clientUid: `u${i}` })).repCode).toBe('0000');
     expect((await get('clickWord', { ip, clientUid: 'new' })).repCode).toBe('6201');
   });
 
@@ -174,20 +217,31 @@ describe.each(targets())('captcha on $name', (target) => {
     expect(answerFor(SEED, 'tok')).toEqual(answerFor(SEED, 'tok'));
     expect(answerFor(SEED, 'tok')).not.toEqual(answerFor('another seed', 'tok'));
     expect(() => loadConfig({ NODE_ENV: 'production', CAPTCHA_TEST_SEED: SEED })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production', CAPTCHA_TEST_SEED: SEED })).toThrow(/CAPTCHA_TEST_SEED/);
+    expect(() => loadConfig({ NODE_ENV: 'production', CAPTCHA_TEST_SEED: SEED })).toThrow(
+      /CAPTCHA_TEST_SEED/,
+    );
   });
 
-  it.runIf(target.redisUrl)('a captcha issued by one instance is checked and consumed on another', async () => {
-    const sibling = await createSiblingContext(t);
-    try {
-      const { repData } = await get('blockPuzzle');
-      const plain = JSON.stringify({ x: answerFor(SEED, repData!.token).x, y: 5 });
-      const r = await sibling.app.services.captcha.check('blockPuzzle', repData!.token, aesEncrypt(plain, repData!.secretKey));
-      expect(r.repCode).toBe('0000');
-      expect(await sibling.app.services.captcha.consumeVerification(r.repData!.captchaVerification)).toBe(true);
-      expect(await t.app.services.captcha.consumeVerification(r.repData!.captchaVerification)).toBe(false);
-    } finally {
-      await sibling.close();
-    }
-  });
+  it.runIf(target.redisUrl)(
+    'a captcha issued by one instance is checked and consumed on another',
+    async () => {
+      const sibling = await createSiblingContext(t);
+      try {
+        const { repData } = await get('blockPuzzle');
+        const plain = JSON.stringify({ x: answerFor(SEED, repData!.token).x, y: 5 });
+        const r = await sibling.app.services.captcha.check(
+          'blockPuzzle',
+          repData!.token,
+          aesEncrypt(plain, repData!.secretKey),
+        );
+        expect(r.repCode).toBe('0000');
+        expect(await sibling.app.services.captcha.consumeVerification(r.repData!.captchaVerification)).toBe(
+          true,
+        );
+        expect(await t.app.services.captcha.consumeVerification(r.repData!.captchaVerification)).toBe(false);
+      } finally {
+        await sibling.close();
+      }
+    },
+  );
 });

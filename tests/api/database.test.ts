@@ -31,7 +31,9 @@ describe.each(targets())('database on $name', (target) => {
   });
 
   it('seeds every footer and anchor-help page', async () => {
-    const pages = await t.app.db.select({ id: aboutPages.id, category: aboutPages.category }).from(aboutPages);
+    const pages = await t.app.db
+      .select({ id: aboutPages.id, category: aboutPages.category })
+      .from(aboutPages);
     const about = pages.filter((p) => p.category === 'about').map((p) => p.id);
     const live = pages.filter((p) => p.category === 'live').map((p) => p.id);
     expect(about).toEqual(expect.arrayContaining([10001, 10002, 10003, 10004, 10005, 10006]));
@@ -54,12 +56,28 @@ describe.each(targets())('database on $name', (target) => {
 
   it('builds the header navigation tree with disabled esports and tennis', async () => {
     const nav = await t.app.services.site.navigation();
-    expect(nav.map((n) => n.label)).toEqual(['首页', '比分', '直播', '赛程', '头条', '社区', '锦囊', '资料库']);
+    expect(nav.map((n) => n.label)).toEqual([
+      '首页',
+      '比分',
+      '直播',
+      '赛程',
+      '头条',
+      '社区',
+      '锦囊',
+      '资料库',
+    ]);
     const scores = nav.find((n) => n.label === '比分')!;
-    expect(scores.children.map((c) => [c.label, c.disabled])).toEqual([['足球', false], ['篮球', false], ['电竞', true], ['网球', true]]);
+    expect(scores.children.map((c) => [c.label, c.disabled])).toEqual([
+      ['足球', false],
+      ['篮球', false],
+      ['电竞', true],
+      ['网球', true],
+    ]);
   });
 
   it('enforces the level range in the database', async () => {
-    await expect(t.app.db.execute(sql`insert into users (mobile, nick_name, level) values ('19900000000', 'x', 9)`)).rejects.toThrow();
+    await expect(
+      t.app.db.execute(sql`insert into users (mobile, nick_name, level) values ('19900000000', 'x', 9)`),
+    ).rejects.toThrow();
   });
 });

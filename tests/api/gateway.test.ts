@@ -38,9 +38,20 @@ describe.each(targets())('gateway on $name', (target) => {
   it('serves the seeded banners, one for each spec jump target', async () => {
     const { body } = await call('/svc/api/banner/list');
     expect(body.code).toBe(200);
-    const targetsSeen = body.data.filter((b: any) => b.jumpType === 1).map((b: any) => b.targetId.replace(/\d+$/, '{id}'));
+    const targetsSeen = body.data
+      .filter((b: any) => b.jumpType === 1)
+      .map((b: any) => b.targetId.replace(/\d+$/, '{id}'));
     expect(targetsSeen).toEqual(
-      expect.arrayContaining(['football', 'basketball', 'football/live/{id}', 'basketball/live/{id}', 'guide', 'guide/expert/info/{id}', 'live/all', 'live/room/{id}']),
+      expect.arrayContaining([
+        'football',
+        'basketball',
+        'football/live/{id}',
+        'basketball/live/{id}',
+        'guide',
+        'guide/expert/info/{id}',
+        'live/all',
+        'live/room/{id}',
+      ]),
     );
   });
 
@@ -84,29 +95,49 @@ describe.each(targets())('gateway on $name', (target) => {
         c.set('user', null);
         await next();
       });
-      app.onError((err, c) => (err instanceof ApiError ? fail(c, err) : c.json({ code: 500, msg: '服务器繁忙，请稍后再试', data: null }, 500)));
+      app.onError((err, c) =>
+        err instanceof ApiError
+          ? fail(c, err)
+          : c.json({ code: 500, msg: '服务器繁忙，请稍后再试', data: null }, 500),
+      );
       return app;
     };
 
     it('reads form-encoded and JSON bodies alike, over the query string', async () => {
       const app = mini().post('/echo', async (c) => ok(c, await readInput(c)));
-      const form = await app.request('/echo?group=1', { method: 'POST', body: new URLSearchParams({ mobile: '13800000001' }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const form = await app.request('/echo?group=1', {
+        method: 'POST',
+        body: new URLSearchParams({ mobile: '13800000001' }),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect((await form.json()).data).toEqual({ group: '1', mobile: '13800000001' });
-      const json = await app.request('/echo?group=1', { method: 'POST', body: JSON.stringify({ mobile: '13800000001' }), headers: { 'content-type': 'application/json' } });
+      const json = await app.request('/echo?group=1', {
+        method: 'POST',
+        body: JSON.stringify({ mobile: '13800000001' }),
+        headers: { 'content-type': 'application/json' },
+      });
       expect((await json.json()).data).toEqual({ group: '1', mobile: '13800000001' });
-      const broken = await app.request('/echo', { method: 'POST', body: '{oops', headers: { 'content-type': 'application/json' } });
+      const broken = await app.request('/echo', {
+        method: 'POST',
+        body: '{oops',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(await broken.json()).toMatchObject({ code: 400, msg: '请求体格式不正确' });
     });
 
     it('validation names the field in Chinese', async () => {
-      const app = mini().get('/v', (c) => ok(c, validate(z.object({ pageSize: z.coerce.number().int().max(100) }), c.req.query())));
+      const app = mini().get('/v', (c) =>
+        ok(c, validate(z.object({ pageSize: z.coerce.number().int().max(100) }), c.req.query())),
+      );
       const res = await app.request('/v?pageSize=500');
       expect(res.status).toBe(400);
       expect((await res.json()).msg).toBe('参数 pageSize 无效：不能大于 100');
     });
 
     it('rate-limits with 429 and Retry-After', async () => {
-      const app = mini().use(rateLimit({ name: `t${Math.random()}`, max: 3, windowMs: 60_000, key: () => 'same' })).get('/r', (c) => ok(c, 1));
+      const app = mini()
+        .use(rateLimit({ name: `t${Math.random()}`, max: 3, windowMs: 60_000, key: () => 'same' }))
+        .get('/r', (c) => ok(c, 1));
       const codes = [];
       for (let i = 0; i < 5; i++) codes.push((await app.request('/r')).status);
       expect(codes).toEqual([200, 200, 200, 429, 429]);

@@ -20,7 +20,8 @@ describe.each(targets())('live chat on $name', (target) => {
     await b.close();
   });
 
-  const say = (token: string | undefined, body: Record<string, unknown>, room = roomId) => b.post('/api/chat/msg', { roomId: room, platform: 1, ...body }, { token });
+  const say = (token: string | undefined, body: Record<string, unknown>, room = roomId) =>
+    b.post('/api/chat/msg', { roomId: room, platform: 1, ...body }, { token });
 
   it('pages the history oldest first, 20 by default, and older pages by lastId', async () => {
     const all = await b.post('/api/chat/page', { roomId });
@@ -30,19 +31,33 @@ describe.each(targets())('live chat on $name', (target) => {
     expect(all.data.list[3].atInfo).toMatchObject({ nickName: '竞彩老李' });
     const last3 = await b.post('/api/chat/page', { roomId, pageSize: 3 });
     expect(last3.data).toMatchObject({ hasMore: true });
-    expect(last3.data.list.map((m: { id: number }) => m.id)).toEqual(all.data.list.slice(5).map((m: { id: number }) => m.id));
+    expect(last3.data.list.map((m: { id: number }) => m.id)).toEqual(
+      all.data.list.slice(5).map((m: { id: number }) => m.id),
+    );
     const older = await b.post('/api/chat/page', { roomId, pageSize: 3, lastId: last3.data.list[0].id });
-    expect(older.data.list.map((m: { id: number }) => m.id)).toEqual(all.data.list.slice(2, 5).map((m: { id: number }) => m.id));
+    expect(older.data.list.map((m: { id: number }) => m.id)).toEqual(
+      all.data.list.slice(2, 5).map((m: { id: number }) => m.id),
+    );
     const newer = await b.post('/api/chat/page', { roomId, afterId: all.data.list[6].id });
     expect(newer.data.list.map((m: { id: number }) => m.id)).toEqual([all.data.list[7].id]);
-    expect(await b.post('/api/chat/page', { roomId: 999_999 })).toMatchObject({ status: 404, msg: '直播间不存在' });
+    expect(await b.post('/api/chat/page', { roomId: 999_999 })).toMatchObject({
+      status: 404,
+      msg: '直播间不存在',
+    });
   });
 
   it('sends a message that everyone in the room receives, stored raw (escaped by the page)', async () => {
     const u = await b.viewer({ level: 2 });
     const watcher = await hub.connect(null, CHANNEL.room(roomId));
     const sent = await say(u.token, { content: '  <b>好球</b>\n[赞]  ' });
-    expect(sent.data).toMatchObject({ roomId, kind: 'text', content: '<b>好球</b> [赞]', sender: { id: u.id, level: 2, role: null, bubble: 1 }, atInfo: null, barrage: null });
+    expect(sent.data).toMatchObject({
+      roomId,
+      kind: 'text',
+      content: '<b>好球</b> [赞]',
+      sender: { id: u.id, level: 2, role: null, bubble: 1 },
+      atInfo: null,
+      barrage: null,
+    });
     const got = await watcher.next(delivery(WS_CODE.chatMessage, (p) => p.id === sent.data.id));
     expect(got.data).toMatchObject({ channel: `room:${roomId}`, payload: { content: '<b>好球</b> [赞]' } });
     watcher.close();
@@ -51,7 +66,10 @@ describe.each(targets())('live chat on $name', (target) => {
   it('refuses empty, too long and anonymous messages with the reason', async () => {
     const u = await b.viewer();
     expect(await say(u.token, { content: '   ' })).toMatchObject({ status: 400, msg: '请输入聊天内容' });
-    expect(await say(u.token, { content: '好'.repeat(51) })).toMatchObject({ status: 400, msg: '聊天内容不能超过50个字' });
+    expect(await say(u.token, { content: '好'.repeat(51) })).toMatchObject({
+      status: 400,
+      msg: '聊天内容不能超过50个字',
+    });
     expect(await say(undefined, { content: 'hi' })).toMatchObject({ status: 401, msg: '请先登录' });
     expect((await say(u.token, { content: '好'.repeat(50) })).code).toBe(200);
   });
@@ -59,7 +77,10 @@ describe.each(targets())('live chat on $name', (target) => {
   it('limits each user to 5 messages in 10 seconds', async () => {
     const u = await b.viewer();
     for (let i = 0; i < 5; i++) expect((await say(u.token, { content: `第${i}条` })).code).toBe(200);
-    expect(await say(u.token, { content: '第6条' })).toMatchObject({ status: 429, msg: '发言太快了，请稍后再试' });
+    expect(await say(u.token, { content: '第6条' })).toMatchObject({
+      status: 429,
+      msg: '发言太快了，请稍后再试',
+    });
   });
 
   it('applies slow mode to viewers but not to managers', async () => {
@@ -74,21 +95,40 @@ describe.each(targets())('live chat on $name', (target) => {
     expect(second.msg).toMatch(/^直播间已开启慢速模式，请(30|29)秒后再发言$/);
     expect((await say(manager.token, { content: '一' }, a.room.id)).code).toBe(200);
     expect((await say(manager.token, { content: '二' }, a.room.id)).code).toBe(200);
-    expect((await b.get('/api/chat/info', { roomId: a.room.id }, { token: viewer.token })).data).toMatchObject({ slowMode: 30, role: 'viewer', canSend: true, maxLength: 50 });
+    expect(
+      (await b.get('/api/chat/info', { roomId: a.room.id }, { token: viewer.token })).data,
+    ).toMatchObject({ slowMode: 30, role: 'viewer', canSend: true, maxLength: 50 });
   });
 
   it('gates barrage styles and @mentions by level', async () => {
     const newbie = await b.viewer({ level: 0 });
     const fan = await b.viewer({ level: 1 });
     const veteran = await b.viewer({ level: 4 });
-    expect(await say(newbie.token, { content: '弹幕', barrage: 1 })).toMatchObject({ status: 403, msg: '等级达到Lv1才能发送弹幕' });
+    expect(await say(newbie.token, { content: '弹幕', barrage: 1 })).toMatchObject({
+      status: 403,
+      msg: '等级达到Lv1才能发送弹幕',
+    });
     expect((await say(fan.token, { content: '弹幕', barrage: 1 })).data.barrage).toBe(1);
-    expect(await say(fan.token, { content: '绿色', barrage: 2 })).toMatchObject({ status: 403, msg: '该弹幕样式尚未解锁' });
+    expect(await say(fan.token, { content: '绿色', barrage: 2 })).toMatchObject({
+      status: 403,
+      msg: '该弹幕样式尚未解锁',
+    });
     expect((await say(veteran.token, { content: '绿色', barrage: 2 })).data.barrage).toBe(2);
-    expect(await say(fan.token, { content: '@球迷小王 你好' })).toMatchObject({ status: 403, msg: '等级达到Lv2才能使用@提及' });
-    expect((await say(veteran.token, { content: '@球迷小王 你好' })).data.atInfo).toEqual({ id: await b.idOf(DEMO.fan), nickName: '球迷小王' });
-    expect((await say(veteran.token, { content: '看这里', atNickName: '竞彩老李' })).data.atInfo).toMatchObject({ nickName: '竞彩老李' });
-    expect(await say(veteran.token, { content: '@没有这个人 你好' })).toMatchObject({ status: 400, msg: '被@的用户不存在' });
+    expect(await say(fan.token, { content: '@球迷小王 你好' })).toMatchObject({
+      status: 403,
+      msg: '等级达到Lv2才能使用@提及',
+    });
+    expect((await say(veteran.token, { content: '@球迷小王 你好' })).data.atInfo).toEqual({
+      id: await b.idOf(DEMO.fan),
+      nickName: '球迷小王',
+    });
+    expect(
+      (await say(veteran.token, { content: '看这里', atNickName: '竞彩老李' })).data.atInfo,
+    ).toMatchObject({ nickName: '竞彩老李' });
+    expect(await say(veteran.token, { content: '@没有这个人 你好' })).toMatchObject({
+      status: 400,
+      msg: '被@的用户不存在',
+    });
     const styles = await b.get('/api/chat/barrage/all');
     expect(styles.data.map((s: { id: number }) => s.id)).toEqual([1, 2, 3, 4, 5]);
   });
@@ -103,7 +143,10 @@ describe.each(targets())('live chat on $name', (target) => {
     const entry = await watcher.next(delivery(WS_CODE.roomEvent, (p) => p.type === 'entry'));
     expect(entry.data.payload).toMatchObject({ user: { id: star.id, level: 5 }, effect: '进入直播间' });
     expect((await b.post('/api/chat/welcome', { roomId }, { token: star.token })).data.entry).toBe(false);
-    expect((await b.post('/api/chat/welcome', { roomId }, { token: (await b.viewer({ level: 1 })).token })).data.entry).toBe(false);
+    expect(
+      (await b.post('/api/chat/welcome', { roomId }, { token: (await b.viewer({ level: 1 })).token })).data
+        .entry,
+    ).toBe(false);
     watcher.close();
   });
 
@@ -117,9 +160,18 @@ describe.each(targets())('live chat on $name', (target) => {
     const seen = await other.next(delivery(WS_CODE.chatMessage, (p) => p.id === ack.data.id));
     expect(seen.data.payload).toMatchObject({ content: '从socket发来', sender: { id: u.id } });
     mine.send({ code: WS_CODE.chatSend, data: { roomId, content: '', clientId: 'c2' } });
-    expect((await mine.next((f) => f.code === WS_CODE.error)).data).toEqual({ req: WS_CODE.chatSend, reason: 'refused', msg: '请输入聊天内容', code: 400, clientId: 'c2' });
+    expect((await mine.next((f) => f.code === WS_CODE.error)).data).toEqual({
+      req: WS_CODE.chatSend,
+      reason: 'refused',
+      msg: '请输入聊天内容',
+      code: 400,
+      clientId: 'c2',
+    });
     other.send({ code: WS_CODE.chatSend, data: { roomId, content: '游客' } });
-    expect((await other.next((f) => f.code === WS_CODE.error)).data).toMatchObject({ reason: 'refused', code: 401 });
+    expect((await other.next((f) => f.code === WS_CODE.error)).data).toMatchObject({
+      reason: 'refused',
+      code: 401,
+    });
     mine.close();
     other.close();
   });
@@ -128,20 +180,36 @@ describe.each(targets())('live chat on $name', (target) => {
     const a = await b.anchor();
     const operator = await b.tokenOf(DEMO.operator);
     await b.post('/api/room/up', {}, { token: a.token });
-    expect(await b.post('/api/room/audit', { roomId: a.room.id, approved: 0 }, { token: a.token })).toMatchObject({ status: 403, msg: '仅运营人员可以执行此操作' });
-    expect((await b.post('/api/room/audit', { roomId: a.room.id, approved: 0 }, { token: operator })).data).toEqual({ roomId: a.room.id, auditState: 0 });
-    expect(await say((await b.viewer()).token, { content: 'hi' }, a.room.id)).toMatchObject({ status: 403, msg: '该直播间已被封禁' });
+    expect(
+      await b.post('/api/room/audit', { roomId: a.room.id, approved: 0 }, { token: a.token }),
+    ).toMatchObject({ status: 403, msg: '仅运营人员可以执行此操作' });
+    expect(
+      (await b.post('/api/room/audit', { roomId: a.room.id, approved: 0 }, { token: operator })).data,
+    ).toEqual({ roomId: a.room.id, auditState: 0 });
+    expect(await say((await b.viewer()).token, { content: 'hi' }, a.room.id)).toMatchObject({
+      status: 403,
+      msg: '该直播间已被封禁',
+    });
     expect(await b.get('/api/room/detail', { roomId: a.room.id })).toMatchObject({ status: 403 });
     expect((await b.get('/api/room/page', { word: a.nickName })).data.total).toBe(0);
-    expect(await b.post('/api/room/up', {}, { token: a.token })).toMatchObject({ status: 403, msg: '该直播间已被封禁' });
-    const [row] = await b.app.db.select({ liveState: rooms.liveState }).from(rooms).where(eq(rooms.id, a.room.id));
+    expect(await b.post('/api/room/up', {}, { token: a.token })).toMatchObject({
+      status: 403,
+      msg: '该直播间已被封禁',
+    });
+    const [row] = await b.app.db
+      .select({ liveState: rooms.liveState })
+      .from(rooms)
+      .where(eq(rooms.id, a.room.id));
     expect(row.liveState).toBe(0);
     await b.post('/api/room/audit', { roomId: a.room.id, approved: 1 }, { token: operator });
     expect((await b.get('/api/room/page', { word: a.nickName })).data.total).toBe(1);
   });
 
   it('serves the match chat notice and refuses an unknown match', async () => {
-    expect((await b.post('/chat/notice')).data).toMatchObject({ notice: expect.stringContaining('文明观赛'), maxLength: 50 });
+    expect((await b.post('/chat/notice')).data).toMatchObject({
+      notice: expect.stringContaining('文明观赛'),
+      maxLength: 50,
+    });
     const token = await b.post('/chat/getToken?group=5');
     expect(token.data).toMatchObject({ channel: 'match:5', group: 5, token: expect.stringMatching(/^0\./) });
   });

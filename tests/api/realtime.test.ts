@@ -6,7 +6,14 @@ import { WebSocket } from 'ws';
 import type { AppContext } from '../../src/server/context.ts';
 import { users } from '../../src/server/db/schema/index.ts';
 import { createHttpServer } from '../../src/server/http/server.ts';
-import { CHANNEL, HEARTBEAT, WS_CLOSE, WS_CODE, WS_LIMITS, type Frame } from '../../src/lib/realtime/codes.ts';
+import {
+  CHANNEL,
+  HEARTBEAT,
+  WS_CLOSE,
+  WS_CODE,
+  WS_LIMITS,
+  type Frame,
+} from '../../src/lib/realtime/codes.ts';
 import { createRealtimeHub, type RealtimeHub } from '../../src/server/realtime/hub.ts';
 import { publish } from '../../src/server/realtime/publish.ts';
 import { socketTokens } from '../../src/server/realtime/tokens.ts';
@@ -59,7 +66,10 @@ async function openSocket(url: string): Promise<TestSocket> {
       const i = inbox.findIndex(match);
       if (i >= 0) return Promise.resolve(inbox.splice(i, 1)[0]);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching frame in 5 s; got ${JSON.stringify(inbox)}`)), 5000);
+        const timer = setTimeout(
+          () => reject(new Error(`no matching frame in 5 s; got ${JSON.stringify(inbox)}`)),
+          5000,
+        );
         waiters.push({ match, resolve: (f) => (clearTimeout(timer), resolve(f)) });
       });
     },
@@ -92,7 +102,9 @@ async function connectionInfo(base: string, accessToken?: string) {
 async function openFor(base: string, accessToken: string, wsBase?: string): Promise<TestSocket> {
   const { body } = await connectionInfo(base, accessToken);
   const { protocol, host, port } = body.data.lotteryAddress[0];
-  return openSocket(`${wsBase ?? `${protocol}://${host}:${port}`}/ws?token=${encodeURIComponent(body.data.token)}`);
+  return openSocket(
+    `${wsBase ?? `${protocol}://${host}:${port}`}/ws?token=${encodeURIComponent(body.data.token)}`,
+  );
 }
 
 /** openFor, then 10014 as the spec's client sends on open ('' for a visitor). */
@@ -105,7 +117,12 @@ async function connect(base: string, accessToken: string, wsBase?: string): Prom
 
 async function subscribe(socket: TestSocket, channel: string) {
   socket.send({ code: WS_CODE.subscribe, data: { channel } });
-  return socket.next((f) => typeof f === 'object' && [WS_CODE.subscribed, WS_CODE.error].includes(f.code as never) && f.data.channel === channel);
+  return socket.next(
+    (f) =>
+      typeof f === 'object' &&
+      [WS_CODE.subscribed, WS_CODE.error].includes(f.code as never) &&
+      f.data.channel === channel,
+  );
 }
 
 async function createUser(app: AppContext, mobile: string, nickName: string) {
@@ -156,7 +173,10 @@ describe.each(targets())('realtime /ws on $name', (target) => {
   it('follows forwarded headers only behind a trusted proxy', async () => {
     const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'www.qiuyou.example' };
     const ask = async () => {
-      const res = await fetch(`${base}/svc/imapi/websocket`, { method: 'POST', headers: { accessToken: fan.token, ...forwarded } });
+      const res = await fetch(`${base}/svc/imapi/websocket`, {
+        method: 'POST',
+        headers: { accessToken: fan.token, ...forwarded },
+      });
       return (await res.json()).data.lotteryAddress[0];
     };
     expect(await ask()).toEqual({ protocol: 'ws', host: '127.0.0.1', port });
@@ -182,29 +202,45 @@ describe.each(targets())('realtime /ws on $name', (target) => {
   it('acknowledges 10014, answers the heartbeat and ignores what is not a frame', async () => {
     const socket = await openFor(base, fan.token);
     socket.send({ code: WS_CODE.auth, data: { accessToken: fan.token } });
-    expect(await socket.next(code(WS_CODE.authOk))).toEqual({ code: WS_CODE.authOk, data: { userId: fan.id } });
+    expect(await socket.next(code(WS_CODE.authOk))).toEqual({
+      code: WS_CODE.authOk,
+      data: { userId: fan.id },
+    });
     socket.send('{not json');
     socket.send('[1,2]');
     socket.send(HEARTBEAT.ping);
     expect(await socket.next(() => true)).toBe(HEARTBEAT.pong);
     socket.send({ code: 10077, data: {} });
-    expect(await socket.next(code(WS_CODE.error))).toMatchObject({ data: { req: 10077, reason: 'unknown_code' } });
+    expect(await socket.next(code(WS_CODE.error))).toMatchObject({
+      data: { req: 10077, reason: 'unknown_code' },
+    });
     socket.ws.close();
   });
 
   it('closes the socket when 10014 names another user', async () => {
     const fanSocket = await openFor(base, fan.token);
     fanSocket.send({ code: WS_CODE.auth, data: { accessToken: other.token } });
-    expect(await fanSocket.next(code(WS_CODE.error))).toMatchObject({ data: { req: WS_CODE.auth, reason: 'auth_failed' } });
-    expect(await fanSocket.next(code(WS_CODE.closing))).toMatchObject({ data: { code: WS_CLOSE.authFailed } });
+    expect(await fanSocket.next(code(WS_CODE.error))).toMatchObject({
+      data: { req: WS_CODE.auth, reason: 'auth_failed' },
+    });
+    expect(await fanSocket.next(code(WS_CODE.closing))).toMatchObject({
+      data: { code: WS_CLOSE.authFailed },
+    });
     expect((await fanSocket.closed).code).toBe(WS_CLOSE.authFailed);
   });
 
   it('lets a visitor follow public channels but no user channel', async () => {
     const visitor = await connect(base, '');
     expect(await subscribe(visitor, CHANNEL.football)).toMatchObject({ code: WS_CODE.subscribed });
-    expect(await subscribe(visitor, CHANNEL.user(fan.id))).toMatchObject({ code: WS_CODE.error, data: { reason: 'forbidden' } });
-    await publish(ctx.app.pubsub, CHANNEL.football, WS_CODE.scoreUpdate, { matchId: 1, homeScore: 2, awayScore: 1 });
+    expect(await subscribe(visitor, CHANNEL.user(fan.id))).toMatchObject({
+      code: WS_CODE.error,
+      data: { reason: 'forbidden' },
+    });
+    await publish(ctx.app.pubsub, CHANNEL.football, WS_CODE.scoreUpdate, {
+      matchId: 1,
+      homeScore: 2,
+      awayScore: 1,
+    });
     expect(await visitor.next(code(WS_CODE.scoreUpdate))).toEqual({
       code: WS_CODE.scoreUpdate,
       data: { channel: 'scores:football', payload: { matchId: 1, homeScore: 2, awayScore: 1 } },
@@ -215,30 +251,49 @@ describe.each(targets())('realtime /ws on $name', (target) => {
   it('delivers what is published on a channel until the socket unsubscribes', async () => {
     const socket = await connect(base, fan.token);
     const peer = await connect(base, other.token);
-    expect(await subscribe(socket, 'room:7')).toEqual({ code: WS_CODE.subscribed, data: { channel: 'room:7' } });
+    expect(await subscribe(socket, 'room:7')).toEqual({
+      code: WS_CODE.subscribed,
+      data: { channel: 'room:7' },
+    });
     await subscribe(peer, 'room:7');
     await subscribe(socket, 'room:8');
-    await publish(ctx.app.pubsub, CHANNEL.room(7), WS_CODE.chatMessage, { nickName: '测试球迷', content: '好球！' });
-    const expected = { code: WS_CODE.chatMessage, data: { channel: 'room:7', payload: { nickName: '测试球迷', content: '好球！' } } };
+    await publish(ctx.app.pubsub, CHANNEL.room(7), WS_CODE.chatMessage, {
+      nickName: '测试球迷',
+      content: '好球！',
+    });
+    const expected = {
+      code: WS_CODE.chatMessage,
+      data: { channel: 'room:7', payload: { nickName: '测试球迷', content: '好球！' } },
+    };
     expect(await socket.next(code(WS_CODE.chatMessage))).toEqual(expected);
     expect(await peer.next(code(WS_CODE.chatMessage))).toEqual(expected);
 
     socket.send({ code: WS_CODE.unsubscribe, data: { channel: 'room:7' } });
-    expect(await socket.next(code(WS_CODE.unsubscribed))).toEqual({ code: WS_CODE.unsubscribed, data: { channel: 'room:7' } });
+    expect(await socket.next(code(WS_CODE.unsubscribed))).toEqual({
+      code: WS_CODE.unsubscribed,
+      data: { channel: 'room:7' },
+    });
     await publish(ctx.app.pubsub, CHANNEL.room(7), WS_CODE.chatMessage, { content: '已离开' });
     await publish(ctx.app.pubsub, CHANNEL.room(8), WS_CODE.roomEvent, { type: 'gift' });
     // Both went through the same pub/sub in order: the next delivery being room 8's shows room 7's never came.
-    expect(await socket.next((f) => typeof f === 'object' && f.code >= WS_CODE.message && f.code < WS_CODE.error)).toMatchObject({
+    expect(
+      await socket.next((f) => typeof f === 'object' && f.code >= WS_CODE.message && f.code < WS_CODE.error),
+    ).toMatchObject({
       data: { channel: 'room:8' },
     });
-    expect(await peer.next(code(WS_CODE.chatMessage))).toMatchObject({ data: { payload: { content: '已离开' } } });
+    expect(await peer.next(code(WS_CODE.chatMessage))).toMatchObject({
+      data: { payload: { content: '已离开' } },
+    });
     socket.ws.close();
     peer.ws.close();
   });
 
   it('keeps user channels to their owner, after 10014, and checks channel names', async () => {
     const socket = await openFor(base, fan.token);
-    expect(await subscribe(socket, CHANNEL.user(fan.id))).toMatchObject({ code: WS_CODE.error, data: { reason: 'forbidden' } });
+    expect(await subscribe(socket, CHANNEL.user(fan.id))).toMatchObject({
+      code: WS_CODE.error,
+      data: { reason: 'forbidden' },
+    });
     socket.send({ code: WS_CODE.auth, data: { accessToken: fan.token } });
     await socket.next(code(WS_CODE.authOk));
     expect(await subscribe(socket, CHANNEL.user(fan.id))).toMatchObject({ code: WS_CODE.subscribed });
@@ -247,18 +302,27 @@ describe.each(targets())('realtime /ws on $name', (target) => {
       data: { req: WS_CODE.subscribe, reason: 'forbidden', msg: '没有权限订阅该频道' },
     });
     for (const bad of ['room:abc', 'room:0', 'room:01', 'scores:tennis', 'lobby', ' room:1']) {
-      expect(await subscribe(socket, bad)).toMatchObject({ code: WS_CODE.error, data: { reason: 'bad_channel' } });
+      expect(await subscribe(socket, bad)).toMatchObject({
+        code: WS_CODE.error,
+        data: { reason: 'bad_channel' },
+      });
     }
     await publish(ctx.app.pubsub, CHANNEL.user(fan.id), WS_CODE.userNotice, { balance: 100 });
-    expect(await socket.next(code(WS_CODE.userNotice))).toMatchObject({ data: { channel: `user:${fan.id}`, payload: { balance: 100 } } });
+    expect(await socket.next(code(WS_CODE.userNotice))).toMatchObject({
+      data: { channel: `user:${fan.id}`, payload: { balance: 100 } },
+    });
     socket.ws.close();
   });
 
   it(`limits a socket to ${WS_LIMITS.maxChannelsPerSocket} channels`, async () => {
     const socket = await connect(base, fan.token);
-    for (let id = 1; id < WS_LIMITS.maxChannelsPerSocket; id++) socket.send({ code: WS_CODE.subscribe, data: { channel: `match:${id}` } });
+    for (let id = 1; id < WS_LIMITS.maxChannelsPerSocket; id++)
+      socket.send({ code: WS_CODE.subscribe, data: { channel: `match:${id}` } });
     expect(await subscribe(socket, CHANNEL.football)).toMatchObject({ code: WS_CODE.subscribed });
-    expect(await subscribe(socket, CHANNEL.basketball)).toMatchObject({ code: WS_CODE.error, data: { reason: 'too_many_channels' } });
+    expect(await subscribe(socket, CHANNEL.basketball)).toMatchObject({
+      code: WS_CODE.error,
+      data: { reason: 'too_many_channels' },
+    });
     expect(hub.stats().channels).toBeGreaterThanOrEqual(WS_LIMITS.maxChannelsPerSocket);
     socket.ws.close();
     await socket.closed;
@@ -283,7 +347,10 @@ describe.each(targets())('realtime /ws on $name', (target) => {
       // Token from instance B, socket on instance A, message published by B.
       const socket = await connect(basePortB, fan.token, `ws://127.0.0.1:${port}`);
       await subscribe(socket, 'match:42');
-      await publish(sibling.app.pubsub, CHANNEL.match(42), WS_CODE.matchEvent, { minute: 90, text: '绝杀！' });
+      await publish(sibling.app.pubsub, CHANNEL.match(42), WS_CODE.matchEvent, {
+        minute: 90,
+        text: '绝杀！',
+      });
       expect(await socket.next(code(WS_CODE.matchEvent))).toEqual({
         code: WS_CODE.matchEvent,
         data: { channel: 'match:42', payload: { minute: 90, text: '绝杀！' } },
@@ -313,7 +380,10 @@ describe.each(targets())('realtime /ws on $name', (target) => {
       const beating = await openSocket(url + socketTokens(ctx.app).issue(0));
       const beat = setInterval(() => beating.send(HEARTBEAT.ping), 50);
       try {
-        expect(await silent.next(code(WS_CODE.closing))).toEqual({ code: WS_CODE.closing, data: { code: WS_CLOSE.idle, reason: 'idle' } });
+        expect(await silent.next(code(WS_CODE.closing))).toEqual({
+          code: WS_CODE.closing,
+          data: { code: WS_CLOSE.idle, reason: 'idle' },
+        });
         expect((await silent.closed).code).toBe(WS_CLOSE.idle);
         await new Promise((resolve) => setTimeout(resolve, 600));
         expect(beating.ws.readyState).toBe(WebSocket.OPEN);
@@ -330,7 +400,9 @@ describe.each(targets())('realtime /ws on $name', (target) => {
       expect(shortHub.stats()).toEqual({ clients: 1, channels: 1 });
       await shortHub.close(1001, 'server shutting down');
       clearInterval(beat);
-      expect(await socket.next(code(WS_CODE.closing))).toMatchObject({ data: { code: 1001, reason: 'server shutting down' } });
+      expect(await socket.next(code(WS_CODE.closing))).toMatchObject({
+        data: { code: 1001, reason: 'server shutting down' },
+      });
       expect(await socket.closed).toEqual({ code: 1001, reason: 'server shutting down' });
       expect(shortHub.stats()).toEqual({ clients: 0, channels: 0 });
       expect(await refusal(url + socketTokens(ctx.app).issue(0))).toBe(503);

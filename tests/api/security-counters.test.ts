@@ -11,9 +11,18 @@ describe('counters on one machine without Redis', () => {
   it('keeps SMS and money limits across a restart, and lets other counters start afresh', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'qyq-counters-'));
     const open = () =>
-      createContext(loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'silent', SEED_DEMO: '0', SEED_SPORTS: '0' }), {
-        log: pino({ level: 'silent' }),
-      });
+      createContext(
+        loadConfig({
+          NODE_ENV: 'test',
+          DATA_DIR: dir,
+          LOG_LEVEL: 'silent',
+          SEED_DEMO: '0',
+          SEED_SPORTS: '0',
+        }),
+        {
+          log: pino({ level: 'silent' }),
+        },
+      );
     try {
       let app = await open();
       for (let k = 1; k <= 3; k++) {
@@ -35,9 +44,18 @@ describe('counters on one machine without Redis', () => {
   });
 
   it('starts a new window once the old one is over', async () => {
-    const app = await createContext(loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', SEED_DEMO: '0', SEED_SPORTS: '0' }), {
-      log: pino({ level: 'silent' }),
-    });
+    const app = await createContext(
+      loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: 'memory://',
+        LOG_LEVEL: 'silent',
+        SEED_DEMO: '0',
+        SEED_SPORTS: '0',
+      }),
+      {
+        log: pino({ level: 'silent' }),
+      },
+    );
     try {
       expect(await app.kv.incr('rl:recharge:u1', 300)).toBe(1);
       expect(await app.kv.incr('rl:recharge:u1', 300)).toBe(2);

@@ -46,15 +46,24 @@ describe.each(targets())('control characters and out-of-range ids on $name', (ta
     ];
     for (const [path, body, token] of bodies) {
       for (const json of [false, true]) {
-        expect(await b.post(path, body, { token, json }), `${path} json=${json}`).toMatchObject({ status: 400, msg: '输入包含无效字符' });
+        expect(await b.post(path, body, { token, json }), `${path} json=${json}`).toMatchObject({
+          status: 400,
+          msg: '输入包含无效字符',
+        });
       }
     }
     // Line breaks and tabs are text, not control: a multi-line notice is fine to send.
-    expect((await b.post('/api/chat/msg', { roomId: 99_999, content: '第一行\n第二行\t' }, { token: anchor })).msg).not.toBe('输入包含无效字符');
+    expect(
+      (await b.post('/api/chat/msg', { roomId: 99_999, content: '第一行\n第二行\t' }, { token: anchor })).msg,
+    ).not.toBe('输入包含无效字符');
   });
 
   it('answers ids beyond the integer columns as bad input, never 500', async () => {
-    for (const url of ['/api/room/detail?roomId=99999999999', '/live/match/detail?matchId=99999999999', '/api/back/detail?recordId=4294967296']) {
+    for (const url of [
+      '/api/room/detail?roomId=99999999999',
+      '/live/match/detail?matchId=99999999999',
+      '/api/back/detail?recordId=4294967296',
+    ]) {
       const res = await raw(url);
       expect(res.status, url).toBeLessThan(500);
       expect([400, 404], url).toContain(res.code);

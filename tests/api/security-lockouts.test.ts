@@ -15,8 +15,14 @@ describe.each(targets())('lockouts under parallel guesses on $name', (target) =>
     const mobile = randomMobile();
     const verifyCode = await b.smsCode(mobile, 1);
     const sealed = await b.sealed('abc12345');
-    expect((await b.post('/user/register', { mobile, verifyCode, nickName: `锁${mobile.slice(-6)}`, ...sealed })).code).toBe(200);
-    const guesses = [...Array.from({ length: 20 }, () => b.loginByPassword(mobile, 'nope12345')), b.loginByPassword(mobile, 'abc12345')];
+    expect(
+      (await b.post('/user/register', { mobile, verifyCode, nickName: `锁${mobile.slice(-6)}`, ...sealed }))
+        .code,
+    ).toBe(200);
+    const guesses = [
+      ...Array.from({ length: 20 }, () => b.loginByPassword(mobile, 'nope12345')),
+      b.loginByPassword(mobile, 'abc12345'),
+    ];
     const answers = await Promise.all(guesses);
     expect(answers.filter((a) => a.code === 200)).toHaveLength(0);
     expect(answers.filter((a) => a.code === 10011).length).toBeLessThanOrEqual(5);
@@ -29,7 +35,10 @@ describe.each(targets())('lockouts under parallel guesses on $name', (target) =>
     const mobile = randomMobile();
     const verifyCode = await b.smsCode(mobile, 1);
     const sealed = await b.sealed('abc12345');
-    expect((await b.post('/user/register', { mobile, verifyCode, nickName: `剩${mobile.slice(-6)}`, ...sealed })).code).toBe(200);
+    expect(
+      (await b.post('/user/register', { mobile, verifyCode, nickName: `剩${mobile.slice(-6)}`, ...sealed }))
+        .code,
+    ).toBe(200);
     const left = [];
     for (let k = 0; k < 4; k++) left.push((await b.loginByPassword(mobile, 'nope12345')).data.remaining);
     expect(left).toEqual([4, 3, 2, 1]);
@@ -38,11 +47,17 @@ describe.each(targets())('lockouts under parallel guesses on $name', (target) =>
 
   it('accepts no pay password sent behind 15 wrong ones at once', async () => {
     const u = await b.verifiedUser();
-    const card = (await b.post('/pay/bind-card', { cardNo: randomCardNo(), bankName: '中国工商银行' }, { token: u.token })).data;
+    const card = (
+      await b.post('/pay/bind-card', { cardNo: randomCardNo(), bankName: '中国工商银行' }, { token: u.token })
+    ).data;
     expect((await b.setPayPassword(u, '258036')).code).toBe(200);
     await b.fund(u.id, 10_000, 'ticket');
     const withdraw = async (payPassword: string) =>
-      b.post('/pay/withdraw', { amount: 2000, cardId: card.id, ...(await b.sealedPay(payPassword)) }, { token: u.token });
+      b.post(
+        '/pay/withdraw',
+        { amount: 2000, cardId: card.id, ...(await b.sealedPay(payPassword)) },
+        { token: u.token },
+      );
     const sealedTries = [...Array.from({ length: 15 }, () => withdraw('111111')), withdraw('258036')];
     const answers = await Promise.all(sealedTries);
     expect(answers.filter((a) => a.code === 200)).toHaveLength(0);
@@ -56,10 +71,20 @@ describe('the sandbox cashier in production', () => {
     const { loadConfig } = await import('../../src/server/config.ts');
     const { createContext } = await import('../../src/server/context.ts');
     const pino = (await import('pino')).default;
-    const config = loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', SEED_SPORTS: '0' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PAYMENT_PROVIDER: 'sandbox',
+      DATA_DIR: 'memory://',
+      LOG_LEVEL: 'silent',
+      SEED_SPORTS: '0',
+    });
     const app = await createContext(config, { log: pino({ level: 'silent' }) });
     try {
-      const request = app.services.wallet.withdrawals.request(1, { amount: 2000, cardId: 1, requestKey: 'k' } as never);
+      const request = app.services.wallet.withdrawals.request(1, {
+        amount: 2000,
+        cardId: 1,
+        requestKey: 'k',
+      } as never);
       await expect(request).rejects.toMatchObject({ code: 403, message: '演示站点的球票不能提现' });
     } finally {
       await app.close();

@@ -8,7 +8,10 @@ import { socketTokens } from '../../src/server/realtime/tokens.ts';
 import { createTestContext, targets, type TestContext } from '../support/context.ts';
 
 /** Opens a socket; resolves 'open' or the HTTP status it was refused with. */
-function attempt(url: string, headers: Record<string, string> = {}): Promise<{ ws: WebSocket; result: 'open' | number }> {
+function attempt(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ ws: WebSocket; result: 'open' | number }> {
   const ws = new WebSocket(url, { headers });
   return new Promise((resolve) => {
     ws.once('open', () => resolve({ ws, result: 'open' }));
@@ -42,7 +45,8 @@ describe.each(targets())('socket caps on $name', (target) => {
     const token = socketTokens(t.app).issue(0);
     const url = `${base}?token=${encodeURIComponent(token)}`;
     const opened = [];
-    for (let k = 0; k < WS_LIMITS.maxSocketsPerToken; k++) opened.push(await attempt(url, { 'x-forwarded-for': `10.9.0.${k}` }));
+    for (let k = 0; k < WS_LIMITS.maxSocketsPerToken; k++)
+      opened.push(await attempt(url, { 'x-forwarded-for': `10.9.0.${k}` }));
     expect(opened.map((o) => o.result)).toEqual(Array(WS_LIMITS.maxSocketsPerToken).fill('open'));
     expect((await attempt(url, { 'x-forwarded-for': '10.9.1.1' })).result).toBe(429);
     opened[0].ws.close();
@@ -57,14 +61,20 @@ describe.each(targets())('socket caps on $name', (target) => {
     const tokens = socketTokens(t.app);
     const open: WebSocket[] = [];
     for (let k = 0; k < WS_LIMITS.maxSocketsPerAddress; k += 1) {
-      const r = await attempt(`${base}?token=${encodeURIComponent(tokens.issue(0))}`, { 'x-forwarded-for': '10.8.8.8' });
+      const r = await attempt(`${base}?token=${encodeURIComponent(tokens.issue(0))}`, {
+        'x-forwarded-for': '10.8.8.8',
+      });
       expect(r.result).toBe('open');
       open.push(r.ws);
     }
-    const over = await attempt(`${base}?token=${encodeURIComponent(tokens.issue(0))}`, { 'x-forwarded-for': '10.8.8.8' });
+    const over = await attempt(`${base}?token=${encodeURIComponent(tokens.issue(0))}`, {
+      'x-forwarded-for': '10.8.8.8',
+    });
     expect(over.result).toBe(429);
     // Another address is not affected.
-    const other = await attempt(`${base}?token=${encodeURIComponent(tokens.issue(0))}`, { 'x-forwarded-for': '10.8.8.9' });
+    const other = await attempt(`${base}?token=${encodeURIComponent(tokens.issue(0))}`, {
+      'x-forwarded-for': '10.8.8.9',
+    });
     expect(other.result).toBe('open');
     for (const ws of [...open, other.ws]) ws.close();
   });

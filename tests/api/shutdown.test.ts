@@ -19,7 +19,15 @@ describe('graceful shutdown', () => {
     // Embedded database and in-process pub/sub, whatever the shell says.
     const { DATABASE_URL: _db, REDIS_URL: _redis, ...env } = process.env;
     const child = spawn(process.execPath, ['src/server/main.ts'], {
-      env: { ...env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: '0' },
+      env: {
+        ...env,
+        NODE_ENV: 'test',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'info',
+        SEED_DEMO: '0',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const port = await new Promise<number>((resolve, reject) => {
@@ -34,7 +42,13 @@ describe('graceful shutdown', () => {
     const base = `http://127.0.0.1:${port}`;
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
 
-    const { data } = await (await fetch(`${base}/svc/imapi/websocket`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json();
+    const { data } = await (
+      await fetch(`${base}/svc/imapi/websocket`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      })
+    ).json();
     const ws = new WebSocket(`ws://127.0.0.1:${port}/ws?token=${encodeURIComponent(data.token)}`);
     await once(ws, 'open');
     const closed = once(ws, 'close') as Promise<[number, Buffer]>;

@@ -27,7 +27,13 @@ describe.each(targets())('sports API on $name', (target) => {
   afterAll(() => b?.close());
 
   const seasonId = async (competition: string, season: string) =>
-    (await b.app.db.select({ id: seasons.id }).from(seasons).innerJoin(competitions, eq(competitions.id, seasons.competitionId)).where(and(eq(competitions.key, competition), eq(seasons.name, season))))[0].id;
+    (
+      await b.app.db
+        .select({ id: seasons.id })
+        .from(seasons)
+        .innerJoin(competitions, eq(competitions.id, seasons.competitionId))
+        .where(and(eq(competitions.key, competition), eq(seasons.name, season)))
+    )[0].id;
 
   describe('score lists', () => {
     it('即时 lists today’s football with states, half-time scores, cards, corners, lottery numbers and odds', async () => {
@@ -87,8 +93,12 @@ describe.each(targets())('sports API on $name', (target) => {
       const jclq = (await b.get('/live/basketball/jclq')).data;
       expect(jclq.matches[0].lottery.jcNo).toMatch(/^周.3\d\d$/);
       const bd = (await b.get('/live/football/bjdc')).data;
-      expect(bd.matches.map((m: any) => m.lottery.bdNo)).toEqual([...bd.matches.map((m: any) => m.lottery.bdNo)].sort((x: number, y: number) => x - y));
-      const zc = (await b.get(`/live/football/zc?issue=${(await b.get('/live/football/zc')).data.issues.at(-1)}`)).data;
+      expect(bd.matches.map((m: any) => m.lottery.bdNo)).toEqual(
+        [...bd.matches.map((m: any) => m.lottery.bdNo)].sort((x: number, y: number) => x - y),
+      );
+      const zc = (
+        await b.get(`/live/football/zc?issue=${(await b.get('/live/football/zc')).data.issues.at(-1)}`)
+      ).data;
       expect(zc.plays).toEqual(['14场胜负', '任九']);
       expect(zc.matches.length).toBeLessThanOrEqual(14);
       expect((await b.get('/live/football/zc?issue=abc')).status).toBe(400);
@@ -96,7 +106,9 @@ describe.each(targets())('sports API on $name', (target) => {
 
     it('hot leagues, the competitions index, the TV list and the feed clock', async () => {
       const hot = (await b.get('/live/hot-leagues?sport=football')).data;
-      expect(hot.map((c: any) => c.name)).toEqual(expect.arrayContaining(['英超', '西甲', '德甲', '意甲', '法甲', '中超', '欧冠']));
+      expect(hot.map((c: any) => c.name)).toEqual(
+        expect.arrayContaining(['英超', '西甲', '德甲', '意甲', '法甲', '中超', '欧冠']),
+      );
       expect(hot.every((c: any) => c.currentSeasonId)).toBe(true);
       const index = (await b.get('/live/football/competitions')).data;
       expect(index.map((g: any) => g.region)).toEqual(expect.arrayContaining(['英格兰', '欧洲', '中国']));
@@ -116,7 +128,10 @@ describe.each(targets())('sports API on $name', (target) => {
       expect(goals.filter((e: any) => e.side === 2)).toHaveLength(m.away.score);
       const stats = (await b.get(`/live/match/${finishedId}/stats`)).data;
       expect(stats.teams.find((s: any) => s.key === 'possession')).toMatchObject({ name: '控球率' });
-      expect(stats.teams.find((s: any) => s.key === 'corners')).toMatchObject({ home: m.home.corner, away: m.away.corner });
+      expect(stats.teams.find((s: any) => s.key === 'corners')).toMatchObject({
+        home: m.home.corner,
+        away: m.away.corner,
+      });
       const lineups = (await b.get(`/live/match/${finishedId}/lineups`)).data;
       expect(lineups).toHaveLength(2);
       expect(lineups[0].starters).toHaveLength(11);
@@ -133,8 +148,24 @@ describe.each(targets())('sports API on $name', (target) => {
       const game = (await b.get('/live/basketball/live')).data.find((m: any) => m.phase === 'finished');
       const stats = (await b.get(`/live/match/${game.id}/stats`)).data;
       const line = stats.players[0];
-      for (const k of ['minutesPlayed', 'points', 'fieldGoalsScored', 'fieldGoalsAccuracy', 'threePoints', 'rebounds', 'assists', 'steals', 'blocks', 'turnovers', 'fouls', 'assistRate']) expect(line, k).toHaveProperty(k);
-      expect(stats.players.filter((p: any) => p.side === 1).reduce((a: number, p: any) => a + p.points, 0)).toBe(game.home.score);
+      for (const k of [
+        'minutesPlayed',
+        'points',
+        'fieldGoalsScored',
+        'fieldGoalsAccuracy',
+        'threePoints',
+        'rebounds',
+        'assists',
+        'steals',
+        'blocks',
+        'turnovers',
+        'fouls',
+        'assistRate',
+      ])
+        expect(line, k).toHaveProperty(k);
+      expect(
+        stats.players.filter((p: any) => p.side === 1).reduce((a: number, p: any) => a + p.points, 0),
+      ).toBe(game.home.score);
     });
 
     it('odds per company with payout rate and Kelly index, side by side, and their history', async () => {
@@ -147,7 +178,9 @@ describe.each(targets())('sports API on $name', (target) => {
       const yapan = (await b.get(`/live/match/${upcomingId}/odds?type=yapan`)).data;
       expect(yapan.companies[0].open.lineName).toMatch(/平手|球|半/);
       expect((await b.get(`/live/match/${upcomingId}/odds/three`)).data[0]).toHaveProperty('ou');
-      const history = (await b.get(`/live/match/${finishedId}/odds/history?companyId=${book.companyId}&type=daxiaoqiu`)).data;
+      const history = (
+        await b.get(`/live/match/${finishedId}/odds/history?companyId=${book.companyId}&type=daxiaoqiu`)
+      ).data;
       expect(history.changes.length).toBeGreaterThan(2);
       expect(history.changes.some((c: any) => c.live && c.homeScore !== null)).toBe(true);
       const companies = (await b.get('/live/odds/companies')).data;
@@ -168,7 +201,12 @@ describe.each(targets())('sports API on $name', (target) => {
     });
 
     it('answers 404 for an unknown match and 400 for a bad id', async () => {
-      for (const path of ['/live/match/99999999', '/live/match/99999999/events', '/live/match/99999999/analysis', '/live/match/99999999/odds']) {
+      for (const path of [
+        '/live/match/99999999',
+        '/live/match/99999999/events',
+        '/live/match/99999999/analysis',
+        '/live/match/99999999/odds',
+      ]) {
         const r = await b.get(path);
         expect(r, path).toMatchObject({ status: 404, code: 404, msg: '比赛不存在', data: null });
       }
@@ -192,14 +230,16 @@ describe.each(targets())('sports API on $name', (target) => {
       expect(home.groups[0].rows[0].played).toBe(19);
       const season = (await b.get(`/live/season/${sid}`)).data;
       expect(season.stages[0].rounds).toHaveLength(38);
-      const round = (await b.get(`/live/season/${sid}/matches?roundId=${season.stages[0].rounds[0].id}`)).data;
+      const round = (await b.get(`/live/season/${sid}/matches?roundId=${season.stages[0].rounds[0].id}`))
+        .data;
       expect(round).toHaveLength(10);
       expect(round.every((m: any) => !m.demo)).toBe(true);
       const league = (await b.get(`/live/league/${season.competition.id}`)).data;
       expect(league.seasons.map((s: any) => s.name)).toEqual(['2025-26', '2024-25', '2023-24']);
       const nba = (await b.get(`/live/season/${await seasonId('nba', '2024-25')}/standings`)).data;
       expect(nba.groups.map((g: any) => g.name).sort()).toEqual(['东部', '西部']);
-      const leaders = (await b.get(`/live/season/${await seasonId('en.1', '2025-26')}/leaders?stat=goals`)).data;
+      const leaders = (await b.get(`/live/season/${await seasonId('en.1', '2025-26')}/leaders?stat=goals`))
+        .data;
       expect(leaders.allowed).toContain('assists');
       expect((await b.get(`/live/season/${sid}/standings?type=x`)).status).toBe(400);
       expect((await b.get('/live/season/99999999/standings')).status).toBe(404);
@@ -207,7 +247,10 @@ describe.each(targets())('sports API on $name', (target) => {
     });
 
     it('team, squad by position, results and fixtures; player profile and stats', async () => {
-      const [arsenal] = await b.app.db.select({ id: teams.id }).from(teams).where(eq(teams.key, 'fb:Arsenal FC'));
+      const [arsenal] = await b.app.db
+        .select({ id: teams.id })
+        .from(teams)
+        .where(eq(teams.key, 'fb:Arsenal FC'));
       const team = (await b.get(`/live/team/${arsenal.id}`)).data;
       expect(team).toMatchObject({ nameZh: '阿森纳', venue: 'Emirates Stadium' });
       const squad = (await b.get(`/live/team/${arsenal.id}/squad`)).data;
@@ -215,7 +258,10 @@ describe.each(targets())('sports API on $name', (target) => {
       expect(squad.season).toBe('2023-24');
       const results = (await b.get(`/live/team/${arsenal.id}/matches?type=results&limit=5`)).data;
       expect(results).toHaveLength(5);
-      const [saka] = await b.app.db.select({ id: players.id }).from(players).where(eq(players.name, 'Bukayo Saka'));
+      const [saka] = await b.app.db
+        .select({ id: players.id })
+        .from(players)
+        .where(eq(players.name, 'Bukayo Saka'));
       const player = (await b.get(`/live/player/${saka.id}`)).data;
       expect(player).toMatchObject({ name: 'Bukayo Saka', nationality: 'ENG', birthYear: 2001 });
       expect((await b.get(`/live/player/${saka.id}/stats`)).status).toBe(200);
@@ -235,7 +281,9 @@ describe.each(targets())('sports API on $name', (target) => {
       expect(hot).toHaveLength(10);
       expect(hot.map((m: any) => m.kickoffAt)).toEqual(hot.map((m: any) => m.kickoffAt).sort());
       const rest = schedule.filter((m: any) => !hot.some((h: any) => h.id === m.id) && m.phase !== 'void');
-      expect(Math.min(...hot.map((m: any) => m.heat))).toBeGreaterThanOrEqual(Math.max(...rest.map((m: any) => m.heat)));
+      expect(Math.min(...hot.map((m: any) => m.heat))).toBeGreaterThanOrEqual(
+        Math.max(...rest.map((m: any) => m.heat)),
+      );
       expect((await b.get('/api/match/dataHot?size=3')).data.length).toBeLessThanOrEqual(3);
       expect((await b.get('/api/match/dataHot?size=0')).status).toBe(400);
       const next = (await b.get('/api/match/next')).data;
@@ -244,16 +292,28 @@ describe.each(targets())('sports API on $name', (target) => {
     });
 
     it('reserves a match before kick-off only, for the caller only', async () => {
-      expect((await b.post('/api/match/reserve', { form: { matchId: String(upcomingId) } })).status).toBe(401);
-      const ok = await b.post('/api/match/reserve', { token: userToken, form: { matchId: String(upcomingId) } });
+      expect((await b.post('/api/match/reserve', { form: { matchId: String(upcomingId) } })).status).toBe(
+        401,
+      );
+      const ok = await b.post('/api/match/reserve', {
+        token: userToken,
+        form: { matchId: String(upcomingId) },
+      });
       expect(ok).toMatchObject({ code: 200, data: { matchId: upcomingId, reserved: true } });
-      const started = await b.post('/api/match/reserve', { token: userToken, form: { matchId: String(finishedId) } });
+      const started = await b.post('/api/match/reserve', {
+        token: userToken,
+        form: { matchId: String(finishedId) },
+      });
       expect(started).toMatchObject({ status: 400, msg: '比赛已开始，无法预约' });
-      expect((await b.post('/api/match/reserve', { token: userToken, form: { matchId: '99999999' } })).status).toBe(404);
+      expect(
+        (await b.post('/api/match/reserve', { token: userToken, form: { matchId: '99999999' } })).status,
+      ).toBe(404);
       const mine = await b.get('/api/match/reserveMatchByUser', userToken);
       expect(mine.data.map((m: any) => m.id)).toEqual([upcomingId]);
       const next = (await b.get('/api/match/next', userToken)).data;
-      expect(next.filter((m: any) => m.reserved).map((m: any) => m.id)).toEqual(next.some((m: any) => m.id === upcomingId) ? [upcomingId] : []);
+      expect(next.filter((m: any) => m.reserved).map((m: any) => m.id)).toEqual(
+        next.some((m: any) => m.id === upcomingId) ? [upcomingId] : [],
+      );
       const otherUser = (await b.get('/api/match/reserveMatchByUser?userId=999999', userToken)).status;
       expect(otherUser).toBe(403);
       await b.post('/api/match/reserve', { token: userToken, body: { matchId: upcomingId, operateType: 0 } });
@@ -262,13 +322,23 @@ describe.each(targets())('sports API on $name', (target) => {
 
     it('follows and unfollows matches (operAttention) and lists them', async () => {
       const op = (q: string) => b.get(`/api/attention/operAttention?${q}`, userToken);
-      expect((await b.get(`/api/attention/operAttention?type=2&matchType=1&operateType=1&targetId=${finishedId}`)).status).toBe(401);
-      expect((await op(`type=2&matchType=1&operateType=1&targetId=${finishedId}`)).data).toEqual({ matchId: finishedId, isFollowed: true });
+      expect(
+        (await b.get(`/api/attention/operAttention?type=2&matchType=1&operateType=1&targetId=${finishedId}`))
+          .status,
+      ).toBe(401);
+      expect((await op(`type=2&matchType=1&operateType=1&targetId=${finishedId}`)).data).toEqual({
+        matchId: finishedId,
+        isFollowed: true,
+      });
       expect((await op(`type=2&matchType=1&operateType=1&targetId=${upcomingId}`)).code).toBe(200);
       const list = (await b.get('/api/attention/getAttentionMatchByUser', userToken)).data;
       expect(list.map((m: any) => m.id).sort()).toEqual([finishedId, upcomingId].sort());
       expect((await op(`type=2&operateType=0&targetId=${upcomingId}`)).data.isFollowed).toBe(false);
-      expect((await b.get('/api/attention/getAttentionMatchByUser?matchType=1', userToken)).data.map((m: any) => m.id)).toEqual([finishedId]);
+      expect(
+        (await b.get('/api/attention/getAttentionMatchByUser?matchType=1', userToken)).data.map(
+          (m: any) => m.id,
+        ),
+      ).toEqual([finishedId]);
       expect((await op('type=2&operateType=1&targetId=99999999')).status).toBe(404);
       expect((await op('type=2&operateType=5&targetId=1')).status).toBe(400);
       expect((await b.get('/api/attention/getAttentionMatchByUser')).status).toBe(401);
@@ -277,35 +347,105 @@ describe.each(targets())('sports API on $name', (target) => {
 
   describe('feed import (operators)', () => {
     const doc = (key: string, state = 1) => ({
-      matches: [{ key, sport: 1, competition: 'en.1', season: '2026-27', round: { key: 'Matchday 12', nameZh: '第12轮', number: 12 }, stage: { key: 'league', nameZh: '联赛', kind: 'league' }, home: 'fb:Arsenal FC', away: 'fb:Chelsea FC', kickoffAt: '2026-11-29T16:30:00Z', state }],
+      matches: [
+        {
+          key,
+          sport: 1,
+          competition: 'en.1',
+          season: '2026-27',
+          round: { key: 'Matchday 12', nameZh: '第12轮', number: 12 },
+          stage: { key: 'league', nameZh: '联赛', kind: 'league' },
+          home: 'fb:Arsenal FC',
+          away: 'fb:Chelsea FC',
+          kickoffAt: '2026-11-29T16:30:00Z',
+          state,
+        },
+      ],
       scores: [{ match: key, score: [1, 0], ht: [1, 0], at: '2026-11-29T17:20:00Z' }],
-      events: [{ match: key, seq: 1, type: 'goal', side: 1, minute: 23, playerName: 'Bukayo Saka', homeScore: 1, awayScore: 0, at: '2026-11-29T16:53:00Z' }],
-      texts: [{ match: key, seq: 1, kind: 'goal', minute: 23, text: '进球！萨卡破门。', at: '2026-11-29T16:53:00Z' }],
-      odds: [{ match: key, company: 'jindun', market: 'eu', v1: 1.8, v2: 3.6, v3: 4.2, at: '2026-11-28T10:00:00Z' }],
+      events: [
+        {
+          match: key,
+          seq: 1,
+          type: 'goal',
+          side: 1,
+          minute: 23,
+          playerName: 'Bukayo Saka',
+          homeScore: 1,
+          awayScore: 0,
+          at: '2026-11-29T16:53:00Z',
+        },
+      ],
+      texts: [
+        {
+          match: key,
+          seq: 1,
+          kind: 'goal',
+          minute: 23,
+          text: '进球！萨卡破门。',
+          at: '2026-11-29T16:53:00Z',
+        },
+      ],
+      odds: [
+        {
+          match: key,
+          company: 'jindun',
+          market: 'eu',
+          v1: 1.8,
+          v2: 3.6,
+          v3: 4.2,
+          at: '2026-11-28T10:00:00Z',
+        },
+      ],
     });
 
     it('is refused to visitors and non-operators', async () => {
       expect((await b.post('/live/feed/import', { body: doc('feed:acme:1') })).status).toBe(401);
-      expect((await b.post('/live/feed/import', { token: userToken, body: doc('feed:acme:1') })).status).toBe(403);
+      expect((await b.post('/live/feed/import', { token: userToken, body: doc('feed:acme:1') })).status).toBe(
+        403,
+      );
     });
 
     it('takes a provider’s JSON through the same feed', async () => {
       const token = await b.tokenOf(OPERATOR);
       const r = await b.post('/live/feed/import', { token, body: doc('feed:acme:1') });
       expect(r).toMatchObject({ code: 200, data: { matches: 1, scores: 1, events: 1, texts: 1, odds: 1 } });
-      const [match] = await b.app.db.select({ id: matches.id }).from(matches).where(eq(matches.key, 'feed:acme:1'));
+      const [match] = await b.app.db
+        .select({ id: matches.id })
+        .from(matches)
+        .where(eq(matches.key, 'feed:acme:1'));
       const detail = (await b.get(`/live/match/${match.id}`)).data;
-      expect(detail).toMatchObject({ season: '2026-27', home: { name: '阿森纳', score: 1, ht: 1 }, round: '第12轮', demo: false });
+      expect(detail).toMatchObject({
+        season: '2026-27',
+        home: { name: '阿森纳', score: 1, ht: 1 },
+        round: '第12轮',
+        demo: false,
+      });
       expect((await b.get(`/live/match/${match.id}/texts`)).data[0].text).toBe('进球！萨卡破门。');
-      const bad = await b.post('/live/feed/import', { token, body: { states: [{ match: 'feed:acme:1', state: 99, at: '2026-11-29T16:30:00Z' }] } });
+      const bad = await b.post('/live/feed/import', {
+        token,
+        body: { states: [{ match: 'feed:acme:1', state: 99, at: '2026-11-29T16:30:00Z' }] },
+      });
       expect(bad.status).toBe(400);
       expect(bad.msg).toContain('states');
-      const finished = await b.post('/live/feed/import', { token, body: { states: [{ match: 'feed:acme:1', state: 8, at: '2026-11-29T18:30:00Z' }] } });
+      const finished = await b.post('/live/feed/import', {
+        token,
+        body: { states: [{ match: 'feed:acme:1', state: 8, at: '2026-11-29T18:30:00Z' }] },
+      });
       expect(finished.code).toBe(200);
-      const back = await b.post('/live/feed/import', { token, body: { states: [{ match: 'feed:acme:1', state: 2, at: '2026-11-29T18:40:00Z' }] } });
+      const back = await b.post('/live/feed/import', {
+        token,
+        body: { states: [{ match: 'feed:acme:1', state: 2, at: '2026-11-29T18:40:00Z' }] },
+      });
       expect(back).toMatchObject({ status: 400 });
       expect(back.msg).toContain('比赛状态不能从「完场」变为「上半场」');
-      expect((await b.post('/live/feed/import', { token, body: { scores: [{ match: 'feed:acme:404', score: [0, 0], at: '2026-11-29T18:40:00Z' }] } })).msg).toContain('比赛不存在');
+      expect(
+        (
+          await b.post('/live/feed/import', {
+            token,
+            body: { scores: [{ match: 'feed:acme:404', score: [0, 0], at: '2026-11-29T18:40:00Z' }] },
+          })
+        ).msg,
+      ).toContain('比赛不存在');
     });
   });
 });

@@ -14,9 +14,32 @@ describe.each(targets())('match centre calls on $name', (target) => {
   let nba: { competitionId: number; seasonId: number };
 
   const finishedSim = async (sport: number, state: number) =>
-    (await b.app.db.select({ id: matches.id }).from(matches).where(and(eq(matches.origin, 'sim'), eq(matches.sport, sport), eq(matches.state, state), eq(matches.hasLineup, true))).orderBy(desc(matches.kickoffAt)).limit(1))[0].id;
+    (
+      await b.app.db
+        .select({ id: matches.id })
+        .from(matches)
+        .where(
+          and(
+            eq(matches.origin, 'sim'),
+            eq(matches.sport, sport),
+            eq(matches.state, state),
+            eq(matches.hasLineup, true),
+          ),
+        )
+        .orderBy(desc(matches.kickoffAt))
+        .limit(1)
+    )[0].id;
   const seasonOf = async (key: string, name?: string) => {
-    const rows = await b.app.db.select({ competitionId: competitions.id, seasonId: seasons.id, name: seasons.name, isCurrent: seasons.isCurrent }).from(seasons).innerJoin(competitions, eq(competitions.id, seasons.competitionId)).where(eq(competitions.key, key));
+    const rows = await b.app.db
+      .select({
+        competitionId: competitions.id,
+        seasonId: seasons.id,
+        name: seasons.name,
+        isCurrent: seasons.isCurrent,
+      })
+      .from(seasons)
+      .innerJoin(competitions, eq(competitions.id, seasons.competitionId))
+      .where(eq(competitions.key, key));
     return rows.find((r) => (name ? r.name === name : r.isCurrent))!;
   };
 
@@ -30,7 +53,8 @@ describe.each(targets())('match centre calls on $name', (target) => {
   }, 180_000);
   afterAll(() => b?.close());
 
-  const expectNotFound = (r: { status: number; code: number; msg: string; data: unknown }, msg: string) => expect([r.status, r.code, r.msg, r.data]).toEqual([404, 404, msg, null]);
+  const expectNotFound = (r: { status: number; code: number; msg: string; data: unknown }, msg: string) =>
+    expect([r.status, r.code, r.msg, r.data]).toEqual([404, 404, msg, null]);
   const expectBad = (r: { status: number; code: number; msg: string }, field: string) => {
     expect([r.status, r.code]).toEqual([400, 400]);
     expect(r.msg).toContain(`参数 ${field} 无效`);
@@ -49,14 +73,24 @@ describe.each(targets())('match centre calls on $name', (target) => {
         const row = market.data.companies.find((c: { companyId: number }) => c.companyId === 3);
         const changes = join.data.markets[i].changes;
         expect(changes[0]).toMatchObject({ v1: row.open.v1, v3: row.open.v3, line: row.open.line });
-        expect(changes.at(-1)).toMatchObject({ v1: row.live.v1, v3: row.live.v3, line: row.live.line, lineName: row.live.lineName });
+        expect(changes.at(-1)).toMatchObject({
+          v1: row.live.v1,
+          v3: row.live.v3,
+          line: row.live.line,
+          lineName: row.live.lineName,
+        });
       }
     });
 
     it('table: every company of a market with its changes, in the order of the odds page', async () => {
-      const [table, yapan] = await Promise.all([b.get(`/live/match/${basketball}/odds/table?type=yapan`), b.get(`/live/match/${basketball}/odds?type=yapan`)]);
+      const [table, yapan] = await Promise.all([
+        b.get(`/live/match/${basketball}/odds/table?type=yapan`),
+        b.get(`/live/match/${basketball}/odds?type=yapan`),
+      ]);
       expect(table.data.market).toBe('asia');
-      expect(table.data.companies.map((c: { company: string }) => c.company)).toEqual(yapan.data.companies.map((c: { company: string }) => c.company));
+      expect(table.data.companies.map((c: { company: string }) => c.company)).toEqual(
+        yapan.data.companies.map((c: { company: string }) => c.company),
+      );
       for (const c of table.data.companies) {
         expect(c.changes.length).toBeGreaterThan(0);
         expect(c.changes.at(-1).line).toBe(c.live.line);
@@ -84,13 +118,18 @@ describe.each(targets())('match centre calls on $name', (target) => {
       const lineups = await b.get(`/live/match/${football}/lineups`);
       expect(lineups.data.map((l: { starters: unknown[] }) => l.starters.length)).toEqual([11, 11]);
       const texts = await b.get(`/live/match/${football}/texts?limit=5`);
-      expect(texts.data.map((t: { seq: number }) => t.seq)).toEqual([...texts.data.map((t: { seq: number }) => t.seq)].sort((x, y) => y - x));
+      expect(texts.data.map((t: { seq: number }) => t.seq)).toEqual(
+        [...texts.data.map((t: { seq: number }) => t.seq)].sort((x, y) => y - x),
+      );
     });
 
     it('odds history, hot leagues and the TV list', async () => {
       const history = await b.get(`/live/match/${football}/odds/history?companyId=4&type=yapan`);
       expect(history.data.company).toBe('银河');
-      expectNotFound(await b.get(`/live/match/${football}/odds/history?companyId=999&type=yapan`), '赔率公司不存在');
+      expectNotFound(
+        await b.get(`/live/match/${football}/odds/history?companyId=999&type=yapan`),
+        '赔率公司不存在',
+      );
       const hot = await b.get('/live/hot-leagues?sport=football');
       expect(hot.data.map((c: { name: string }) => c.name)).toContain('英超');
       expectBad(await b.get('/live/hot-leagues?sport=tennis'), 'sport');
@@ -115,7 +154,12 @@ describe.each(targets())('match centre calls on $name', (target) => {
 
     it('current-round is the round of the latest finished real match', async () => {
       const r = await b.get(`/live/season/${epl.seasonId}/current-round`);
-      const [latest] = await b.app.db.select({ roundId: matches.roundId }).from(matches).where(and(eq(matches.seasonId, epl.seasonId), ne(matches.origin, 'sim'), eq(matches.state, 8))).orderBy(desc(matches.kickoffAt)).limit(1);
+      const [latest] = await b.app.db
+        .select({ roundId: matches.roundId })
+        .from(matches)
+        .where(and(eq(matches.seasonId, epl.seasonId), ne(matches.origin, 'sim'), eq(matches.state, 8)))
+        .orderBy(desc(matches.kickoffAt))
+        .limit(1);
       expect(r.data.roundId).toBe(latest.roundId);
       expectNotFound(await b.get('/live/season/2147483647/current-round'), '赛季不存在');
     });
@@ -146,12 +190,16 @@ describe.each(targets())('match centre calls on $name', (target) => {
     it('team-stats: home and away lines add up to the total', async () => {
       const r = await b.get(`/live/season/${epl.seasonId}/team-stats`);
       for (const row of r.data.groups[0].rows) {
-        for (const k of ['played', 'won', 'drawn', 'lost', 'goalsFor', 'goalsAgainst']) expect(row.home[k] + row.away[k], `${row.team.name} ${k}`).toBe(row.total[k]);
+        for (const k of ['played', 'won', 'drawn', 'lost', 'goalsFor', 'goalsAgainst'])
+          expect(row.home[k] + row.away[k], `${row.team.name} ${k}`).toBe(row.total[k]);
       }
     });
 
     it('team season: the table rows and the per-game averages of a team', async () => {
-      const [arsenal] = await b.app.db.select({ id: teams.id }).from(teams).where(eq(teams.key, 'fb:Arsenal FC'));
+      const [arsenal] = await b.app.db
+        .select({ id: teams.id })
+        .from(teams)
+        .where(eq(teams.key, 'fb:Arsenal FC'));
       const r = await b.get(`/live/team/${arsenal.id}/season`);
       expect(r.data.season.seasonId).toBe(epl.seasonId);
       expect(r.data.rows.total.played).toBe(r.data.rows.home.played + r.data.rows.away.played);
@@ -162,7 +210,16 @@ describe.each(targets())('match centre calls on $name', (target) => {
     });
 
     it('player games: the latest matches with the player’s line, 命中率 and 助攻率', async () => {
-      const [line] = await b.app.db.select({ playerId: matchPlayerStats.playerId }).from(matchPlayerStats).where(and(inArray(matchPlayerStats.matchId, [basketball]), sql`${matchPlayerStats.fieldGoalsAttempted} > 0`)).limit(1);
+      const [line] = await b.app.db
+        .select({ playerId: matchPlayerStats.playerId })
+        .from(matchPlayerStats)
+        .where(
+          and(
+            inArray(matchPlayerStats.matchId, [basketball]),
+            sql`${matchPlayerStats.fieldGoalsAttempted} > 0`,
+          ),
+        )
+        .limit(1);
       const r = await b.get(`/live/player/${line.playerId}/games?limit=3`);
       const game = r.data.find((g: { match: { id: number } }) => g.match.id === basketball);
       const l = game.line;

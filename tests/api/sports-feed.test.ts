@@ -24,7 +24,14 @@ describe.each(targets())('sports feed on $name', (target) => {
     b.app.db
       .select()
       .from(matches)
-      .where(and(eq(matches.origin, 'sim'), eq(matches.sport, sport), gte(matches.kickoffAt, new Date(dayStart(date))), lt(matches.kickoffAt, new Date(dayStart(addDays(date, 1))))));
+      .where(
+        and(
+          eq(matches.origin, 'sim'),
+          eq(matches.sport, sport),
+          gte(matches.kickoffAt, new Date(dayStart(date))),
+          lt(matches.kickoffAt, new Date(dayStart(addDays(date, 1)))),
+        ),
+      );
 
   it('lays yesterday to a week ahead on the calendar: about 40 football and 15 basketball a day', async () => {
     const today = beijingDate(b.clock.now());
@@ -43,7 +50,12 @@ describe.each(targets())('sports feed on $name', (target) => {
       .select({ m: matches, srcHome: src.homeScore, srcAway: src.awayScore, srcState: src.state })
       .from(matches)
       .leftJoin(src, eq(src.id, matches.sourceMatchId))
-      .where(inArray(matches.id, (await simOn(addDays(beijingDate(b.clock.now()), -1), 1)).map((m) => m.id)));
+      .where(
+        inArray(
+          matches.id,
+          (await simOn(addDays(beijingDate(b.clock.now()), -1), 1)).map((m) => m.id),
+        ),
+      );
     let replayed = 0;
     for (const { m, srcHome, srcAway, srcState } of rows) {
       expect([8, 9], m.key).toContain(m.state);
@@ -61,14 +73,42 @@ describe.each(targets())('sports feed on $name', (target) => {
 
   it('publishes lineups an hour before kick-off and not earlier', async () => {
     const now = b.clock.now();
-    const soon = await b.app.db.select({ id: matches.id, kickoff: matches.kickoffAt, state: matches.state }).from(matches).where(and(eq(matches.origin, 'sim'), gte(matches.kickoffAt, new Date(now - 3 * 3600_000)), lt(matches.kickoffAt, new Date(now + 6 * 3600_000))));
-    const withLineup = new Set((await b.app.db.select({ id: matchLineups.matchId }).from(matchLineups).where(inArray(matchLineups.matchId, soon.map((s) => s.id)))).map((r) => r.id));
-    for (const m of soon.filter((x) => x.state !== 9)) expect(withLineup.has(m.id), String(m.id)).toBe(m.kickoff.getTime() - 60 * MIN <= now);
+    const soon = await b.app.db
+      .select({ id: matches.id, kickoff: matches.kickoffAt, state: matches.state })
+      .from(matches)
+      .where(
+        and(
+          eq(matches.origin, 'sim'),
+          gte(matches.kickoffAt, new Date(now - 3 * 3600_000)),
+          lt(matches.kickoffAt, new Date(now + 6 * 3600_000)),
+        ),
+      );
+    const withLineup = new Set(
+      (
+        await b.app.db
+          .select({ id: matchLineups.matchId })
+          .from(matchLineups)
+          .where(
+            inArray(
+              matchLineups.matchId,
+              soon.map((s) => s.id),
+            ),
+          )
+      ).map((r) => r.id),
+    );
+    for (const m of soon.filter((x) => x.state !== 9))
+      expect(withLineup.has(m.id), String(m.id)).toBe(m.kickoff.getTime() - 60 * MIN <= now);
   });
 
   it('keeps each price’s history in time order, opening first', async () => {
     const rows = await b.app.db
-      .select({ oddsId: oddsChanges.oddsId, at: oddsChanges.at, v1: oddsChanges.v1, open1: odds.open1, openedAt: odds.openedAt })
+      .select({
+        oddsId: oddsChanges.oddsId,
+        at: oddsChanges.at,
+        v1: oddsChanges.v1,
+        open1: odds.open1,
+        openedAt: odds.openedAt,
+      })
       .from(oddsChanges)
       .innerJoin(odds, eq(odds.id, oddsChanges.oddsId))
       .orderBy(asc(oddsChanges.oddsId), asc(oddsChanges.id));
@@ -86,7 +126,20 @@ describe.each(targets())('sports feed on $name', (target) => {
 
   it('plays on as time passes and publishes each change on the score and match channels', async () => {
     const now = b.clock.now();
-    const [next] = await b.app.db.select({ id: matches.id }).from(matches).where(and(eq(matches.origin, 'sim'), eq(matches.sport, 1), eq(matches.state, 1), gte(matches.kickoffAt, new Date(now + MIN)), lt(matches.kickoffAt, new Date(now + 80 * MIN)))).orderBy(asc(matches.kickoffAt)).limit(1);
+    const [next] = await b.app.db
+      .select({ id: matches.id })
+      .from(matches)
+      .where(
+        and(
+          eq(matches.origin, 'sim'),
+          eq(matches.sport, 1),
+          eq(matches.state, 1),
+          gte(matches.kickoffAt, new Date(now + MIN)),
+          lt(matches.kickoffAt, new Date(now + 80 * MIN)),
+        ),
+      )
+      .orderBy(asc(matches.kickoffAt))
+      .limit(1);
     // Kick-offs are spread over the day (about one every 35 minutes): one is always this close.
     expect(next).toBeDefined();
     const frames: { channel: string; code: number; payload: any }[] = [];
@@ -113,9 +166,15 @@ describe.each(targets())('sports feed on $name', (target) => {
   });
 
   it('resumes where it stopped after a restart, writing nothing twice', async () => {
-    const counts = async () => (await b.app.db.execute(sql`select (select count(*) from match_events)::int e, (select count(*) from match_texts)::int t, (select count(*) from odds_changes)::int o, (select count(*) from matches)::int m`)) as unknown as { rows: unknown[] };
+    const counts = async () =>
+      (await b.app.db.execute(
+        sql`select (select count(*) from match_events)::int e, (select count(*) from match_texts)::int t, (select count(*) from odds_changes)::int o, (select count(*) from matches)::int m`,
+      )) as unknown as { rows: unknown[] };
     const before = (await counts()).rows[0];
-    await b.app.db.update(matches).set({ simCursor: sql`greatest(${matches.simCursor} - 5, 0)` }).where(eq(matches.origin, 'sim'));
+    await b.app.db
+      .update(matches)
+      .set({ simCursor: sql`greatest(${matches.simCursor} - 5, 0)` })
+      .where(eq(matches.origin, 'sim'));
     const restarted = b.simulator('restarted');
     await restarted.syncTo(b.clock.now());
     expect((await counts()).rows[0]).toEqual(before);

@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { and, count, eq, like, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { competitions, players, publishedStandings, seasons, squads, teams } from '../../src/server/db/schema/sports-core.ts';
+import {
+  competitions,
+  players,
+  publishedStandings,
+  seasons,
+  squads,
+  teams,
+} from '../../src/server/db/schema/sports-core.ts';
 import { matches } from '../../src/server/db/schema/sports-match.ts';
 import { importSports } from '../../src/server/sports/import/index.ts';
 import { createTestContext, targets, type TestContext } from '../support/context.ts';
@@ -37,21 +44,39 @@ describe.each(targets())('sports import on $name', (target) => {
       expect(total, season).toBe(1752);
     }
     for (const code of BIG_FIVE) {
-      expect(await importedIn(code, '2025-26')).toBe(fixtureCount(`football/openfootball-football.json/2025-26/${code}.json`));
+      expect(await importedIn(code, '2025-26')).toBe(
+        fixtureCount(`football/openfootball-football.json/2025-26/${code}.json`),
+      );
     }
     expect(await importedIn('uefa.cl', '2023-24')).toBe(125);
     expect(await importedIn('uefa.cl', '2024-25')).toBe(189);
-    for (const y of ['2023', '2024', '2025']) expect(await importedIn('cn.1', y)).toBe(fixtureCount(`football/openfootball-world-csl/${y}_cn.1.json`));
+    for (const y of ['2023', '2024', '2025'])
+      expect(await importedIn('cn.1', y)).toBe(
+        fixtureCount(`football/openfootball-world-csl/${y}_cn.1.json`),
+      );
   });
 
   it('gives every club of the fixtures a Chinese name from zh-names', async () => {
-    const zh = new Map<string, string>(json('zh-names/football_clubs_zh.json').clubs.map((c: { name: string; zh: string }) => [c.name, c.zh]));
-    const clubs = await t.app.db.select({ name: teams.name, nameZh: teams.nameZh }).from(teams).where(eq(teams.sport, 1));
+    const zh = new Map<string, string>(
+      json('zh-names/football_clubs_zh.json').clubs.map((c: { name: string; zh: string }) => [c.name, c.zh]),
+    );
+    const clubs = await t.app.db
+      .select({ name: teams.name, nameZh: teams.nameZh })
+      .from(teams)
+      .where(eq(teams.sport, 1));
     expect(clubs.length).toBeGreaterThan(150);
     for (const c of clubs) expect(c.nameZh, c.name).toBe(zh.get(c.name));
     const [arsenal] = await t.app.db.select().from(teams).where(eq(teams.key, 'fb:Arsenal FC'));
-    expect(arsenal).toMatchObject({ nameZh: '阿森纳', founded: 1886, venue: 'Emirates Stadium', city: 'London' });
-    const nba = await t.app.db.select({ nameZh: teams.nameZh, conference: teams.conference }).from(teams).where(like(teams.key, 'nba:%'));
+    expect(arsenal).toMatchObject({
+      nameZh: '阿森纳',
+      founded: 1886,
+      venue: 'Emirates Stadium',
+      city: 'London',
+    });
+    const nba = await t.app.db
+      .select({ nameZh: teams.nameZh, conference: teams.conference })
+      .from(teams)
+      .where(like(teams.key, 'nba:%'));
     expect(nba).toHaveLength(30);
     expect(nba.filter((x) => x.conference === 'East')).toHaveLength(15);
     expect(await t.app.db.$count(teams, like(teams.key, 'cba:%'))).toBe(20);
@@ -59,30 +84,56 @@ describe.each(targets())('sports import on $name', (target) => {
 
   it('keeps the 2023-24 squads and marks generated rosters as generated', async () => {
     const listed = ['en.1', 'es.1', 'de.1', 'it.1'].reduce(
-      (n, code) => n + json(`football/openfootball-squads-2023-24/${code}.squads.json`).teams.reduce((a: number, team: { players: unknown[] }) => a + team.players.length, 0),
+      (n, code) =>
+        n +
+        json(`football/openfootball-squads-2023-24/${code}.squads.json`).teams.reduce(
+          (a: number, team: { players: unknown[] }) => a + team.players.length,
+          0,
+        ),
       0,
     );
     const [real] = await t.app.db.select({ n: count() }).from(squads).where(eq(squads.generated, false));
     expect(real.n).toBe(listed);
-    const cba = await t.app.db.select({ generated: players.generated, nameZh: players.nameZh }).from(players).where(like(players.key, 'gen:cba:%'));
+    const cba = await t.app.db
+      .select({ generated: players.generated, nameZh: players.nameZh })
+      .from(players)
+      .where(like(players.key, 'gen:cba:%'));
     expect(cba.length).toBe(20 * 14);
     expect(cba.every((p) => p.generated && /^[\u4e00-\u9fa5]{2,3}$/.test(p.nameZh ?? ''))).toBe(true);
-    const [psg] = await t.app.db.select({ id: teams.id }).from(teams).where(eq(teams.key, 'fb:Paris Saint-Germain FC'));
-    const psgPlayers = await t.app.db.select({ generated: players.generated }).from(players).where(eq(players.teamId, psg.id));
+    const [psg] = await t.app.db
+      .select({ id: teams.id })
+      .from(teams)
+      .where(eq(teams.key, 'fb:Paris Saint-Germain FC'));
+    const psgPlayers = await t.app.db
+      .select({ generated: players.generated })
+      .from(players)
+      .where(eq(players.teamId, psg.id));
     expect(psgPlayers.length).toBe(24);
     expect(psgPlayers.every((p) => p.generated)).toBe(true);
-    expect(await t.app.db.$count(players, like(players.key, 'nba:%'))).toBe(json('basketball/nba_api-static/nba_players_active.json').length);
+    expect(await t.app.db.$count(players, like(players.key, 'nba:%'))).toBe(
+      json('basketball/nba_api-static/nba_players_active.json').length,
+    );
   });
 
   it('stores the published NBA 2024-25 table: 1,230 wins and 1,230 losses', async () => {
-    const [row] = await t.app.db.select({ w: sql<number>`sum(${publishedStandings.won})::int`, l: sql<number>`sum(${publishedStandings.lost})::int`, n: count() }).from(publishedStandings);
+    const [row] = await t.app.db
+      .select({
+        w: sql<number>`sum(${publishedStandings.won})::int`,
+        l: sql<number>`sum(${publishedStandings.lost})::int`,
+        n: count(),
+      })
+      .from(publishedStandings);
     expect(row).toEqual({ w: 1230, l: 1230, n: 30 });
   });
 
   it('runs once: a second import changes nothing', async () => {
     const before = { matches: await t.app.db.$count(matches), players: await t.app.db.$count(players) };
-    expect(await importSports(t.app.db, pino({ level: 'silent' }), { seed: 'import-test', today: '2026-11-22' })).toBe(false);
-    expect({ matches: await t.app.db.$count(matches), players: await t.app.db.$count(players) }).toEqual(before);
+    expect(
+      await importSports(t.app.db, pino({ level: 'silent' }), { seed: 'import-test', today: '2026-11-22' }),
+    ).toBe(false);
+    expect({ matches: await t.app.db.$count(matches), players: await t.app.db.$count(players) }).toEqual(
+      before,
+    );
   });
 
   describe('standings computed from the results', () => {
@@ -98,11 +149,20 @@ describe.each(targets())('sports import on $name', (target) => {
 
     it('equal the real 2024-25 tables', async () => {
       expect((await table('en.1', '2024-25'))[0]).toEqual(['利物浦', 84]);
-      expect((await table('es.1', '2024-25')).slice(0, 2)).toEqual([['巴萨', 88], ['皇马', 84]]);
-      expect((await table('it.1', '2024-25')).slice(0, 2)).toEqual([['那不勒斯', 82], ['国际米兰', 81]]);
+      expect((await table('es.1', '2024-25')).slice(0, 2)).toEqual([
+        ['巴萨', 88],
+        ['皇马', 84],
+      ]);
+      expect((await table('it.1', '2024-25')).slice(0, 2)).toEqual([
+        ['那不勒斯', 82],
+        ['国际米兰', 81],
+      ]);
       expect((await table('de.1', '2024-25'))[0]).toEqual(['拜仁', 82]);
       expect((await table('fr.1', '2024-25'))[0]).toEqual(['巴黎圣日耳曼', 84]);
-      expect((await table('cn.1', '2024')).slice(0, 2)).toEqual([['上海海港', 78], ['上海申花', 77]]);
+      expect((await table('cn.1', '2024')).slice(0, 2)).toEqual([
+        ['上海海港', 78],
+        ['上海申花', 77],
+      ]);
     });
 
     it('rank group stages by head-to-head first: UCL 2023-24 group H won by Barcelona over Porto on 12 points', async () => {
@@ -113,7 +173,10 @@ describe.each(targets())('sports import on $name', (target) => {
         .where(and(eq(competitions.key, 'uefa.cl'), eq(seasons.name, '2023-24')));
       const groups = (await t.app.services.sports.standings.table(s.id))!.groups;
       expect(groups.map((g) => g.name)).toEqual(['A组', 'B组', 'C组', 'D组', 'E组', 'F组', 'G组', 'H组']);
-      expect(groups[7].rows.slice(0, 2).map((r) => [r.team.name, r.points])).toEqual([['巴萨', 12], ['波尔图', 12]]);
+      expect(groups[7].rows.slice(0, 2).map((r) => [r.team.name, r.points])).toEqual([
+        ['巴萨', 12],
+        ['波尔图', 12],
+      ]);
     });
 
     it('apply the deductions table: EPL 2023-24 Everton −8, Forest −4', async () => {

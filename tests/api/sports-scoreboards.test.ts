@@ -16,7 +16,9 @@ describe.each(targets())('score page calls on $name', (target) => {
     const r = await b.get('/live/football/model');
     expect(r.status).toBe(200);
     expect(r.data.date).toBe(b.app.services.sports.lists.today());
-    expect(r.data.matches.map((m: { id: number }) => m.id)).toEqual(schedule.data.map((m: { id: number }) => m.id));
+    expect(r.data.matches.map((m: { id: number }) => m.id)).toEqual(
+      schedule.data.map((m: { id: number }) => m.id),
+    );
     for (const m of r.data.matches) {
       const { model, implied } = m.prediction;
       expect(model.home + model.draw + model.away).toBeCloseTo(1, 2);
@@ -26,13 +28,17 @@ describe.each(targets())('score page calls on $name', (target) => {
       expect(implied.home + implied.draw + implied.away).toBeCloseTo(1, 2);
     }
     // The match the model likes the home side most in: the odds favour the home side too.
-    const strongest = [...r.data.matches].sort((x: any, y: any) => y.prediction.model.home - x.prediction.model.home)[0];
+    const strongest = [...r.data.matches].sort(
+      (x: any, y: any) => y.prediction.model.home - x.prediction.model.home,
+    )[0];
     expect(strongest.prediction.model.home).toBeGreaterThan(strongest.prediction.model.away);
     expect(strongest.prediction.implied.home).toBeGreaterThan(strongest.prediction.implied.away);
   });
 
   it('GET /live/football/model takes another date and refuses a bad one', async () => {
-    const tomorrow = new Date(Date.parse(`${b.app.services.sports.lists.today()}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.parse(`${b.app.services.sports.lists.today()}T00:00:00Z`) + 86_400_000)
+      .toISOString()
+      .slice(0, 10);
     const r = await b.get(`/live/football/model?date=${tomorrow}`);
     expect(r.data.date).toBe(tomorrow);
     expect(r.data.matches.length).toBeGreaterThan(30);

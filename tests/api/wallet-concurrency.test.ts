@@ -35,11 +35,22 @@ describe.each(targets())('ledger under concurrency on $name', (target) => {
     t = await createTestContext(target);
     const rows = await t.app.db
       .insert(users)
-      .values(Array.from({ length: USERS }, (_, i) => ({ mobile: `1370000${String(i).padStart(4, '0')}`, nickName: `并发用户${i}` })))
+      .values(
+        Array.from({ length: USERS }, (_, i) => ({
+          mobile: `1370000${String(i).padStart(4, '0')}`,
+          nickName: `并发用户${i}`,
+        })),
+      )
       .returning({ id: users.id });
     ids = rows.map((r) => r.id);
     for (const userId of ids) {
-      await t.app.services.wallet.ledger.credit({ userId, currency: 'diamond', amount: START, type: TRADE_TYPE.systemGift, key: 'start' });
+      await t.app.services.wallet.ledger.credit({
+        userId,
+        currency: 'diamond',
+        amount: START,
+        type: TRADE_TYPE.systemGift,
+        key: 'start',
+      });
     }
   });
   afterAll(() => t.close());
@@ -57,7 +68,11 @@ describe.each(targets())('ledger under concurrency on $name', (target) => {
         }
         const amount = 1 + next(20);
         const other = ids[(u + 1 + next(USERS - 1)) % USERS];
-        mine.push(next(2) === 0 ? { key: `d${u}-${i}`, from, amount } : { key: `t${u}-${i}`, from, to: other, amount });
+        mine.push(
+          next(2) === 0
+            ? { key: `d${u}-${i}`, from, amount }
+            : { key: `t${u}-${i}`, from, to: other, amount },
+        );
       }
       ops.push(...mine);
     }
@@ -65,7 +80,13 @@ describe.each(targets())('ledger under concurrency on $name', (target) => {
     const results = await Promise.allSettled(
       ops.map((op) =>
         op.to === undefined
-          ? ledger.debit({ userId: op.from, currency: 'diamond', amount: op.amount, type: TRADE_TYPE.planPurchase, key: op.key })
+          ? ledger.debit({
+              userId: op.from,
+              currency: 'diamond',
+              amount: op.amount,
+              type: TRADE_TYPE.planPurchase,
+              key: op.key,
+            })
           : ledger.transfer({
               from: { userId: op.from, currency: 'diamond', amount: op.amount, type: TRADE_TYPE.giftTip },
               to: { userId: op.to, currency: 'ticket', amount: op.amount, type: TRADE_TYPE.giftIncome },
@@ -73,15 +94,23 @@ describe.each(targets())('ledger under concurrency on $name', (target) => {
             }),
       ),
     );
-    const failures = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason);
+    const failures = results
+      .filter((r) => r.status === 'rejected')
+      .map((r) => (r as PromiseRejectedResult).reason);
     // The balances are too small for everything: some fail, and only for want of money.
     expect(failures.length).toBeGreaterThan(0);
     expect(failures.length).toBeLessThan(ops.length);
-    expect(new Set(failures.map((e) => `${e.code} ${e.message}`))).toEqual(new Set(['10020 球钻余额不足，请先充值']));
+    expect(new Set(failures.map((e) => `${e.code} ${e.message}`))).toEqual(
+      new Set(['10020 球钻余额不足，请先充值']),
+    );
 
     const records = await t.app.db.select().from(tradeRecords).where(inArray(tradeRecords.userId, ids));
     const countOf = new Map<string, number>();
-    for (const r of records) countOf.set(`${r.userId}|${r.idempotencyKey}`, (countOf.get(`${r.userId}|${r.idempotencyKey}`) ?? 0) + 1);
+    for (const r of records)
+      countOf.set(
+        `${r.userId}|${r.idempotencyKey}`,
+        (countOf.get(`${r.userId}|${r.idempotencyKey}`) ?? 0) + 1,
+      );
     const expected = new Map(ids.map((id) => [id, { diamond: START, ticket: 0 }]));
     const settled = new Set<string>();
     for (const [i, op] of ops.entries()) {
@@ -94,7 +123,10 @@ describe.each(targets())('ledger under concurrency on $name', (target) => {
         settled.add(op.key);
         expected.get(op.from)!.diamond -= op.amount;
         if (op.to !== undefined) expected.get(op.to)!.ticket += op.amount;
-      } else if (!settled.has(op.key) && !ops.some((o, j) => j !== i && o.key === op.key && results[j].status === 'fulfilled')) {
+      } else if (
+        !settled.has(op.key) &&
+        !ops.some((o, j) => j !== i && o.key === op.key && results[j].status === 'fulfilled')
+      ) {
         expect([debits, credits]).toEqual([0, 0]);
       }
     }

@@ -49,7 +49,17 @@ export async function svc(
 export async function login(base: string, mobile: string, password = 'demo123456'): Promise<string> {
   const key = (await svc(base, 'GET', '/user/key/getDynamicKey')).data;
   const sealed = encryptPassword(password, key.key, key.iv);
-  const body = { mobile, mode: 0, auto: 1, channelId: 3, platform: 1, loginType: 1, password: sealed, key: key.key, iv: key.iv };
+  const body = {
+    mobile,
+    mode: 0,
+    auto: 1,
+    channelId: 3,
+    platform: 1,
+    loginType: 1,
+    password: sealed,
+    key: key.key,
+    iv: key.iv,
+  };
   const res = await svc(base, 'POST', '/user/login', { body });
   if (res.code !== 200) throw new Error(`login ${mobile} via ${base}: ${res.msg}`);
   return res.data.token;
@@ -85,7 +95,12 @@ export interface ClientSocket {
  * A socket the way the browser opens one: connection info from `base`'s /imapi/websocket, then the
  * address it names, then 10014 with the access token and a subscription to `channel`.
  */
-export async function openSocket(base: string, channel: string, token?: string, ip?: string): Promise<ClientSocket> {
+export async function openSocket(
+  base: string,
+  channel: string,
+  token?: string,
+  ip?: string,
+): Promise<ClientSocket> {
   const info = await svc(base, 'POST', '/imapi/websocket', { token, json: true, body: {}, ip });
   const addr = info.data.lotteryAddress[0];
   const url = `${addr.protocol}://${addr.host}:${addr.port}/ws?token=${encodeURIComponent(info.data.token)}`;

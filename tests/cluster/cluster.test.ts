@@ -10,10 +10,13 @@ import { createLedger } from '../../src/server/services/wallet/ledger.ts';
 import { captchaVerification, login, openSocket, svc, TEST_SEEDS, type ClientSocket } from './client.ts';
 import { startClusterBench, type ClusterBench } from './setup.ts';
 
-const journal = JSON.parse(readFileSync(new URL('../../src/server/db/migrations/meta/_journal.json', import.meta.url), 'utf8'));
-const rows = <T>(res: unknown) => ((res as { rows: T[] }).rows ?? (res as T[]));
+const journal = JSON.parse(
+  readFileSync(new URL('../../src/server/db/migrations/meta/_journal.json', import.meta.url), 'utf8'),
+);
+const rows = <T>(res: unknown) => (res as { rows: T[] }).rows ?? (res as T[]);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const randomIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+const randomIp = () =>
+  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
 describe('several instances behind nginx on PostgreSQL and Redis', () => {
   let b: ClusterBench;
@@ -26,7 +29,8 @@ describe('several instances behind nginx on PostgreSQL and Redis', () => {
     // Five instances start at once on an empty database.
     b = await startClusterBench(5);
     const lb = b.cluster.url;
-    const room = (await svc(lb, 'GET', '/api/room/page', { body: { roomType: 1, page: 1, pageSize: 30 } })).data.list[0];
+    const room = (await svc(lb, 'GET', '/api/room/page', { body: { roomType: 1, page: 1, pageSize: 30 } }))
+      .data.list[0];
     roomId = room.roomId ?? room.id;
     anchorId = room.anchorId ?? room.anchor?.id;
     const gifts = (await svc(lb, 'GET', '/api/chat/gift/all')).data as { id: number; price: number }[];
@@ -38,7 +42,9 @@ describe('several instances behind nginx on PostgreSQL and Redis', () => {
   });
 
   it('migrates and seeds once when five instances start at once', async () => {
-    const applied = rows<{ n: number }>(await b.dbh.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`));
+    const applied = rows<{ n: number }>(
+      await b.dbh.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
+    );
     expect(applied[0].n).toBe(journal.entries.length);
     const doubled = rows<{ n: number }>(
       await b.dbh.db.execute(sql`
@@ -65,11 +71,18 @@ describe('several instances behind nginx on PostgreSQL and Redis', () => {
   });
 
   it('delivers a chat sent through A to sockets on B and C', async () => {
-    const [onB, onC] = await Promise.all([openSocket(b.at('B'), `room:${roomId}`), openSocket(b.at('C'), `room:${roomId}`)]);
+    const [onB, onC] = await Promise.all([
+      openSocket(b.at('B'), `room:${roomId}`),
+      openSocket(b.at('C'), `room:${roomId}`),
+    ]);
     const content = `集群测试 ${Date.now()}`;
-    const sent = await svc(b.at('A'), 'POST', '/api/chat/msg', { token: fan, body: { roomId, content, platform: 1 } });
+    const sent = await svc(b.at('A'), 'POST', '/api/chat/msg', {
+      token: fan,
+      body: { roomId, content, platform: 1 },
+    });
     expect(sent.code).toBe(200);
-    const isIt = (f: { code: number; data: any }) => f.code === WS_CODE.chatMessage && JSON.stringify(f.data).includes(content);
+    const isIt = (f: { code: number; data: any }) =>
+      f.code === WS_CODE.chatMessage && JSON.stringify(f.data).includes(content);
     await Promise.all([onB.next(isIt), onC.next(isIt)]);
     onB.ws.close();
     onC.ws.close();
@@ -77,14 +90,19 @@ describe('several instances behind nginx on PostgreSQL and Redis', () => {
 
   it('shows a gift sent through C in the balances read through A', async () => {
     const before = (await svc(b.at('A'), 'GET', '/pay/balances', { token: fan })).data;
-    const sent = await svc(b.at('C'), 'POST', '/pay/gift', { token: fan, body: { roomId, giftId: gift.id, count: 1 } });
+    const sent = await svc(b.at('C'), 'POST', '/pay/gift', {
+      token: fan,
+      body: { roomId, giftId: gift.id, count: 1 },
+    });
     expect(sent.code).toBe(200);
     const after = (await svc(b.at('A'), 'GET', '/pay/balances', { token: fan })).data;
     expect(after.balance).toBe(before.balance - sent.data.cost);
   });
 
   it('serves a picture uploaded through A from B (a shared uploads directory)', async () => {
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#1e9f5a' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#1e9f5a' } })
+      .png()
+      .toBuffer();
     const up = await svc(b.at('A'), 'POST', '/user/common/multiUploadBase64', {
       token: fan,
       json: true,
@@ -100,9 +118,13 @@ describe('several instances behind nginx on PostgreSQL and Redis', () => {
     // A captcha fetched through A is solved through B, and spent once.
     const verification = await captchaVerification(b.at('A'), b.at('B'));
     const mobile = `139${String(Date.now()).slice(-8)}`;
-    const sms = await svc(b.at('C'), 'POST', '/inform/send/sms', { body: { mobile, type: 3, captchaVerification: verification } });
+    const sms = await svc(b.at('C'), 'POST', '/inform/send/sms', {
+      body: { mobile, type: 3, captchaVerification: verification },
+    });
     expect(sms.code).toBe(200);
-    const again = await svc(b.at('D'), 'POST', '/inform/send/sms', { body: { mobile, type: 3, captchaVerification: verification } });
+    const again = await svc(b.at('D'), 'POST', '/inform/send/sms', {
+      body: { mobile, type: 3, captchaVerification: verification },
+    });
     expect(again.code).not.toBe(200);
     // The code sent through C logs in through A once; through B it is spent.
     const verifyCode = testSmsCode(TEST_SEEDS.SMS_TEST_SEED, mobile, 3);
@@ -127,7 +149,11 @@ describe('several instances behind nginx on PostgreSQL and Redis', () => {
   it('loses and doubles nothing when an instance is killed under load; its jobs move to a survivor', async () => {
     const lb = b.cluster.url;
     const holderOf = async (job: string) =>
-      rows<{ holder: string }>(await b.dbh.db.execute(sql`select holder from sports_feed_state where name = ${job} and until > now()`))[0]?.holder;
+      rows<{ holder: string }>(
+        await b.dbh.db.execute(
+          sql`select holder from sports_feed_state where name = ${job} and until > now()`,
+        ),
+      )[0]?.holder;
     // The drained instance may have just handed the lease back: wait for a survivor to hold it.
     let held = await holderOf('simulator');
     for (let k = 0; !held && k < 40; k++) held = (await sleep(250), await holderOf('simulator'));
@@ -135,14 +161,24 @@ describe('several instances behind nginx on PostgreSQL and Redis', () => {
     expect(['A', 'B', 'C', 'D']).toContain(victim);
 
     // Senders: the demo fan and the demo anchors' colleagues, topped up through the ledger.
-    const mobiles = ['13800000001', '13800000003', ...[101, 102, 103, 104, 105, 106, 107].map((n) => `13800000${n}`)];
+    const mobiles = [
+      '13800000001',
+      '13800000003',
+      ...[101, 102, 103, 104, 105, 106, 107].map((n) => `13800000${n}`),
+    ];
     const ledger = createLedger(b.dbh.db);
     const tokens: string[] = [];
     for (const [k, m] of mobiles.entries()) {
       const token = await login(lb, m);
       const me = (await svc(lb, 'GET', '/user/center/info', { token })).data;
       if (me.id === anchorId) continue;
-      await ledger.credit({ userId: me.id, type: TRADE_TYPE.manualTopUp, currency: 'diamond', amount: 100_000, key: `cluster-topup-${k}` });
+      await ledger.credit({
+        userId: me.id,
+        type: TRADE_TYPE.manualTopUp,
+        currency: 'diamond',
+        amount: 100_000,
+        key: `cluster-topup-${k}`,
+      });
       tokens.push(token);
     }
 
@@ -167,7 +203,9 @@ describe('several instances behind nginx on PostgreSQL and Redis', () => {
     };
     let stopped = false;
     for (let k = 0; k < 200; k += 20) {
-      const batch = await Promise.all(Array.from({ length: 20 }, () => openSocket(lb, `room:${roomId}`, undefined, randomIp())));
+      const batch = await Promise.all(
+        Array.from({ length: 20 }, () => openSocket(lb, `room:${roomId}`, undefined, randomIp())),
+      );
       for (const s of batch) {
         const slot = { current: s };
         viewers.push(slot);
@@ -182,10 +220,16 @@ describe('several instances behind nginx on PostgreSQL and Redis', () => {
     const send = async (token: string) => {
       while (Date.now() < until) {
         const key = `cluster-gift-${++seq}`;
-        const res = await svc(lb, 'POST', '/pay/gift', { token, body: { roomId, giftId: gift.id, count: 1, requestId: key } }).catch(() => null);
+        const res = await svc(lb, 'POST', '/pay/gift', {
+          token,
+          body: { roomId, giftId: gift.id, count: 1, requestId: key },
+        }).catch(() => null);
         if (res?.code === 200) confirmed.push({ recordId: res.data.recordId, key });
         else errors++;
-        const chat = await svc(lb, 'POST', '/api/chat/msg', { token, body: { roomId, content: `第${seq}条`, platform: 1 } }).catch(() => null);
+        const chat = await svc(lb, 'POST', '/api/chat/msg', {
+          token,
+          body: { roomId, content: `第${seq}条`, platform: 1 },
+        }).catch(() => null);
         if (!chat || chat.status >= 500) errors++;
         await sleep(100);
       }
@@ -197,16 +241,28 @@ describe('several instances behind nginx on PostgreSQL and Redis', () => {
     await senders;
 
     // Every viewer is connected again within 10 s of the kill.
-    while (viewers.some((v) => v.current.ws.readyState !== v.current.ws.OPEN) && Date.now() - killedAt < 10_000) await sleep(200);
+    while (
+      viewers.some((v) => v.current.ws.readyState !== v.current.ws.OPEN) &&
+      Date.now() - killedAt < 10_000
+    )
+      await sleep(200);
     expect(viewers.filter((v) => v.current.ws.readyState === v.current.ws.OPEN)).toHaveLength(200);
-    console.log(`kill -9 ${victim}: ${confirmed.length} gifts confirmed, ${reconnects} sockets reconnected, ${errors} failed requests`);
+    console.log(
+      `kill -9 ${victim}: ${confirmed.length} gifts confirmed, ${reconnects} sockets reconnected, ${errors} failed requests`,
+    );
 
     // No committed trade lost or doubled; the books balance.
     const ids = confirmed.map((c) => c.recordId);
-    const found = rows<{ id: number }>(await b.dbh.db.execute(sql`select id from trade_records where id = any(${sql.raw(`array[${ids.join(',') || 0}]::int[]`)})`));
+    const found = rows<{ id: number }>(
+      await b.dbh.db.execute(
+        sql`select id from trade_records where id = any(${sql.raw(`array[${ids.join(',') || 0}]::int[]`)})`,
+      ),
+    );
     expect(found).toHaveLength(ids.length);
     const dupes = rows<{ n: number }>(
-      await b.dbh.db.execute(sql`select count(*)::int as n from (select 1 from trade_records where idempotency_key like '%cluster-gift-%' group by user_id, idempotency_key having count(*) > 1) d`),
+      await b.dbh.db.execute(
+        sql`select count(*)::int as n from (select 1 from trade_records where idempotency_key like '%cluster-gift-%' group by user_id, idempotency_key having count(*) > 1) d`,
+      ),
     );
     expect(dupes[0].n).toBe(0);
     expect(await auditLedger(b.dbh.db)).toEqual([]);

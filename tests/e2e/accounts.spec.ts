@@ -27,7 +27,10 @@ async function openLogin(page: Page) {
   await expect(page.getByRole('tab', { name: '密码登录' })).toBeVisible();
 }
 
-test('register, log out, log in by password; the 30-day session survives a reload', async ({ page, context }) => {
+test('register, log out, log in by password; the 30-day session survives a reload', async ({
+  page,
+  context,
+}) => {
   const mobile = randomMobile();
   const nick = `新球迷${mobile.slice(-4)}`;
   await page.goto('/user/register');
@@ -67,13 +70,16 @@ test('register, log out, log in by password; the 30-day session survives a reloa
 
 test('log in by code through the captcha pop-up', async ({ page }) => {
   // One demo account per project: a phone may ask for a code once a minute.
-  const [mobile, nick] = test.info().project.name === 'mobile' ? ['13800000002', '主播阿杰'] : ['13800000001', '球迷小王'];
+  const [mobile, nick] =
+    test.info().project.name === 'mobile' ? ['13800000002', '主播阿杰'] : ['13800000001', '球迷小王'];
   await page.goto('/about/10001');
   await openLogin(page);
   await page.getByRole('tab', { name: '验证码登录' }).click();
   const login = page.getByRole('button', { name: '登录', exact: true });
   await expect(login).toBeDisabled();
-  await page.getByRole('textbox', { name: '手机号' }).fill(`${mobile.slice(0, 3)} ${mobile.slice(3, 7)}-${mobile.slice(7)}`);
+  await page
+    .getByRole('textbox', { name: '手机号' })
+    .fill(`${mobile.slice(0, 3)} ${mobile.slice(3, 7)}-${mobile.slice(7)}`);
   await expect(page.getByRole('textbox', { name: '手机号' })).toHaveValue(mobile);
   await requestCode(page);
   await expect(page.getByRole('button', { name: /s后重新获取/ })).toBeDisabled();

@@ -7,8 +7,20 @@ const COMMENTER = '13800000003';
 const REPORTERS = ['13800000101', '13800000102', '13800000103'];
 
 async function tokenOf(request: APIRequestContext, mobile: string): Promise<string> {
-  const { data: key } = await (await request.get('/svc/user/key/getDynamicKey?channelId=3&platform=1')).json();
-  const form = { mobile, mode: '0', channelId: '3', platform: '1', loginType: '1', auto: '1', key: key.key, iv: key.iv, password: encryptPassword('demo123456', key.key, key.iv) };
+  const { data: key } = await (
+    await request.get('/svc/user/key/getDynamicKey?channelId=3&platform=1')
+  ).json();
+  const form = {
+    mobile,
+    mode: '0',
+    channelId: '3',
+    platform: '1',
+    loginType: '1',
+    auto: '1',
+    key: key.key,
+    iv: key.iv,
+    password: encryptPassword('demo123456', key.key, key.iv),
+  };
   const { code, data } = await (await request.post('/svc/user/login', { form })).json();
   expect(code).toBe(200);
   return data.token;
@@ -23,16 +35,24 @@ async function logIn(context: BrowserContext, request: APIRequestContext, baseUR
 const png = async (color: string) => ({
   name: `${color.slice(1)}.png`,
   mimeType: 'image/png',
-  buffer: await sharp({ create: { width: 640, height: 400, channels: 3, background: color } }).png().toBuffer(),
+  buffer: await sharp({ create: { width: 640, height: 400, channels: 3, background: color } })
+    .png()
+    .toBuffer(),
 });
 
-test('a post with two pictures appears in its circle, gets a comment and a like, notifies live, and hides after 3 reports', async ({ browser, request, baseURL }) => {
+test('a post with two pictures appears in its circle, gets a comment and a like, notifies live, and hides after 3 reports', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const authorCtx = await browser.newContext();
   const commenterCtx = await browser.newContext();
   await logIn(authorCtx, request, baseURL!, AUTHOR);
   await logIn(commenterCtx, request, baseURL!, COMMENTER);
-  const { data: circles } = await (await request.get('/svc/inform/circle/list?channelId=3&platform=1')).json();
+  const { data: circles } = await (
+    await request.get('/svc/inform/circle/list?channelId=3&platform=1')
+  ).json();
   const epl = circles.find((c: { name: string }) => c.name === '英超');
   const text = `端到端测试帖 ${Date.now()}：今晚的英超比赛节奏很快`;
 
@@ -63,14 +83,25 @@ test('a post with two pictures appears in its circle, gets a comment and a like,
   await commenter.getByLabel('写评论').fill('中场的压迫确实做得好');
   await commenter.getByRole('button', { name: '发表评论' }).click();
   await expect(commenter.getByText('中场的压迫确实做得好')).toBeVisible();
-  await commenter.getByRole('button', { name: /^赞 \d+$/ }).first().click();
-  await expect(commenter.getByRole('button', { name: /^赞 \d+$/ }).first()).toHaveAttribute('aria-pressed', 'true');
+  await commenter
+    .getByRole('button', { name: /^赞 \d+$/ })
+    .first()
+    .click();
+  await expect(commenter.getByRole('button', { name: /^赞 \d+$/ }).first()).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expect(author.locator('[data-notice-toast]').first()).toBeVisible({ timeout: 15_000 });
   await expect(author.locator('notice-badge [data-count]')).not.toHaveText('0');
 
   for (const mobile of REPORTERS) {
     const token = await tokenOf(request, mobile);
-    const res = await (await request.post('/svc/inform/report/add', { headers: { accessToken: token }, data: { targetType: 'post', targetId: postId, reason: '垃圾广告' } })).json();
+    const res = await (
+      await request.post('/svc/inform/report/add', {
+        headers: { accessToken: token },
+        data: { targetType: 'post', targetId: postId, reason: '垃圾广告' },
+      })
+    ).json();
     expect(res.code).toBe(200);
   }
   await visitor.reload();

@@ -4,18 +4,44 @@ import { encryptPassword } from '../../src/lib/password-crypto.ts';
 /** A session token through the API, as the login modal gets it. */
 async function tokenOf(request: APIRequestContext, mobile: string): Promise<string> {
   const key = (await (await request.get('/svc/user/key/getDynamicKey')).json()).data;
-  const form = { mobile, mode: '0', auto: '1', channelId: '3', platform: '1', loginType: '1', key: key.key, iv: key.iv, password: encryptPassword('demo123456', key.key, key.iv) };
+  const form = {
+    mobile,
+    mode: '0',
+    auto: '1',
+    channelId: '3',
+    platform: '1',
+    loginType: '1',
+    key: key.key,
+    iv: key.iv,
+    password: encryptPassword('demo123456', key.key, key.iv),
+  };
   return (await (await request.post('/svc/user/login', { form })).json()).data.token;
 }
 
 async function logIn(page: Page, mobile: string) {
   const token = await tokenOf(page.request, mobile);
-  await page.context().addCookies([{ name: 'token', value: token, url: page.url().startsWith('http') ? page.url() : test.info().project.use.baseURL! }]);
+  await page
+    .context()
+    .addCookies([
+      {
+        name: 'token',
+        value: token,
+        url: page.url().startsWith('http') ? page.url() : test.info().project.use.baseURL!,
+      },
+    ]);
 }
 
 test.describe('service errors on pages', () => {
-  test('an unknown or impossible room is the 404 page; so are /about/%00 and an out-of-range id', async ({ page }) => {
-    for (const path of ['/live/room/99999', '/live/room/99999999999', '/about/%00', '/personal/99999999999', '/playback/video/4294967296']) {
+  test('an unknown or impossible room is the 404 page; so are /about/%00 and an out-of-range id', async ({
+    page,
+  }) => {
+    for (const path of [
+      '/live/room/99999',
+      '/live/room/99999999999',
+      '/about/%00',
+      '/personal/99999999999',
+      '/playback/video/4294967296',
+    ]) {
       const res = await page.goto(path);
       expect(res!.status(), path).toBe(404);
       await expect(page.getByRole('link', { name: /返回首页/ }).first(), path).toBeVisible();
@@ -34,18 +60,28 @@ test.describe('service errors on pages', () => {
 
   test('a blocked room shows its reason with its status', async ({ page, request }) => {
     // The least-watched room that other tests do not use (主播阿杰's is theirs).
-    const rooms = (await (await request.get('/svc/api/room/page?page=1&pageSize=30')).json()).data.list as { id?: number; roomId?: number; nickName: string }[];
+    const rooms = (await (await request.get('/svc/api/room/page?page=1&pageSize=30')).json()).data.list as {
+      id?: number;
+      roomId?: number;
+      nickName: string;
+    }[];
     const room = rooms.filter((r) => r.nickName !== '主播阿杰').at(-1)!;
     const roomId = room.roomId ?? room.id;
     const operator = await tokenOf(request, '13800000009');
-    const block = await request.post('/svc/api/room/audit', { form: { roomId: String(roomId), approved: '0' }, headers: { accessToken: operator } });
+    const block = await request.post('/svc/api/room/audit', {
+      form: { roomId: String(roomId), approved: '0' },
+      headers: { accessToken: operator },
+    });
     expect((await block.json()).code).toBe(200);
     try {
       const res = await page.goto(`/live/room/${roomId}`);
       expect(res!.status()).toBe(403);
       await expect(page.getByText('该直播间已被封禁')).toBeVisible();
     } finally {
-      await request.post('/svc/api/room/audit', { form: { roomId: String(roomId), approved: '1' }, headers: { accessToken: operator } });
+      await request.post('/svc/api/room/audit', {
+        form: { roomId: String(roomId), approved: '1' },
+        headers: { accessToken: operator },
+      });
     }
   });
 });

@@ -13,9 +13,13 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server?.stop());
 
-const data = async (request: APIRequestContext, path: string) => (await (await request.get(`${server.url}/svc${path}`)).json()).data;
+const data = async (request: APIRequestContext, path: string) =>
+  (await (await request.get(`${server.url}/svc${path}`)).json()).data;
 
-test('a live match page updates its score, state and commentary without a reload', async ({ page, request }) => {
+test('a live match page updates its score, state and commentary without a reload', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   const { now } = await data(request, '/live/clock');
   const upcoming = (await data(request, '/live/football/live'))
@@ -43,12 +47,17 @@ test('a live match page updates its score, state and commentary without a reload
     await expect(lines.first()).toBeVisible({ timeout: 30_000 });
     await expect(state).toHaveText('完场', { timeout: 150_000 });
 
-    const [detail, texts] = await Promise.all([data(request, `/live/match/${match.id}`), data(request, `/live/match/${match.id}/texts?limit=3`)]);
+    const [detail, texts] = await Promise.all([
+      data(request, `/live/match/${match.id}`),
+      data(request, `/live/match/${match.id}/texts?limit=3`),
+    ]);
     await expect(home).toHaveText(String(detail.home.score));
     await expect(away).toHaveText(String(detail.away.score));
     await expect(lines.first().locator('[data-slot="text"]')).toHaveText(texts[0].text);
     expect(await lines.count()).toBeGreaterThan(5);
-    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
     expect(errors).toEqual([]);
     return;
   }

@@ -7,14 +7,21 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
  */
 test.skip(({ isMobile }) => isMobile, 'server-rendered HTML is the same for every viewport');
 
-const data = async (request: APIRequestContext, path: string) => (await (await request.get(`/svc${path}`)).json()).data;
+const data = async (request: APIRequestContext, path: string) =>
+  (await (await request.get(`/svc${path}`)).json()).data;
 async function page(request: APIRequestContext, path: string) {
   const res = await request.get(path);
   expect(res.status(), path).toBe(200);
   return res.text();
 }
 /** Text as Astro writes it into HTML. */
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const esc = (s: string) =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 const scoreText = (m: any) => (m.home.score === null ? 'VS' : `${m.home.score}-${m.away.score}`);
 const yesterday = (now: number) => new Date(now + 8 * 3600_000 - 86_400_000).toISOString().slice(0, 10);
 
@@ -22,13 +29,24 @@ let football: any;
 let basketball: any;
 test.beforeAll(async ({ request }) => {
   const { now } = await data(request, '/live/clock');
-  football = (await data(request, `/live/football/finished?date=${yesterday(now)}`)).find((m: any) => m.hasLineup && m.state === 8);
-  basketball = (await data(request, `/live/basketball/finished?date=${yesterday(now)}`)).find((m: any) => m.hasLineup);
+  football = (await data(request, `/live/football/finished?date=${yesterday(now)}`)).find(
+    (m: any) => m.hasLineup && m.state === 8,
+  );
+  basketball = (await data(request, `/live/basketball/finished?date=${yesterday(now)}`)).find(
+    (m: any) => m.hasLineup,
+  );
 });
 
-test('football live: score, state, commentary, statistics, lineups, title and breadcrumbs', async ({ request }) => {
+test('football live: score, state, commentary, statistics, lineups, title and breadcrumbs', async ({
+  request,
+}) => {
   const id = football.id;
-  const [html, texts, stats, lineups] = await Promise.all([page(request, `/football/live/${id}`), data(request, `/live/match/${id}/texts?limit=5`), data(request, `/live/match/${id}/stats`), data(request, `/live/match/${id}/lineups`)]);
+  const [html, texts, stats, lineups] = await Promise.all([
+    page(request, `/football/live/${id}`),
+    data(request, `/live/match/${id}/texts?limit=5`),
+    data(request, `/live/match/${id}/stats`),
+    data(request, `/live/match/${id}/lineups`),
+  ]);
   expect(html).toContain(`data-live="home-score">${football.home.score}<`);
   expect(html).toContain(`data-live="away-score">${football.away.score}<`);
   expect(html).toContain('>完场<');
@@ -36,7 +54,9 @@ test('football live: score, state, commentary, statistics, lineups, title and br
   expect(html).toContain(`>${stats.teams[0].home}%<`);
   expect(html).toContain(esc(lineups[0].starters[0].name));
   expect(html).toMatch(new RegExp(`<title>${football.home.name}vs${football.away.name}`));
-  expect(html).toContain(`<link rel="canonical" href="${new URL(`/football/live/${id}`, process.env.E2E_BASE_URL).href}"`);
+  expect(html).toContain(
+    `<link rel="canonical" href="${new URL(`/football/live/${id}`, process.env.E2E_BASE_URL).href}"`,
+  );
   expect(html).toContain('"@type":"BreadcrumbList"');
   expect(html).toContain('<match-live');
 });
@@ -53,7 +73,10 @@ test('football analysis, odds tabs, three and plan', async ({ request }) => {
   expect(oupei).toContain(`${eu.companies[0].live.v1.toFixed(2)}`);
   expect(oupei).toContain(`${(eu.companies[0].payoutRate * 100).toFixed(1)}%`);
   expect(oupei).toContain(`>${eu.summary.live.v1.max.toFixed(2)}</td>`);
-  for (const [tab, type] of [['yapan', 'yapan'], ['daxiaoqiu', 'daxiaoqiu']]) {
+  for (const [tab, type] of [
+    ['yapan', 'yapan'],
+    ['daxiaoqiu', 'daxiaoqiu'],
+  ]) {
     const odds = await data(request, `/live/match/${id}/odds?type=${type}`);
     const html = await page(request, `/football/${tab}/${id}`);
     expect(html).toContain(`>${odds.companies[0].live.lineName}</td>`);
@@ -64,10 +87,17 @@ test('football analysis, odds tabs, three and plan', async ({ request }) => {
   expect(await page(request, `/football/plan/${id}`)).toContain('暂无专家方案');
 });
 
-test('basketball live: quarter scores and the box score with the spec’s player fields', async ({ request }) => {
+test('basketball live: quarter scores and the box score with the spec’s player fields', async ({
+  request,
+}) => {
   const id = basketball.id;
-  const [html, stats] = await Promise.all([page(request, `/basketball/live/${id}`), data(request, `/live/match/${id}/stats`)]);
-  basketball.home.periods.forEach((p: number, i: number) => expect(html).toContain(`data-live="p1-${i}">${p}<`));
+  const [html, stats] = await Promise.all([
+    page(request, `/basketball/live/${id}`),
+    data(request, `/live/match/${id}/stats`),
+  ]);
+  basketball.home.periods.forEach((p: number, i: number) =>
+    expect(html).toContain(`data-live="p1-${i}">${p}<`),
+  );
   expect(html).toContain(`data-live="t2">${basketball.away.score}<`);
   const star = stats.players[0];
   expect(html).toContain(esc(star.name));
@@ -77,18 +107,24 @@ test('basketball live: quarter scores and the box score with the spec’s player
   expect(await page(request, `/basketball/yapan/${id}`)).toContain(`>${rf.companies[0].live.lineName}</td>`);
 });
 
-test('odds detail: a company’s history, all markets of a company, the table of all companies', async ({ request }) => {
+test('odds detail: a company’s history, all markets of a company, the table of all companies', async ({
+  request,
+}) => {
   const id = football.id;
   const history = await data(request, `/live/match/${id}/odds/history?companyId=4&type=yapan`);
   const html = await page(request, `/football/odds-detail/yapan?matchId=${id}&companyId=4`);
   expect(html).toContain('银河 · 亚盘');
   expect(html).toContain(history.changes.at(-1).v1.toFixed(3));
   expect(html).toMatch(/<svg[^>]*role="img"[^>]*aria-label="银河让球盘口赔率走势/);
-  expect(await page(request, `/football/odds-detail/join?matchId=${id}&companyId=3`)).toContain('金盾 · 大小球');
+  expect(await page(request, `/football/odds-detail/join?matchId=${id}&companyId=3`)).toContain(
+    '金盾 · 大小球',
+  );
   const table = await data(request, `/live/match/${id}/odds/table?type=daxiaoqiu`);
   const t = await page(request, `/football/odds-detail/table?matchId=${id}&type=daxiaoqiu`);
   for (const c of table.companies) expect(t).toContain(`${c.changes.length} 次变化`);
-  const redirect = await request.get(`/basketball/odds-detail?matchId=${basketball.id}&type=table`, { maxRedirects: 0 });
+  const redirect = await request.get(`/basketball/odds-detail?matchId=${basketball.id}&type=table`, {
+    maxRedirects: 0,
+  });
   expect(redirect.headers().location).toBe(`/basketball/odds-detail/table?matchId=${basketball.id}`);
   const bad = await request.get('/football/odds-detail/oupei?matchId=abc');
   expect(bad.status()).toBe(400);
@@ -96,7 +132,9 @@ test('odds detail: a company’s history, all markets of a company, the table of
   expect((await request.get('/football/odds-detail/oupei?matchId=2147483647')).status()).toBe(404);
 });
 
-test('unknown matches and tabs are 404 pages; a tab without an id goes to the score list', async ({ request }) => {
+test('unknown matches and tabs are 404 pages; a tab without an id goes to the score list', async ({
+  request,
+}) => {
   expect((await request.get('/football/live/2147483647')).status()).toBe(404);
   expect((await request.get(`/basketball/live/${football.id}`)).status()).toBe(404);
   expect((await request.get(`/football/nosuchtab/${football.id}`)).status()).toBe(404);
@@ -114,7 +152,9 @@ test('football database: index, competition tabs, team and player', async ({ req
   expect(st).toContain(`>${top.team.name}</a>`);
   expect(st).toContain(`>${top.points}</td>`);
   const away = (await data(request, `/live/season/${s}/standings?type=away`)).groups[0].rows[0];
-  expect(await page(request, `/database/fb/hot/0/1/${s}/standings?type=away`)).toContain(`>${away.team.name}</a>`);
+  expect(await page(request, `/database/fb/hot/0/1/${s}/standings?type=away`)).toContain(
+    `>${away.team.name}</a>`,
+  );
   const { roundId } = await data(request, `/live/season/${s}/current-round`);
   const fixtures = await data(request, `/live/season/${s}/matches?roundId=${roundId}`);
   const sched = await page(request, `/database/fb/hot/0/1/${s}/schedule`);
@@ -151,8 +191,17 @@ test('basketball database: standings by conference, leaders, team and player', a
   expect(p).toContain(`${games[0].line.assistRate}%`);
 });
 
-test('关注 and 预约: a visitor is asked to log in; a user’s choice is saved and shown after a reload', async ({ page, request }) => {
-  const upcoming = (await data(request, '/live/football/schedule?date=' + new Date(Date.now() + 8 * 3600_000 + 2 * 86_400_000).toISOString().slice(0, 10)))[0];
+test('关注 and 预约: a visitor is asked to log in; a user’s choice is saved and shown after a reload', async ({
+  page,
+  request,
+}) => {
+  const upcoming = (
+    await data(
+      request,
+      '/live/football/schedule?date=' +
+        new Date(Date.now() + 8 * 3600_000 + 2 * 86_400_000).toISOString().slice(0, 10),
+    )
+  )[0];
   await page.goto(`/football/live/${upcoming.id}`);
   await page.locator('match-live').getByRole('button', { name: '关注' }).click();
   const dialog = page.getByRole('dialog');

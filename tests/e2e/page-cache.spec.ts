@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 
 test.describe('page micro-cache', () => {
-  test('visitors share a stored page; a logged-in user gets their own, never stored', async ({ page, request }) => {
+  test('visitors share a stored page; a logged-in user gets their own, never stored', async ({
+    page,
+    request,
+  }) => {
     await request.get('/about/10001');
     const hit = await request.get('/about/10001');
     expect(hit.headers()['x-page-cache']).toBe('hit');

@@ -4,9 +4,16 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
  * The score pages as served: complete HTML from the server (read without running any script),
  * holding what the sports calls return, and the few things the score island adds.
  */
-interface Item { id: number; home: { name: string }; away: { name: string }; competition: { name: string }; lottery: { jcNo: string | null; bdNo: number | null; zcOrder: number | null } }
+interface Item {
+  id: number;
+  home: { name: string };
+  away: { name: string };
+  competition: { name: string };
+  lottery: { jcNo: string | null; bdNo: number | null; zcOrder: number | null };
+}
 
-const data = async <T>(request: APIRequestContext, path: string): Promise<T> => (await (await request.get(`/svc${path}`)).json()).data as T;
+const data = async <T>(request: APIRequestContext, path: string): Promise<T> =>
+  (await (await request.get(`/svc${path}`)).json()).data as T;
 const html = async (request: APIRequestContext, path: string) => {
   const res = await request.get(path);
   expect(res.status(), path).toBe(200);
@@ -23,10 +30,13 @@ function expectRows(page: string, items: Item[]) {
     expect(page).toContain(m.away.name);
   }
 }
-const tomorrowOf = (today: string) => new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const tomorrowOf = (today: string) =>
+  new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 test.describe('score pages (server-rendered)', () => {
-  test('/football lists today’s and live matches with live links, filters and a title', async ({ request }) => {
+  test('/football lists today’s and live matches with live links, filters and a title', async ({
+    request,
+  }) => {
     const items = await data<Item[]>(request, '/live/football/live');
     const page = await html(request, '/football');
     expect(titleOf(page)).toContain('足球即时比分');
@@ -46,7 +56,10 @@ test.describe('score pages (server-rendered)', () => {
   test('/football/end, /football/next and /next show the matches of their dates', async ({ request }) => {
     const { date: today } = await data<{ date: string }>(request, '/live/football/filters');
     const tomorrow = tomorrowOf(today);
-    expectRows(await html(request, '/football/next'), await data<Item[]>(request, `/live/football/schedule?date=${tomorrow}`));
+    expectRows(
+      await html(request, '/football/next'),
+      await data<Item[]>(request, `/live/football/schedule?date=${tomorrow}`),
+    );
     const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     const end = await html(request, `/football/end?date=${yesterday}`);
     expect(titleOf(end)).toContain('足球完场比分');
@@ -65,7 +78,9 @@ test.describe('score pages (server-rendered)', () => {
     expect(bad).toContain('日期格式不正确');
   });
 
-  test('lottery pages: 竞彩 numbers and prices, 北单 issues, 足彩 14 matches with result digits', async ({ request }) => {
+  test('lottery pages: 竞彩 numbers and prices, 北单 issues, 足彩 14 matches with result digits', async ({
+    request,
+  }) => {
     const jc = await data<{ matches: Item[] }>(request, '/live/football/jczq');
     const jczq = await html(request, '/football/jczq');
     expectRows(jczq, jc.matches);
@@ -92,14 +107,22 @@ test.describe('score pages (server-rendered)', () => {
     for (const label of ['胜负', '让分', '大小分']) expect(jclq).toContain(label);
   });
 
-  test('/football/model puts the model beside the odds; allEventCom lists competitions by region', async ({ request }) => {
-    const model = await data<{ matches: (Item & { prediction: { model: { home: number } } })[] }>(request, '/live/football/model');
+  test('/football/model puts the model beside the odds; allEventCom lists competitions by region', async ({
+    request,
+  }) => {
+    const model = await data<{ matches: (Item & { prediction: { model: { home: number } } })[] }>(
+      request,
+      '/live/football/model',
+    );
     const page = await html(request, '/football/model');
     expectRows(page, model.matches);
     expect(page).toContain('赔率隐含');
     expect(page).toContain(`${Math.round(model.matches[0].prediction.model.home * 100)}%`);
 
-    const regions = await data<{ region: string; competitions: { name: string }[] }[]>(request, '/live/football/competitions');
+    const regions = await data<{ region: string; competitions: { name: string }[] }[]>(
+      request,
+      '/live/football/competitions',
+    );
     const events = await html(request, '/football/allEventCom');
     for (const r of regions) {
       expect(events).toContain(r.region);
@@ -107,20 +130,31 @@ test.describe('score pages (server-rendered)', () => {
     }
   });
 
-  test('basketball pages: quarter scores, schedule, text-live hub linking to the match pages', async ({ request }) => {
-    const items = await data<(Item & { home: { periods: number[] | null } })[]>(request, '/live/basketball/live');
+  test('basketball pages: quarter scores, schedule, text-live hub linking to the match pages', async ({
+    request,
+  }) => {
+    const items = await data<(Item & { home: { periods: number[] | null } })[]>(
+      request,
+      '/live/basketball/live',
+    );
     const page = await html(request, '/basketball');
     expect(titleOf(page)).toContain('篮球即时比分');
     expectRows(page, items);
     expect(page).toContain(`href="/basketball/live/${items[0].id}"`);
     const { date: today } = await data<{ date: string }>(request, '/live/basketball/filters');
     const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-    const done = await data<(Item & { home: { periods: number[] }; away: { periods: number[] } })[]>(request, `/live/basketball/finished?date=${yesterday}`);
+    const done = await data<(Item & { home: { periods: number[] }; away: { periods: number[] } })[]>(
+      request,
+      `/live/basketball/finished?date=${yesterday}`,
+    );
     const end = await html(request, `/basketball/end?date=${yesterday}`);
     expectRows(end, done);
     expect(end).toContain(`<td data-f="hq0">${done[0].home.periods[0]}</td>`);
     expect(end).toContain(`<td data-f="aq3">${done[0].away.periods[3]}</td>`);
-    expectRows(await html(request, '/basketball/next'), await data<Item[]>(request, `/live/basketball/schedule?date=${tomorrowOf(today)}`));
+    expectRows(
+      await html(request, '/basketball/next'),
+      await data<Item[]>(request, `/live/basketball/schedule?date=${tomorrowOf(today)}`),
+    );
 
     const text = await data<(Item & { latest: { text: string } | null })[]>(request, '/live/basketball/text');
     const hub = await html(request, '/basketball/text');
@@ -156,8 +190,14 @@ test.describe('score pages (with the island)', () => {
     await expect(page.locator(`[data-list] li[data-mid="${id}"]`)).toBeVisible();
   });
 
-  test('choose competitions on allEventCom; the score page shows only those until 显示全部', async ({ page, request }) => {
-    const regions = await data<{ competitions: { id: number; name: string }[] }[]>(request, '/live/football/competitions');
+  test('choose competitions on allEventCom; the score page shows only those until 显示全部', async ({
+    page,
+    request,
+  }) => {
+    const regions = await data<{ competitions: { id: number; name: string }[] }[]>(
+      request,
+      '/live/football/competitions',
+    );
     const keep = regions[0].competitions[0];
     await page.goto('/football/allEventCom');
     for (const box of await page.locator('input[name="league"]').all()) {
@@ -173,7 +213,9 @@ test.describe('score pages (with the island)', () => {
     await expect(page.locator('[data-list] li[data-mid]')).toHaveCount(all.length);
   });
 
-  test('a visitor’s 关注 opens the login modal; a user follows and finds the match under 关注', async ({ page }) => {
+  test('a visitor’s 关注 opens the login modal; a user follows and finds the match under 关注', async ({
+    page,
+  }) => {
     await page.goto('/football');
     const row = page.locator('[data-list] li[data-mid]').first();
     const id = await row.getAttribute('data-mid');

@@ -19,7 +19,9 @@ test.afterAll(async () => {
   server = null;
 });
 
-test('the football page shows a live match whose minute and score change without reload', async ({ page }, info) => {
+test('the football page shows a live match whose minute and score change without reload', async ({
+  page,
+}, info) => {
   test.skip(info.project.name !== 'desktop', 'one fast-simulator server is enough');
   test.setTimeout(180_000);
   await page.goto(`${server!.url}/football`);
@@ -31,9 +33,14 @@ test('the football page shows a live match whose minute and score change without
     new MutationObserver((records) => {
       for (const r of records) {
         const row = r.target as Element;
-        if (row.matches('[data-list] li[data-mid]') && row.classList.contains('goal-flash')) w.__goals.push(row.getAttribute('data-mid')!);
+        if (row.matches('[data-list] li[data-mid]') && row.classList.contains('goal-flash'))
+          w.__goals.push(row.getAttribute('data-mid')!);
       }
-    }).observe(document.querySelector('score-board')!, { subtree: true, attributes: true, attributeFilter: ['class'] });
+    }).observe(document.querySelector('score-board')!, {
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['class'],
+    });
   });
 
   const live = page.locator('[data-list] li[data-mid][data-phase="playing"]').first();
@@ -46,17 +53,24 @@ test('the football page shows a live match whose minute and score change without
   await expect(clock).toHaveText(/^(\d+(\+\d+)?'|中场|完场|加时|点球)$/);
 
   // Some live match scores (about five goals a real minute across the live matches at this speed).
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __goals: string[] }).__goals.length), { timeout: 120_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __goals: string[] }).__goals.length), {
+      timeout: 120_000,
+    })
+    .toBeGreaterThan(0);
   const [goal] = await page.evaluate(() => (window as unknown as { __goals: string[] }).__goals);
   const scored = page.locator(`[data-list] li[data-mid="${goal}"]`);
   await expect(page.locator('.score-toast.is-goal').first()).toContainText('进球！');
   // The row shows what the server holds for that match (it may score again meanwhile: compare until equal).
   await expect
-    .poll(async () => {
-      const m = (await (await page.request.get(`${server!.url}/svc/live/match/${goal}`)).json()).data;
-      const shown = `${await scored.locator('[data-f="hs"]').textContent()}-${await scored.locator('[data-f="as"]').textContent()}`;
-      return shown === `${m.home.score}-${m.away.score}`;
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        const m = (await (await page.request.get(`${server!.url}/svc/live/match/${goal}`)).json()).data;
+        const shown = `${await scored.locator('[data-f="hs"]').textContent()}-${await scored.locator('[data-f="as"]').textContent()}`;
+        return shown === `${m.home.score}-${m.away.score}`;
+      },
+      { timeout: 30_000 },
+    )
     .toBe(true);
   expect(await page.evaluate(() => (window as unknown as { __loaded?: number }).__loaded)).toBe(1);
 });

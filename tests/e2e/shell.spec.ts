@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 
 test.describe('site shell', () => {
-  test('header: navigation, disabled esports/tennis, download, start-broadcast and login', async ({ page, isMobile }) => {
+  test('header: navigation, disabled esports/tennis, download, start-broadcast and login', async ({
+    page,
+    isMobile,
+  }) => {
     await page.goto('/');
     const header = page.locator('header.site-header');
     await expect(header.getByRole('link', { name: '球友圈首页' })).toBeVisible();
@@ -61,7 +64,10 @@ test.describe('site shell', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('隐私政策');
   });
 
-  test('floating navigation: help, app QR on hover, back to top after 100 px; hidden in rooms', async ({ page, isMobile }) => {
+  test('floating navigation: help, app QR on hover, back to top after 100 px; hidden in rooms', async ({
+    page,
+    isMobile,
+  }) => {
     await page.goto('/about/10005');
     const float = page.locator('aside.float-nav');
     await expect(float.getByRole('link', { name: '帮助' })).toHaveAttribute('href', '/about/10001');

@@ -1,10 +1,16 @@
 import { expect, test } from '@playwright/test';
 
 /** The realtime hub as a browser meets it: token, connect, 10014, heartbeat, a public channel. */
-test('the socket connects, authenticates, answers the heartbeat and joins a public channel', async ({ page }) => {
+test('the socket connects, authenticates, answers the heartbeat and joins a public channel', async ({
+  page,
+}) => {
   await page.goto('/');
   const frames = await page.evaluate(async () => {
-    const res = await fetch('/svc/imapi/websocket', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const res = await fetch('/svc/imapi/websocket', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     const { code, data } = await res.json();
     if (code !== 200) return [`imapi ${code}`];
     const { protocol, host, port } = data.lotteryAddress[0];

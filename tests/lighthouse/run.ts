@@ -11,7 +11,12 @@ import { startServer } from '../e2e/support/server.ts';
 
 const RUNS = 3;
 const JS_BUDGET_KB = 40;
-const minimum: Record<string, number> = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 100 };
+const minimum: Record<string, number> = {
+  performance: 95,
+  accessibility: 95,
+  'best-practices': 95,
+  seo: 100,
+};
 const perf = (lhr: Result | null) => Math.round((lhr?.categories.performance.score ?? 0) * 100);
 const pages: string[] = JSON.parse(readFileSync(new URL('./pages.json', import.meta.url), 'utf8'));
 
@@ -19,18 +24,32 @@ const server = await startServer();
 const chrome = await launch({
   chromePath: process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
   ],
 });
 
 /** gzip size of the page's inline scripts plus every script it fetched. */
 async function jsGzipBytes(url: string, lhr: Result): Promise<number> {
   const html = await (await fetch(url)).text();
-  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g)];
-  const items = (lhr.audits['network-requests'].details as { items: { url: string; resourceType?: string }[] }).items;
+  const inline = [
+    ...html.matchAll(
+      /<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g,
+    ),
+  ];
+  const items = (
+    lhr.audits['network-requests'].details as { items: { url: string; resourceType?: string }[] }
+  ).items;
   const scripts = new Set(items.filter((i) => i.resourceType === 'Script').map((i) => i.url));
-  const bodies = await Promise.all([...scripts].map(async (src) => Buffer.from(await (await fetch(src)).arrayBuffer())));
+  const bodies = await Promise.all(
+    [...scripts].map(async (src) => Buffer.from(await (await fetch(src)).arrayBuffer())),
+  );
   return [...inline.map((m) => Buffer.from(m[1])), ...bodies].reduce((sum, b) => sum + gzipSync(b).length, 0);
 }
 
@@ -44,7 +63,14 @@ try {
     let tries = 0;
     while (tries < RUNS && perf(best) < minimum.performance) {
       tries++;
-      const lhr = (await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(minimum) }))?.lhr;
+      const lhr = (
+        await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: Object.keys(minimum),
+        })
+      )?.lhr;
       // A run that could not load the page (seen once: a spurious CHROME_INTERSTITIAL_ERROR) is retried too.
       if (!lhr || lhr.runtimeError) {
         error = lhr?.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : 'no result';
@@ -64,7 +90,13 @@ try {
       if (scores[i] >= minimum[id]) continue;
       const audits = lhr.categories[id].auditRefs
         .map((ref) => lhr.audits[ref.id])
-        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
+        .filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 1 &&
+            a.scoreDisplayMode !== 'informative' &&
+            a.scoreDisplayMode !== 'manual',
+        )
         .map((a) => `      - ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
       failures.push(`  ${path} ${id} ${scores[i]} < ${minimum[id]}:\n${audits.join('\n')}`);
     }
@@ -78,7 +110,11 @@ try {
 const header = ['page', 'perf', 'a11y', 'best-pr', 'seo', 'JS gzip', 'runs'];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
 for (const r of [header, ...rows]) console.log(r.map((c, i) => c.padEnd(widths[i])).join('  '));
-console.log(`\nminimum: ${Object.entries(minimum).map(([k, v]) => `${k} ${v}`).join(', ')}; JS ≤ ${JS_BUDGET_KB} KB gzip`);
+console.log(
+  `\nminimum: ${Object.entries(minimum)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ')}; JS ≤ ${JS_BUDGET_KB} KB gzip`,
+);
 if (failures.length) {
   console.log(`\nLighthouse budgets missed:\n${failures.join('\n')}`);
   process.exit(1);

@@ -32,14 +32,20 @@ const wsInterval = num('BENCH_WS_INTERVAL_MS', 10);
 const scoreClients = num('BENCH_SCORE_CLIENTS', 5000);
 const scoreMessages = num('BENCH_SCORE_MESSAGES', 20);
 const scoreInterval = num('BENCH_SCORE_INTERVAL_MS', 250);
-const room = { clients: num('BENCH_ROOM_CLIENTS', 2000), rate: num('BENCH_ROOM_RATE', 20), seconds: num('BENCH_ROOM_SECONDS', 30), seed: 'e2e-seed' };
+const room = {
+  clients: num('BENCH_ROOM_CLIENTS', 2000),
+  rate: num('BENCH_ROOM_RATE', 20),
+  seconds: num('BENCH_ROOM_SECONDS', 30),
+  seed: 'e2e-seed',
+};
 const { DATABASE_URL, REDIS_URL } = process.env;
 
 type Row = [test: string, rate: string, p50: string, p99: string, ok: string, failed: string];
 const rows: Row[] = [];
 const notes: string[] = [];
 const ms = (v: number) => `${v.toFixed(1)} ms`;
-const pct = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+const pct = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 
 // TRUST_PROXY + a random X-Forwarded-For per request: many clients behind a proxy, so the
 // per-IP API rate limit (600/min) does not turn the /svc run into a run of 429s.
@@ -56,9 +62,18 @@ async function http(path: string): Promise<number> {
     url: server.url + path,
     connections,
     duration,
-    requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'x-forwarded-for': randomIp() } }) }],
+    requests: [
+      { setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'x-forwarded-for': randomIp() } }) },
+    ],
   });
-  rows.push([`GET ${path}`, `${r.requests.average.toFixed(0)} req/s`, ms(r.latency.p50), ms(r.latency.p99), String(r['2xx']), String(r.non2xx + r.errors + r.timeouts)]);
+  rows.push([
+    `GET ${path}`,
+    `${r.requests.average.toFixed(0)} req/s`,
+    ms(r.latency.p50),
+    ms(r.latency.p99),
+    String(r['2xx']),
+    String(r.non2xx + r.errors + r.timeouts),
+  ]);
   return r.requests.average;
 }
 
@@ -74,17 +89,32 @@ async function spike() {
   const path = `/football/live/${m.id}`;
   const spikeConnections = num('BENCH_SPIKE_CONNECTIONS', 500);
   console.log(`spike ${path}: ${spikeConnections} connections, ${num('BENCH_SPIKE_SECONDS', 20)} s`);
-  const r = await autocannon({ url: server.url + path, connections: spikeConnections, duration: num('BENCH_SPIKE_SECONDS', 20) });
+  const r = await autocannon({
+    url: server.url + path,
+    connections: spikeConnections,
+    duration: num('BENCH_SPIKE_SECONDS', 20),
+  });
   const failed = r.non2xx + r.errors + r.timeouts;
-  rows.push([`spike GET ${path}`, `${r.requests.average.toFixed(0)} req/s`, ms(r.latency.p50), ms(r.latency.p99), String(r['2xx']), String(failed)]);
-  notes.push(`spike: ${failed} errors, p99 ${ms(r.latency.p99)} (goal: no error, p99 < 1 s) ${failed === 0 && r.latency.p99 < 1000 ? 'met' : 'NOT met'}`);
+  rows.push([
+    `spike GET ${path}`,
+    `${r.requests.average.toFixed(0)} req/s`,
+    ms(r.latency.p50),
+    ms(r.latency.p99),
+    String(r['2xx']),
+    String(failed),
+  ]);
+  notes.push(
+    `spike: ${failed} errors, p99 ${ms(r.latency.p99)} (goal: no error, p99 < 1 s) ${failed === 0 && r.latency.p99 < 1000 ? 'met' : 'NOT met'}`,
+  );
 }
 
 async function pagesAgainstStatic() {
   const staticRate = await http('/logo.svg');
   for (const path of PAGES) {
     const ratio = (await http(path)) / staticRate;
-    notes.push(`${path}: ${ratio.toFixed(2)}× the static file (goal ≥ ${PAGE_GOAL}×) ${ratio >= PAGE_GOAL ? 'met' : 'NOT met'}`);
+    notes.push(
+      `${path}: ${ratio.toFixed(2)}× the static file (goal ≥ ${PAGE_GOAL}×) ${ratio >= PAGE_GOAL ? 'met' : 'NOT met'}`,
+    );
   }
 }
 
@@ -98,13 +128,18 @@ async function visitorToken(): Promise<string> {
 /** A visitor socket subscribed to scores:football; calls onBench for each bench delivery. */
 async function openClient(token: string, onBench: (sentAt: number) => void): Promise<WebSocket> {
   // Its own address: the hub caps sockets per client address (the server trusts X-Forwarded-For here).
-  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws?token=${encodeURIComponent(token)}`, { headers: { 'x-forwarded-for': randomIp() } });
+  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws?token=${encodeURIComponent(token)}`, {
+    headers: { 'x-forwarded-for': randomIp() },
+  });
   let subscribed!: () => void;
   const ready = new Promise<void>((resolve) => (subscribed = resolve));
   ws.on('message', (raw) => {
     const text = raw.toString();
     if (text === '1') return; // heartbeat answer
-    const frame = JSON.parse(text) as { code: number; data: { channel?: string; payload?: { bench?: boolean; t?: number } } };
+    const frame = JSON.parse(text) as {
+      code: number;
+      data: { channel?: string; payload?: { bench?: boolean; t?: number } };
+    };
     if (frame.code === WS_CODE.subscribed) subscribed();
     else if (frame.code === WS_CODE.scoreUpdate && frame.data.payload?.bench) onBench(frame.data.payload.t!);
   });
@@ -125,26 +160,38 @@ interface FanOutRun {
 }
 
 async function fanOut(redisUrl: string, run: FanOutRun) {
-  console.log(`ws fan-out (${run.label}): ${run.clients} clients on ${CHANNEL.football}, ${run.messages} messages every ${run.intervalMs} ms`);
+  console.log(
+    `ws fan-out (${run.label}): ${run.clients} clients on ${CHANNEL.football}, ${run.messages} messages every ${run.intervalMs} ms`,
+  );
   const latencies: number[] = [];
   const onBench = (sentAt: number) => latencies.push(performance.now() - sentAt);
   const clients: WebSocket[] = [];
   // Beats from the first socket on: opening thousands takes longer than the 30 s idle limit.
-  const beat = setInterval(() => clients.forEach((ws) => ws.readyState === WebSocket.OPEN && ws.send('0')), 10_000);
+  const beat = setInterval(
+    () => clients.forEach((ws) => ws.readyState === WebSocket.OPEN && ws.send('0')),
+    10_000,
+  );
   for (let i = 0; i < run.clients; i += 100) {
     // A token per socket: the hub caps sockets per token.
-    const batch = Array.from({ length: Math.min(100, run.clients - i) }, async () => openClient(await visitorToken(), onBench));
+    const batch = Array.from({ length: Math.min(100, run.clients - i) }, async () =>
+      openClient(await visitorToken(), onBench),
+    );
     clients.push(...(await Promise.all(batch)));
   }
   const pubsub = await createRedisPubSub(redisUrl); // a second connection to the server's pub/sub
   const started = performance.now();
   for (let seq = 0; seq < run.messages; seq++) {
-    await publish(pubsub, CHANNEL.football, WS_CODE.scoreUpdate, { ...run.payload(seq), bench: true, seq, t: performance.now() });
+    await publish(pubsub, CHANNEL.football, WS_CODE.scoreUpdate, {
+      ...run.payload(seq),
+      bench: true,
+      seq,
+      t: performance.now(),
+    });
     await new Promise((r) => setTimeout(r, run.intervalMs));
   }
   const expected = run.clients * run.messages;
   // Wait for the stragglers until everything arrived or nothing arrived for 5 s.
-  for (let last = -1; latencies.length < expected && latencies.length !== last; ) {
+  for (let last = -1; latencies.length < expected && latencies.length !== last;) {
     last = latencies.length;
     await new Promise((r) => setTimeout(r, 5_000));
   }
@@ -153,7 +200,14 @@ async function fanOut(redisUrl: string, run: FanOutRun) {
   clients.forEach((ws) => ws.close());
   await pubsub.close();
   const sorted = latencies.sort((a, b) => a - b);
-  rows.push([`ws ${run.label} ${run.clients}×${run.messages}`, `${(latencies.length / seconds).toFixed(0)} msg/s`, ms(pct(sorted, 0.5)), ms(pct(sorted, 0.99)), `${latencies.length}/${expected}`, String(expected - latencies.length)]);
+  rows.push([
+    `ws ${run.label} ${run.clients}×${run.messages}`,
+    `${(latencies.length / seconds).toFixed(0)} msg/s`,
+    ms(pct(sorted, 0.5)),
+    ms(pct(sorted, 0.99)),
+    `${latencies.length}/${expected}`,
+    String(expected - latencies.length),
+  ]);
 }
 
 /**
@@ -164,10 +218,37 @@ async function scoreChange(): Promise<(seq: number) => Record<string, unknown>> 
   const res = await fetch(`${server.url}/svc/live/football/live`);
   const [m] = ((await res.json()) as { data: Record<string, any>[] }).data;
   if (!m) throw new Error('no football match today to publish a score change for');
-  const sideOf = (s: Record<string, unknown>) => ({ score: s.score, ht: s.ht, red: s.red, yellow: s.yellow, corner: s.corner, periods: s.periods });
-  const keys = ['id', 'sport', 'state', 'stateName', 'phase', 'minute', 'addedMinute', 'period', 'clockSeconds', 'clockRunning', 'clockAt', 'ft', 'et', 'pk'];
+  const sideOf = (s: Record<string, unknown>) => ({
+    score: s.score,
+    ht: s.ht,
+    red: s.red,
+    yellow: s.yellow,
+    corner: s.corner,
+    periods: s.periods,
+  });
+  const keys = [
+    'id',
+    'sport',
+    'state',
+    'stateName',
+    'phase',
+    'minute',
+    'addedMinute',
+    'period',
+    'clockSeconds',
+    'clockRunning',
+    'clockAt',
+    'ft',
+    'et',
+    'pk',
+  ];
   const live = Object.fromEntries(keys.map((k) => [k, m[k]]));
-  return (seq) => ({ ...live, home: { ...sideOf(m.home), score: ((m.home.score as number) ?? 0) + seq + 1 }, away: sideOf(m.away), highlight: { type: 'goal', side: 1 } });
+  return (seq) => ({
+    ...live,
+    home: { ...sideOf(m.home), score: ((m.home.score as number) ?? 0) + seq + 1 },
+    away: sideOf(m.away),
+    highlight: { type: 'goal', side: 1 },
+  });
 }
 
 try {
@@ -175,9 +256,25 @@ try {
   await spike();
   await http('/svc/live/time');
   if (REDIS_URL) {
-    await fanOut(REDIS_URL, { label: 'bench', clients: wsClients, messages: wsMessages, intervalMs: wsInterval, payload: () => ({}) });
-    if (scoreClients > 0) await fanOut(REDIS_URL, { label: 'score change', clients: scoreClients, messages: scoreMessages, intervalMs: scoreInterval, payload: await scoreChange() });
-  } else notes.push('ws fan-out skipped: it needs REDIS_URL (the bench publishes through Redis; the server has no other publish path).');
+    await fanOut(REDIS_URL, {
+      label: 'bench',
+      clients: wsClients,
+      messages: wsMessages,
+      intervalMs: wsInterval,
+      payload: () => ({}),
+    });
+    if (scoreClients > 0)
+      await fanOut(REDIS_URL, {
+        label: 'score change',
+        clients: scoreClients,
+        messages: scoreMessages,
+        intervalMs: scoreInterval,
+        payload: await scoreChange(),
+      });
+  } else
+    notes.push(
+      'ws fan-out skipped: it needs REDIS_URL (the bench publishes through Redis; the server has no other publish path).',
+    );
   if (room.clients > 0) {
     const result = await roomBench(server.url, server.pid, room);
     rows.push(result.row);
@@ -190,5 +287,11 @@ try {
 const header: Row = ['test', 'rate', 'p50', 'p99', 'ok', 'failed'];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
 console.log();
-for (const r of [header, ...rows]) console.log(r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd());
+for (const r of [header, ...rows])
+  console.log(
+    r
+      .map((c, i) => c.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd(),
+  );
 for (const note of notes) console.log(note);

@@ -18,40 +18,59 @@ const sockets = num('BENCH_CLUSTER_SOCKETS', 3000);
 const messages = num('BENCH_CLUSTER_MESSAGES', 20);
 const PATHS = ['/about/10001', '/svc/live/time'];
 const randomIp = () => Array.from({ length: 4 }, () => 1 + Math.floor(Math.random() * 254)).join('.');
-const pct = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+const pct = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 
 async function rate(base: string, path: string): Promise<number> {
   const r = await autocannon({
     url: base + path,
     connections,
     duration,
-    requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'x-forwarded-for': randomIp() } }) }],
+    requests: [
+      { setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'x-forwarded-for': randomIp() } }) },
+    ],
   });
   return r.requests.average;
 }
 
 /** Publishes `messages` chat frames on one room through Redis; every socket should get each. */
 async function chatFanOut(b: ClusterBench, prefix: string) {
-  const room = (await svc(b.cluster.url, 'GET', '/api/room/page', { body: { roomType: 1, page: 1, pageSize: 1 } })).data.list[0];
+  const room = (
+    await svc(b.cluster.url, 'GET', '/api/room/page', { body: { roomType: 1, page: 1, pageSize: 1 } })
+  ).data.list[0];
   const roomId: number = room.roomId ?? room.id;
   const open: ClientSocket[] = [];
   for (let i = 0; i < sockets; i += 100) {
-    open.push(...(await Promise.all(Array.from({ length: Math.min(100, sockets - i) }, () => openSocket(b.cluster.url, `room:${roomId}`, undefined, randomIp())))));
+    open.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(100, sockets - i) }, () =>
+          openSocket(b.cluster.url, `room:${roomId}`, undefined, randomIp()),
+        ),
+      )),
+    );
   }
   const latencies: number[] = [];
   for (const s of open) {
     s.ws.on('message', (raw) => {
       const text = raw.toString();
-      if (text.includes('"bench":true')) latencies.push(performance.now() - (JSON.parse(text).data.payload.t as number));
+      if (text.includes('"bench":true'))
+        latencies.push(performance.now() - (JSON.parse(text).data.payload.t as number));
     });
   }
-  const beat = setInterval(() => open.forEach((s) => s.ws.readyState === s.ws.OPEN && s.ws.send('0')), 10_000);
+  const beat = setInterval(
+    () => open.forEach((s) => s.ws.readyState === s.ws.OPEN && s.ws.send('0')),
+    10_000,
+  );
   const pubsub = await createRedisPubSub(REDIS_URL, prefix);
   for (let seq = 0; seq < messages; seq++) {
-    await publish(pubsub, CHANNEL.room(roomId), WS_CODE.chatMessage, { bench: true, seq, t: performance.now() } as never);
+    await publish(pubsub, CHANNEL.room(roomId), WS_CODE.chatMessage, {
+      bench: true,
+      seq,
+      t: performance.now(),
+    } as never);
     await new Promise((r) => setTimeout(r, 250));
   }
-  for (let last = -1; latencies.length < sockets * messages && latencies.length !== last; ) {
+  for (let last = -1; latencies.length < sockets * messages && latencies.length !== last;) {
     last = latencies.length;
     await new Promise((r) => setTimeout(r, 3_000));
   }
@@ -59,7 +78,12 @@ async function chatFanOut(b: ClusterBench, prefix: string) {
   open.forEach((s) => s.ws.close());
   await pubsub.close();
   const sorted = latencies.sort((x, y) => x - y);
-  return { delivered: latencies.length, expected: sockets * messages, p50: pct(sorted, 0.5), p99: pct(sorted, 0.99) };
+  return {
+    delivered: latencies.length,
+    expected: sockets * messages,
+    p50: pct(sorted, 0.5),
+    p99: pct(sorted, 0.99),
+  };
 }
 
 export async function clusterBench(instances: number): Promise<void> {
@@ -70,7 +94,9 @@ export async function clusterBench(instances: number): Promise<void> {
     const b = await startClusterBench(n);
     try {
       for (const path of PATHS) {
-        console.log(`autocannon ${path} through nginx (${n} instance(s)): ${connections} connections, ${duration} s`);
+        console.log(
+          `autocannon ${path} through nginx (${n} instance(s)): ${connections} connections, ${duration} s`,
+        );
         rates.set(path, [...(rates.get(path) ?? []), await rate(b.cluster.url, path)]);
       }
       if (n === instances) fan = await chatFanOut(b, b.redisPrefix);
@@ -80,12 +106,18 @@ export async function clusterBench(instances: number): Promise<void> {
   }
   console.log(`\nthrough nginx: 1 instance vs ${instances}`);
   for (const [path, [one, many]] of rates) {
-    console.log(`  GET ${path}: ${one.toFixed(0)} req/s → ${many.toFixed(0)} req/s (×${(many / one).toFixed(2)})`);
+    console.log(
+      `  GET ${path}: ${one.toFixed(0)} req/s → ${many.toFixed(0)} req/s (×${(many / one).toFixed(2)})`,
+    );
   }
   if (fan) {
     const f = fan;
     console.log(`chat fan-out, ${sockets} sockets over ${instances} instances × ${messages} messages:`);
-    console.log(`  delivered ${f.delivered}/${f.expected}, p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms`);
+    console.log(
+      `  delivered ${f.delivered}/${f.expected}, p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms`,
+    );
   }
-  console.log('(one 2-core machine runs nginx, every instance, PostgreSQL, Redis and the load: the ratio shows the overhead as much as the gain)');
+  console.log(
+    '(one 2-core machine runs nginx, every instance, PostgreSQL, Redis and the load: the ratio shows the overhead as much as the gain)',
+  );
 }

@@ -24,9 +24,14 @@ export interface RoomBenchOptions {
 const PER_SENDER_PER_SECOND = 0.4;
 const BENCH_CONTENT = /"content":"bench (\d+\.\d+)"/;
 const randomIp = () => Array.from({ length: 4 }, () => 1 + Math.floor(Math.random() * 254)).join('.');
-const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
+const rssKb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
 
-async function call(url: string, path: string, init: { method?: string; form?: Record<string, string>; json?: unknown; token?: string; ip: string }) {
+async function call(
+  url: string,
+  path: string,
+  init: { method?: string; form?: Record<string, string>; json?: unknown; token?: string; ip: string },
+) {
   const headers: Record<string, string> = { 'x-forwarded-for': init.ip };
   if (init.token) headers.accessToken = init.token;
   let body: string | undefined;
@@ -48,9 +53,26 @@ async function newSender(url: string, seed: string, n: number): Promise<string> 
   const got = await call(url, '/svc/inform/captcha/get', { json: { captchaType: 'blockPuzzle' }, ip });
   const { token, secretKey } = got.repData;
   const pointJson = aesEncrypt(JSON.stringify({ x: answerFor(seed, token).x, y: SLIDER_Y }), secretKey);
-  const checked = await call(url, '/svc/inform/captcha/check', { json: { captchaType: 'blockPuzzle', token, pointJson }, ip });
-  await call(url, '/svc/inform/send/sms', { form: { mobile, type: '3', captchaVerification: checked.repData.captchaVerification }, ip });
-  const login = await call(url, '/svc/user/login', { form: { mobile, mode: '1', channelId: '3', platform: '1', loginType: '1', auto: '1', verifyCode: testSmsCode(seed, mobile, 3) }, ip });
+  const checked = await call(url, '/svc/inform/captcha/check', {
+    json: { captchaType: 'blockPuzzle', token, pointJson },
+    ip,
+  });
+  await call(url, '/svc/inform/send/sms', {
+    form: { mobile, type: '3', captchaVerification: checked.repData.captchaVerification },
+    ip,
+  });
+  const login = await call(url, '/svc/user/login', {
+    form: {
+      mobile,
+      mode: '1',
+      channelId: '3',
+      platform: '1',
+      loginType: '1',
+      auto: '1',
+      verifyCode: testSmsCode(seed, mobile, 3),
+    },
+    ip,
+  });
   if (login.code !== 200) throw new Error(`bench sender login failed: ${JSON.stringify(login)}`);
   return login.data.token as string;
 }
@@ -61,7 +83,9 @@ async function visitorToken(url: string): Promise<string> {
 
 /** Runs the room bench; returns the table row and notes. */
 export async function roomBench(url: string, pid: number, o: RoomBenchOptions) {
-  const room = (await call(url, '/svc/api/room/page?roomType=1&pageSize=1', { method: 'GET', ip: randomIp() })).data.list[0].id as number;
+  const room = (
+    await call(url, '/svc/api/room/page?roomType=1&pageSize=1', { method: 'GET', ip: randomIp() })
+  ).data.list[0].id as number;
   const channel = CHANNEL.room(room);
   const latencies: number[] = [];
   console.log(`room bench: ${o.clients} sockets in ${channel}, ${o.rate} chat/s for ${o.seconds} s`);
@@ -70,9 +94,13 @@ export async function roomBench(url: string, pid: number, o: RoomBenchOptions) {
   const sockets: WebSocket[] = [];
   for (let i = 0; i < o.clients; i += 100) {
     // Each socket its own token and address: the hub caps sockets per token and per address.
-    const tokens = await Promise.all(Array.from({ length: Math.min(100, o.clients - i) }, () => visitorToken(url)));
+    const tokens = await Promise.all(
+      Array.from({ length: Math.min(100, o.clients - i) }, () => visitorToken(url)),
+    );
     const batch = tokens.map(async (token) => {
-      const ws = new WebSocket(`${url.replace('http', 'ws')}/ws?token=${encodeURIComponent(token)}`, { headers: { 'x-forwarded-for': randomIp() } });
+      const ws = new WebSocket(`${url.replace('http', 'ws')}/ws?token=${encodeURIComponent(token)}`, {
+        headers: { 'x-forwarded-for': randomIp() },
+      });
       let joined!: () => void;
       const ready = new Promise<void>((resolve) => (joined = resolve));
       // 40 000 frames a second reach this one process: read the send time with a regex, no JSON.parse.
@@ -91,9 +119,14 @@ export async function roomBench(url: string, pid: number, o: RoomBenchOptions) {
     sockets.push(...(await Promise.all(batch)));
   }
   const rssAfter = rssKb(pid);
-  const beat = setInterval(() => sockets.forEach((ws) => ws.readyState === WebSocket.OPEN && ws.send('0')), 10_000);
+  const beat = setInterval(
+    () => sockets.forEach((ws) => ws.readyState === WebSocket.OPEN && ws.send('0')),
+    10_000,
+  );
 
-  const senders = await Promise.all(Array.from({ length: Math.ceil(o.rate / PER_SENDER_PER_SECOND) }, (_, n) => newSender(url, o.seed, n)));
+  const senders = await Promise.all(
+    Array.from({ length: Math.ceil(o.rate / PER_SENDER_PER_SECOND) }, (_, n) => newSender(url, o.seed, n)),
+  );
   const total = o.rate * o.seconds;
   let sent = 0;
   let refused = 0;
@@ -105,7 +138,11 @@ export async function roomBench(url: string, pid: number, o: RoomBenchOptions) {
     const token = senders[i % senders.length];
     const content = `bench ${performance.now().toFixed(3)}`;
     sends.push(
-      call(url, '/svc/api/chat/msg', { form: { roomId: String(room), content, platform: '1' }, token, ip: randomIp() }).then((r) => {
+      call(url, '/svc/api/chat/msg', {
+        form: { roomId: String(room), content, platform: '1' },
+        token,
+        ip: randomIp(),
+      }).then((r) => {
         if (r.code === 200) sent++;
         else refused++;
       }),
@@ -113,7 +150,7 @@ export async function roomBench(url: string, pid: number, o: RoomBenchOptions) {
   }
   await Promise.all(sends);
   const expected = sent * o.clients;
-  for (let last = -1; latencies.length < expected && latencies.length !== last; ) {
+  for (let last = -1; latencies.length < expected && latencies.length !== last;) {
     last = latencies.length;
     await new Promise((r) => setTimeout(r, 3_000));
   }

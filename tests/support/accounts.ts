@@ -23,11 +23,19 @@ export interface Reply {
  * can come from different client addresses (X-Forwarded-For).
  */
 export async function createAccountsBench(target: Target, env: Record<string, string> = {}) {
-  const t: TestContext = await createTestContext(target, { CAPTCHA_TEST_SEED: CAPTCHA_SEED, TRUST_PROXY: '1', ...env });
+  const t: TestContext = await createTestContext(target, {
+    CAPTCHA_TEST_SEED: CAPTCHA_SEED,
+    TRUST_PROXY: '1',
+    ...env,
+  });
   const gw = createGateway(t.app);
   let ipCounter = 0;
 
-  async function send(method: string, path: string, opts: { body?: Record<string, unknown>; token?: string; ip?: string; json?: boolean } = {}): Promise<Reply> {
+  async function send(
+    method: string,
+    path: string,
+    opts: { body?: Record<string, unknown>; token?: string; ip?: string; json?: boolean } = {},
+  ): Promise<Reply> {
     // Each request is its own client address unless told: per-IP limits apply where a test means them.
     const headers: Record<string, string> = { 'x-forwarded-for': opts.ip ?? freshIp() };
     if (opts.token) headers.accessToken = opts.token;
@@ -49,8 +57,11 @@ export async function createAccountsBench(target: Target, env: Record<string, st
 
   const get = (path: string, query?: Record<string, unknown>, opts: { token?: string; ip?: string } = {}) =>
     send('GET', path, { ...opts, body: query });
-  const post = (path: string, body?: Record<string, unknown>, opts: { token?: string; ip?: string; json?: boolean } = {}) =>
-    send('POST', path, { ...opts, body });
+  const post = (
+    path: string,
+    body?: Record<string, unknown>,
+    opts: { token?: string; ip?: string; json?: boolean } = {},
+  ) => send('POST', path, { ...opts, body });
 
   /** A client address nobody else in this file uses. */
   const freshIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
@@ -67,7 +78,11 @@ export async function createAccountsBench(target: Target, env: Record<string, st
     const checked = await gw.request('/svc/inform/captcha/check', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-      body: JSON.stringify({ captchaType: 'blockPuzzle', token: repData.token, pointJson: aesEncrypt(point, repData.secretKey) }),
+      body: JSON.stringify({
+        captchaType: 'blockPuzzle',
+        token: repData.token,
+        pointJson: aesEncrypt(point, repData.secretKey),
+      }),
     });
     const { repData: check } = (await checked.json()) as { repData: { captchaVerification: string } };
     return check.captchaVerification;
@@ -79,7 +94,12 @@ export async function createAccountsBench(target: Target, env: Record<string, st
 
   /** The last code the outbox provider "sent" to this phone: how tests read their SMS. */
   async function outboxCode(mobile: string): Promise<string> {
-    const [row] = await t.app.db.select().from(smsOutbox).where(eq(smsOutbox.mobile, mobile)).orderBy(desc(smsOutbox.id)).limit(1);
+    const [row] = await t.app.db
+      .select()
+      .from(smsOutbox)
+      .where(eq(smsOutbox.mobile, mobile))
+      .orderBy(desc(smsOutbox.id))
+      .limit(1);
     if (!row) throw new Error(`no SMS for ${mobile}`);
     return row.code;
   }
@@ -94,16 +114,37 @@ export async function createAccountsBench(target: Target, env: Record<string, st
   /** password, key and iv as the client sends them, with a fresh dynamic key. */
   async function sealed(password: string, ip?: string) {
     const { data } = await get('/user/key/getDynamicKey', undefined, { ip });
-    return { password: encryptPassword(password, data.key, data.iv), key: data.key as string, iv: data.iv as string };
+    return {
+      password: encryptPassword(password, data.key, data.iv),
+      key: data.key as string,
+      iv: data.iv as string,
+    };
   }
 
   async function loginByPassword(mobile: string, password: string, extra: Record<string, unknown> = {}) {
-    return post('/user/login', { mobile, mode: 0, channelId: 3, platform: 1, loginType: 1, auto: 1, ...(await sealed(password)), ...extra }, { ip: freshIp() });
+    return post(
+      '/user/login',
+      {
+        mobile,
+        mode: 0,
+        channelId: 3,
+        platform: 1,
+        loginType: 1,
+        auto: 1,
+        ...(await sealed(password)),
+        ...extra,
+      },
+      { ip: freshIp() },
+    );
   }
 
   async function loginByCode(mobile: string) {
     const verifyCode = await smsCode(mobile, 3);
-    return post('/user/login', { mobile, mode: 1, channelId: 3, platform: 1, loginType: 1, auto: 1, verifyCode }, { ip: freshIp() });
+    return post(
+      '/user/login',
+      { mobile, mode: 1, channelId: 3, platform: 1, loginType: 1, auto: 1, verifyCode },
+      { ip: freshIp() },
+    );
   }
 
   /** A token of a demo account (password demo123456). */
@@ -113,7 +154,23 @@ export async function createAccountsBench(target: Target, env: Record<string, st
     return res.data.token;
   }
 
-  return { t, app: t.app, gw, get, post, freshIp, captchaVerification, sendSms, outboxCode, smsCode, sealed, loginByPassword, loginByCode, tokenOf, close: () => t.close() };
+  return {
+    t,
+    app: t.app,
+    gw,
+    get,
+    post,
+    freshIp,
+    captchaVerification,
+    sendSms,
+    outboxCode,
+    smsCode,
+    sealed,
+    loginByPassword,
+    loginByCode,
+    tokenOf,
+    close: () => t.close(),
+  };
 }
 
 export type AccountsBench = Awaited<ReturnType<typeof createAccountsBench>>;

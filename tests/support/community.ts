@@ -22,7 +22,15 @@ export async function createCommunityBench(target: Target) {
   let n = 0;
   /** Posts in 综合 (or `circle`) with unique text; returns the envelope. */
   const quickPost = (token: string, extra: Record<string, unknown> = {}) =>
-    b.post('/inform/post/addSave', { circleId: circleId('综合'), content: `第${++n}条测试帖：今晚的比赛值得一看 ${Math.random()}`, ...extra }, { token, json: true });
+    b.post(
+      '/inform/post/addSave',
+      {
+        circleId: circleId('综合'),
+        content: `第${++n}条测试帖：今晚的比赛值得一看 ${Math.random()}`,
+        ...extra,
+      },
+      { token, json: true },
+    );
 
   return { ...b, circleList, circleId, user, quickPost };
 }

@@ -18,7 +18,11 @@ export interface Target {
 export function targets(): Target[] {
   const list: Target[] = [{ name: 'pglite' }];
   if (process.env.TEST_DATABASE_URL) {
-    list.push({ name: 'postgres', databaseUrl: process.env.TEST_DATABASE_URL, redisUrl: process.env.TEST_REDIS_URL });
+    list.push({
+      name: 'postgres',
+      databaseUrl: process.env.TEST_DATABASE_URL,
+      redisUrl: process.env.TEST_REDIS_URL,
+    });
   }
   return list;
 }
@@ -31,7 +35,10 @@ export interface TestContext {
 }
 
 /** A migrated, seeded context on a brand-new database that nobody else uses. */
-export async function createTestContext(target: Target, env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  target: Target,
+  env: Record<string, string> = {},
+): Promise<TestContext> {
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (target.databaseUrl) {

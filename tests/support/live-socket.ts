@@ -43,7 +43,10 @@ export async function startHub(app: AppContext) {
         const i = inbox.findIndex(match);
         if (i >= 0) return Promise.resolve(inbox.splice(i, 1)[0]);
         return new Promise((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error(`no matching frame in 5 s; got ${JSON.stringify(inbox)}`)), 5000);
+          const timer = setTimeout(
+            () => reject(new Error(`no matching frame in 5 s; got ${JSON.stringify(inbox)}`)),
+            5000,
+          );
           waiters.push({ match, resolve: (f) => (clearTimeout(timer), resolve(f)) });
         });
       },
@@ -65,5 +68,7 @@ export async function startHub(app: AppContext) {
 }
 
 /** Matches a delivery of `code` whose payload passes `test`. */
-export const delivery = (code: number, test: (payload: Record<string, any>) => boolean = () => true) => (f: LiveFrame) =>
-  f.code === code && test(f.data.payload ?? {});
+export const delivery =
+  (code: number, test: (payload: Record<string, any>) => boolean = () => true) =>
+  (f: LiveFrame) =>
+    f.code === code && test(f.data.payload ?? {});

@@ -19,14 +19,48 @@ export async function insertMatch(db: Db, kickoffAt = new Date(Date.now() + 2 * 
   const tag = Math.random().toString(36).slice(2, 8);
   const [c] = await db
     .insert(competitions)
-    .values({ key: `t.${tag}`, sport: 1, nameZh: '测试联赛', fullNameZh: '测试足球联赛', nameEn: 'Test League', shortName: '测联', regionZh: '中国', type: 'league', color: '#0a7d4f' })
+    .values({
+      key: `t.${tag}`,
+      sport: 1,
+      nameZh: '测试联赛',
+      fullNameZh: '测试足球联赛',
+      nameEn: 'Test League',
+      shortName: '测联',
+      regionZh: '中国',
+      type: 'league',
+      color: '#0a7d4f',
+    })
     .returning({ id: competitions.id });
-  const [season] = await db.insert(seasons).values({ competitionId: c.id, name: '2025-26' }).returning({ id: seasons.id });
-  const team = (name: string) => ({ key: `t:${tag}:${name}`, sport: 1, name, nameZh: name, fullNameZh: `${name}足球俱乐部`, shortName: name.slice(0, 3), color: '#123456' });
-  const [home, away] = await db.insert(teams).values([team('红队'), team('蓝队')]).returning({ id: teams.id });
+  const [season] = await db
+    .insert(seasons)
+    .values({ competitionId: c.id, name: '2025-26' })
+    .returning({ id: seasons.id });
+  const team = (name: string) => ({
+    key: `t:${tag}:${name}`,
+    sport: 1,
+    name,
+    nameZh: name,
+    fullNameZh: `${name}足球俱乐部`,
+    shortName: name.slice(0, 3),
+    color: '#123456',
+  });
+  const [home, away] = await db
+    .insert(teams)
+    .values([team('红队'), team('蓝队')])
+    .returning({ id: teams.id });
   const [m] = await db
     .insert(matches)
-    .values({ key: `t:${tag}`, origin: 'import', sport: 1, competitionId: c.id, seasonId: season.id, homeTeamId: home.id, awayTeamId: away.id, kickoffAt, state: 1 })
+    .values({
+      key: `t:${tag}`,
+      origin: 'import',
+      sport: 1,
+      competitionId: c.id,
+      seasonId: season.id,
+      homeTeamId: home.id,
+      awayTeamId: away.id,
+      kickoffAt,
+      state: 1,
+    })
     .returning({ id: matches.id });
   return m.id;
 }
@@ -36,14 +70,18 @@ export async function createLiveBench(target: Target) {
   const w = await createWalletBench(target);
   const { db } = w.app;
 
-  const roomOf = async (anchorId: number) => (await db.select().from(rooms).where(eq(rooms.anchorId, anchorId)))[0];
+  const roomOf = async (anchorId: number) =>
+    (await db.select().from(rooms).where(eq(rooms.anchorId, anchorId)))[0];
 
   /** A new logged-in user with `level` and `diamonds`. */
   async function viewer(opts: { level?: number; diamonds?: number } = {}) {
     const u = await w.newUser();
     if (opts.level) await db.update(users).set({ level: opts.level }).where(eq(users.id, u.id));
     if (opts.diamonds) await w.fund(u.id, opts.diamonds);
-    const [{ nickName }] = await db.select({ nickName: users.nickName }).from(users).where(eq(users.id, u.id));
+    const [{ nickName }] = await db
+      .select({ nickName: users.nickName })
+      .from(users)
+      .where(eq(users.id, u.id));
     return { ...u, nickName };
   }
 

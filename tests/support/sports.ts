@@ -25,15 +25,30 @@ export interface Reply {
  * when a test moves `clock`. SPORTS_FEED=import keeps the background loop off.
  */
 export async function createSportsBench(target: Target) {
-  const t: TestContext = await createTestContext(target, { SEED_SPORTS: '1', SPORTS_FEED: 'import', SIM_SEED });
+  const t: TestContext = await createTestContext(target, {
+    SEED_SPORTS: '1',
+    SPORTS_FEED: 'import',
+    SIM_SEED,
+  });
   const clock = manualClock(Date.now());
   const simulator = (instanceId = 'test') =>
-    createSimulator({ db: t.app.db, feed: t.app.services.sports.feed, clock, log: pino({ level: 'silent' }), seed: SIM_SEED, instanceId });
+    createSimulator({
+      db: t.app.db,
+      feed: t.app.services.sports.feed,
+      clock,
+      log: pino({ level: 'silent' }),
+      seed: SIM_SEED,
+      instanceId,
+    });
   const sim = simulator();
   await sim.syncTo(clock.now());
   const gw = createGateway(t.app);
 
-  async function call(method: string, path: string, opts: { token?: string; body?: unknown; form?: Record<string, string> } = {}): Promise<Reply> {
+  async function call(
+    method: string,
+    path: string,
+    opts: { token?: string; body?: unknown; form?: Record<string, string> } = {},
+  ): Promise<Reply> {
     const headers: Record<string, string> = {};
     if (opts.token) headers.accessToken = opts.token;
     let body: string | undefined;
@@ -55,7 +70,8 @@ export async function createSportsBench(target: Target) {
     sim,
     simulator,
     get: (path: string, token?: string) => call('GET', path, { token }),
-    post: (path: string, opts: { token?: string; body?: unknown; form?: Record<string, string> } = {}) => call('POST', path, opts),
+    post: (path: string, opts: { token?: string; body?: unknown; form?: Record<string, string> } = {}) =>
+      call('POST', path, opts),
     /** A session token for a seeded demo account. */
     async tokenOf(mobile: string) {
       const { users } = await import('../../src/server/db/schema/users.ts');

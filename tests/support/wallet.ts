@@ -37,12 +37,16 @@ export async function createWalletBench(target: Target) {
   const b = await createAccountsBench(target);
   const wallet = b.app.services.wallet;
 
-  const idOf = async (mobile: string) => (await b.app.db.select({ id: users.id }).from(users).where(eq(users.mobile, mobile)))[0].id;
+  const idOf = async (mobile: string) =>
+    (await b.app.db.select({ id: users.id }).from(users).where(eq(users.mobile, mobile)))[0].id;
 
   /** A new account with a session ({token, id, mobile}); no SMS is spent on it. */
   async function newUser() {
     const mobile = randomMobile();
-    const [u] = await b.app.db.insert(users).values({ mobile, nickName: `钱包${mobile.slice(-8)}` }).returning({ id: users.id });
+    const [u] = await b.app.db
+      .insert(users)
+      .values({ mobile, nickName: `钱包${mobile.slice(-8)}` })
+      .returning({ id: users.id });
     const { token } = await b.app.services.sessions.create(u.id, true);
     return { token, id: u.id, mobile };
   }
@@ -50,7 +54,11 @@ export async function createWalletBench(target: Target) {
   /** A new account with real-name verification done. */
   async function verifiedUser() {
     const u = await newUser();
-    const res = await b.post('/user/center/real-name', { realName: '张三丰', idCard: randomIdCard() }, { token: u.token });
+    const res = await b.post(
+      '/user/center/real-name',
+      { realName: '张三丰', idCard: randomIdCard() },
+      { token: u.token },
+    );
     if (res.code !== 200) throw new Error(`real name failed: ${res.msg}`);
     return u;
   }
@@ -58,18 +66,36 @@ export async function createWalletBench(target: Target) {
   /** The pay password sealed with a fresh dynamic key, as the wallet page sends it. */
   async function sealedPay(payPassword: string) {
     const { data } = await b.get('/user/key/getDynamicKey');
-    return { payPassword: encryptPassword(payPassword, data.key, data.iv), key: data.key as string, iv: data.iv as string };
+    return {
+      payPassword: encryptPassword(payPassword, data.key, data.iv),
+      key: data.key as string,
+      iv: data.iv as string,
+    };
   }
 
   /** POST /pay/change/pay-pass with an SMS code (type 4) sent to `codeMobile` (the user's own by default). */
-  async function setPayPassword(u: { token: string; mobile: string }, payPassword: string, codeMobile = u.mobile) {
+  async function setPayPassword(
+    u: { token: string; mobile: string },
+    payPassword: string,
+    codeMobile = u.mobile,
+  ) {
     const verifyCode = await b.smsCode(codeMobile, 4);
-    return b.post('/pay/change/pay-pass', { verifyCode, ...(await sealedPay(payPassword)) }, { token: u.token });
+    return b.post(
+      '/pay/change/pay-pass',
+      { verifyCode, ...(await sealedPay(payPassword)) },
+      { token: u.token },
+    );
   }
 
   /** Gives a user money through the ledger (manual top-up). */
   const fund = (userId: number, amount: number, currency: 'diamond' | 'ticket' = 'diamond') =>
-    wallet.ledger.credit({ userId, currency, amount, type: TRADE_TYPE.manualTopUp, key: `fund:${Math.random()}` });
+    wallet.ledger.credit({
+      userId,
+      currency,
+      amount,
+      type: TRADE_TYPE.manualTopUp,
+      key: `fund:${Math.random()}`,
+    });
 
   return { ...b, b, wallet, idOf, newUser, verifiedUser, sealedPay, setPayPassword, fund };
 }

@@ -16,7 +16,9 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** A fetch that records its calls and answers with `reply` (an envelope with code 200 by default). */
-function fakeFetch(reply: () => Response | Promise<Response> = () => json({ code: 200, msg: 'success', data: 1 })) {
+function fakeFetch(
+  reply: () => Response | Promise<Response> = () => json({ code: 200, msg: 'success', data: 1 }),
+) {
   const calls: Call[] = [];
   const fetch = vi.fn(async (url: string, init: Call['init']) => {
     calls.push({ url, init });
@@ -37,7 +39,10 @@ const client = (fetch: typeof globalThis.fetch, token: string | null = 'tok-1', 
   createApiClient({ baseURL: 'http://svc.test/svc', getToken: () => token, ssr, fetch });
 
 async function failureOf(promise: Promise<unknown>): Promise<ApiFailure> {
-  const err = await promise.then(() => null, (e: unknown) => e);
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ApiFailure);
   return err as ApiFailure;
 }
@@ -68,7 +73,12 @@ describe('GET query', () => {
     await client(fetch).get('/news/page', { pageNum: 2, keyword: '梅西' });
     const url = new URL(calls[0].url);
     expect(url.pathname).toBe('/svc/news/page');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ channelId: '3', platform: '1', pageNum: '2', keyword: '梅西' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      channelId: '3',
+      platform: '1',
+      pageNum: '2',
+      keyword: '梅西',
+    });
   });
 
   it('does not add them to POST', async () => {
@@ -154,11 +164,17 @@ describe('timeouts', () => {
 describe('responses', () => {
   it('yields the body envelope', async () => {
     const { fetch } = fakeFetch(() => json({ code: 200, msg: 'success', data: { id: 7 } }));
-    await expect(client(fetch).get('/user/info')).resolves.toEqual({ code: 200, msg: 'success', data: { id: 7 } });
+    await expect(client(fetch).get('/user/info')).resolves.toEqual({
+      code: 200,
+      msg: 'success',
+      data: { id: 7 },
+    });
   });
 
   it('turns a body code other than 200 into a failure with its code, msg and data', async () => {
-    const { fetch } = fakeFetch(() => json({ code: 10011, msg: '用户名或密码输入错误，超过五次将被锁定！', data: null }));
+    const { fetch } = fakeFetch(() =>
+      json({ code: 10011, msg: '用户名或密码输入错误，超过五次将被锁定！', data: null }),
+    );
     const err = await failureOf(client(fetch).post('/user/login', {}));
     expect([err.code, err.msg, err.status]).toEqual([10011, '用户名或密码输入错误，超过五次将被锁定！', 200]);
   });
@@ -185,7 +201,11 @@ describe('secondary client', () => {
 
   it('sends JSON with the token and returns the body whatever its code', async () => {
     const { calls, fetch } = fakeFetch(() => json({ code: 500, msg: 'x', data: null }));
-    await expect(secondary(fetch).post('/live/x', { a: 1 })).resolves.toEqual({ code: 500, msg: 'x', data: null });
+    await expect(secondary(fetch).post('/live/x', { a: 1 })).resolves.toEqual({
+      code: 500,
+      msg: 'x',
+      data: null,
+    });
     expect(calls[0].init.headers.get('content-type')).toBe('application/json');
     expect(calls[0].init.headers.get('accessToken')).toBe('tok-2');
     expect(calls[0].init.body).toBe('{"a":1}');

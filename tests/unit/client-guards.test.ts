@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { canPrefetch, isChunkLoadError, isDevtoolsKey, isRedirectError, shouldReloadForChunk } from '../../src/lib/client-guards.ts';
+import {
+  canPrefetch,
+  isChunkLoadError,
+  isDevtoolsKey,
+  isRedirectError,
+  shouldReloadForChunk,
+} from '../../src/lib/client-guards.ts';
 import { floatNavHidden, showGoTop } from '../../src/lib/float-nav.ts';
 import { afterLogoutTarget } from '../../src/lib/logout.ts';
 import { describeError } from '../../src/lib/errors.ts';
@@ -19,7 +25,9 @@ describe('link prefetch (spec §9)', () => {
 
 describe('chunk-load recovery (spec §8)', () => {
   it('recognises failed dynamic imports only', () => {
-    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /_astro/x.js'))).toBe(true);
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /_astro/x.js'))).toBe(
+      true,
+    );
     expect(isChunkLoadError(new Error('Importing a module script failed.'))).toBe(true);
     expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
   });
@@ -38,7 +46,13 @@ describe('chunk-load recovery (spec §8)', () => {
 });
 
 describe('debugging guard keys', () => {
-  const key = (k: string, m: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }> = {}) => ({ key: k, ctrlKey: false, metaKey: false, shiftKey: false, ...m });
+  const key = (k: string, m: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }> = {}) => ({
+    key: k,
+    ctrlKey: false,
+    metaKey: false,
+    shiftKey: false,
+    ...m,
+  });
   it('blocks developer-tool shortcuts', () => {
     expect(isDevtoolsKey(key('F12'))).toBe(true);
     expect(isDevtoolsKey(key('I', { ctrlKey: true, shiftKey: true }))).toBe(true);
@@ -70,7 +84,13 @@ describe('page shell rules', () => {
   });
   it('error page keeps a status and hides internals', () => {
     expect(describeError(undefined)).toEqual({ status: 500, message: '服务器开小差了，请稍后再试' });
-    expect(describeError(new Error('db password wrong'))).toEqual({ status: 500, message: '服务器开小差了，请稍后再试' });
-    expect(describeError(Object.assign(new Error('比赛不存在'), { status: 404 }))).toEqual({ status: 404, message: '比赛不存在' });
+    expect(describeError(new Error('db password wrong'))).toEqual({
+      status: 500,
+      message: '服务器开小差了，请稍后再试',
+    });
+    expect(describeError(Object.assign(new Error('比赛不存在'), { status: 404 }))).toEqual({
+      status: 404,
+      message: '比赛不存在',
+    });
   });
 });

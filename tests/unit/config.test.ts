@@ -4,7 +4,13 @@ import { ConfigError, loadConfig } from '../../src/server/config.ts';
 describe('config from the environment', () => {
   it('has working defaults for one machine', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 4321, dataDir: './data', siteName: '球友圈', seedDemo: true, devtoolsGuard: false });
+    expect(c).toMatchObject({
+      port: 4321,
+      dataDir: './data',
+      siteName: '球友圈',
+      seedDemo: true,
+      devtoolsGuard: false,
+    });
     expect(c.databaseUrl).toBeUndefined();
     expect(c.redisUrl).toBeUndefined();
     expect(c.publicSiteUrl).toBe('http://localhost:4321');
@@ -14,7 +20,14 @@ describe('config from the environment', () => {
     const c = loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' });
     expect(c.seedDemo).toBe(false);
     expect(c.devtoolsGuard).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', SEED_DEMO: '1', DEVTOOLS_GUARD: 'off' })).toMatchObject({ seedDemo: true, devtoolsGuard: false });
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        PAYMENT_PROVIDER: 'sandbox',
+        SEED_DEMO: '1',
+        DEVTOOLS_GUARD: 'off',
+      }),
+    ).toMatchObject({ seedDemo: true, devtoolsGuard: false });
   });
 
   it.each([
@@ -32,7 +45,10 @@ describe('config from the environment', () => {
 
   it('refuses production without a payment provider named, and turns withdrawals off on the sandbox there', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PAYMENT_PROVIDER/);
-    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' }).payment).toEqual({ provider: 'sandbox', withdrawalsOff: true });
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' }).payment).toEqual({
+      provider: 'sandbox',
+      withdrawalsOff: true,
+    });
     expect(loadConfig({}).payment).toEqual({ provider: 'sandbox', withdrawalsOff: false });
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
   });
@@ -41,7 +57,9 @@ describe('config from the environment', () => {
     expect(loadConfig({ NODE_ENV: 'test', CAPTCHA_TEST_SEED: 'e2e-seed' }).captchaTestSeed).toBe('e2e-seed');
     expect(loadConfig({}).captchaTestSeed).toBeUndefined();
     expect(() => loadConfig({ NODE_ENV: 'production', CAPTCHA_TEST_SEED: 'e2e-seed' })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production', CAPTCHA_TEST_SEED: 'e2e-seed' })).toThrow(/CAPTCHA_TEST_SEED/);
+    expect(() => loadConfig({ NODE_ENV: 'production', CAPTCHA_TEST_SEED: 'e2e-seed' })).toThrow(
+      /CAPTCHA_TEST_SEED/,
+    );
   });
 
   it('takes SMS_TEST_SEED outside production and refuses it in production, naming it', () => {
@@ -50,7 +68,11 @@ describe('config from the environment', () => {
   });
 
   it('accepts PostgreSQL and Redis URLs', () => {
-    const c = loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', REDIS_URL: 'redis://127.0.0.1:6379', PUBLIC_SITE_URL: 'https://qiuyouquan.example/' });
+    const c = loadConfig({
+      DATABASE_URL: 'postgres://u@h:5432/db',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      PUBLIC_SITE_URL: 'https://qiuyouquan.example/',
+    });
     expect(c.databaseUrl).toBe('postgres://u@h:5432/db');
     expect(c.publicSiteUrl).toBe('https://qiuyouquan.example');
   });

@@ -36,7 +36,6 @@ describe('red packet split', () => {
     expect(new Set(splitRedPacket(100, 10, 2))).toEqual(new Set([10]));
   });
 
-
   it('refuses counts, totals and modes out of range with the reason', () => {
     expect(() => splitRedPacket(100, 0, 1)).toThrow('红包个数为1-100个');
     expect(() => splitRedPacket(100, 101, 1)).toThrow('红包个数为1-100个');
@@ -57,7 +56,14 @@ describe('media provider', () => {
   });
 
   it('signs push and pull URLs with an auth_key that verifies until it expires', () => {
-    const media = createMediaProvider(config({ MEDIA_PULL_BASES: '主线路|https://a.example.com/live,https://b.example.com/live', MEDIA_AUTH_KEY: 'k'.repeat(32), MEDIA_AUTH_TTL: '600' }), 'x'.repeat(64));
+    const media = createMediaProvider(
+      config({
+        MEDIA_PULL_BASES: '主线路|https://a.example.com/live,https://b.example.com/live',
+        MEDIA_AUTH_KEY: 'k'.repeat(32),
+        MEDIA_AUTH_TTL: '600',
+      }),
+      'x'.repeat(64),
+    );
     const now = Date.UTC(2025, 0, 1);
     const lines = media.pull('r7_x', 9, now);
     expect(lines.map((l) => l.name)).toEqual(['主线路', '线路2']);

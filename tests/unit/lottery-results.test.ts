@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { outcomeOf, totalOutcome, zcDigit } from '../../src/lib/sports/lottery-results.ts';
 
-const m = (home: number | null, away: number | null, phase = 'finished', ft: [number, number] | null = null) => ({ phase, home: { score: home }, away: { score: away }, ft });
+const m = (
+  home: number | null,
+  away: number | null,
+  phase = 'finished',
+  ft: [number, number] | null = null,
+) => ({ phase, home: { score: home }, away: { score: away }, ft });
 
 describe('lottery outcomes', () => {
   it('settles 胜平负 and 让球胜平负 (home gives the line)', () => {

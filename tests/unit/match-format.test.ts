@@ -1,9 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { clockText, isMatchTab, isOddsDetailPage, periodName, rateText, runningText, textStamp, trend } from '../../src/lib/match/format.ts';
+import {
+  clockText,
+  isMatchTab,
+  isOddsDetailPage,
+  periodName,
+  rateText,
+  runningText,
+  textStamp,
+  trend,
+} from '../../src/lib/match/format.ts';
 import { competitionHref, oddsDetailHref } from '../../src/lib/match/links.ts';
 import { parseId } from '../../src/lib/match/params.ts';
 
-const clock = { sport: 1, phase: 'playing', stateName: '下半场', minute: 67, addedMinute: null, period: null, clockSeconds: null };
+const clock = {
+  sport: 1,
+  phase: 'playing',
+  stateName: '下半场',
+  minute: 67,
+  addedMinute: null,
+  period: null,
+  clockSeconds: null,
+};
 
 describe('match-centre formatting', () => {
   it('writes the running minute, stoppage time and the basketball clock', () => {
@@ -17,14 +34,26 @@ describe('match-centre formatting', () => {
   });
 
   it('names periods and stamps commentary lines', () => {
-    expect([1, 2, 3, 4, 5, 6].map((p) => periodName(p))).toEqual(['第一节', '第二节', '第三节', '第四节', '加时1', '加时2']);
+    expect([1, 2, 3, 4, 5, 6].map((p) => periodName(p))).toEqual([
+      '第一节',
+      '第二节',
+      '第三节',
+      '第四节',
+      '加时1',
+      '加时2',
+    ]);
     expect(textStamp({ minute: 12, period: null, clockSeconds: null }, 1)).toBe("12'");
     expect(textStamp({ minute: null, period: 2, clockSeconds: 61 }, 2)).toBe('二 1:01');
     expect(clockText(-3)).toBe('0:00');
   });
 
   it('colours moves and writes rates', () => {
-    expect([trend(1.9, 2.1), trend(2.1, 1.9), trend(2, 2), trend(null, 2)]).toEqual(['up', 'down', 'same', 'same']);
+    expect([trend(1.9, 2.1), trend(2.1, 1.9), trend(2, 2), trend(null, 2)]).toEqual([
+      'up',
+      'down',
+      'same',
+      'same',
+    ]);
     expect([rateText(0.9123), rateText(null)]).toEqual(['91.2%', '-']);
   });
 
@@ -39,6 +68,12 @@ describe('match-centre formatting', () => {
 
   it('takes only ids that fit an int column', () => {
     expect([parseId('42'), parseId('2147483647')]).toEqual([42, 2147483647]);
-    expect([parseId('2147483648'), parseId('0'), parseId('01'), parseId('1e3'), parseId(null)]).toEqual([null, null, null, null, null]);
+    expect([parseId('2147483648'), parseId('0'), parseId('01'), parseId('1e3'), parseId(null)]).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 });

@@ -5,9 +5,12 @@ import { runNamed } from '../../src/middleware/named.ts';
 import { MIDDLEWARE_ORDER } from '../../src/middleware/index.ts';
 
 describe('guarded paths (spec §6)', () => {
-  it.each(['/v', '/v/home', '/v/wallet', '/v/pay', '/recommend', '/recommend/records', '/guide/recommend'])('%s needs a login', (p) => {
-    expect(requiresLogin(p)).toBe(true);
-  });
+  it.each(['/v', '/v/home', '/v/wallet', '/v/pay', '/recommend', '/recommend/records', '/guide/recommend'])(
+    '%s needs a login',
+    (p) => {
+      expect(requiresLogin(p)).toBe(true);
+    },
+  );
   it.each(['/', '/v/anchor', '/v/anchor-set', '/football', '/video/1', '/about/10001'])('%s is open', (p) => {
     expect(requiresLogin(p)).toBe(false);
   });
@@ -20,11 +23,16 @@ describe('named middleware chain', () => {
   it('runs unknown route, request setup, authenticated in that order', async () => {
     expect(MIDDLEWARE_ORDER).toEqual(['unknownRoute', 'axiosMiddle', 'authenticated']);
     const seen: string[] = [];
-    const mark = (name: string): MiddlewareHandler => (_c, next) => {
-      seen.push(name);
-      return next();
-    };
-    const chain = runNamed({ unknownRoute: mark('u'), axiosMiddle: mark('a'), authenticated: mark('auth') }, MIDDLEWARE_ORDER);
+    const mark =
+      (name: string): MiddlewareHandler =>
+      (_c, next) => {
+        seen.push(name);
+        return next();
+      };
+    const chain = runNamed(
+      { unknownRoute: mark('u'), axiosMiddle: mark('a'), authenticated: mark('auth') },
+      MIDDLEWARE_ORDER,
+    );
     const res = (await chain(ctx, ok)) as Response;
     expect(seen).toEqual(['u', 'a', 'auth']);
     expect(await res.text()).toBe('page');

@@ -6,7 +6,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createPageCache } from '../../src/server/http/page-cache.ts';
 
 /** A server whose "page" says how many times it rendered; `answer` decides the headers like the app. */
-async function serve(answer: (n: number, cookie: string) => { status?: number; cacheControl: string; setCookie?: string }, ttlMs = 200) {
+async function serve(
+  answer: (n: number, cookie: string) => { status?: number; cacheControl: string; setCookie?: string },
+  ttlMs = 200,
+) {
   const cache = createPageCache({ ttlMs, maxEntries: 10 });
   const compress = compression({ threshold: 0 });
   let renders = 0;
@@ -47,7 +50,9 @@ describe('the page micro-cache', () => {
   it('renders a spike of visitors once and answers every one of them', async () => {
     const s = await serve(() => ({ cacheControl: PUBLIC }));
     server = s.server;
-    const bodies = await Promise.all(Array.from({ length: 50 }, () => fetch(`${s.url}/football`).then((r) => r.text())));
+    const bodies = await Promise.all(
+      Array.from({ length: 50 }, () => fetch(`${s.url}/football`).then((r) => r.text())),
+    );
     expect(new Set(bodies)).toEqual(new Set(['<p>render 1</p><b>登录</b>']));
     expect(s.renders()).toBe(1);
   });
@@ -73,7 +78,9 @@ describe('the page micro-cache', () => {
   });
 
   it('never stores nor serves a logged-in page, and gives each their own header', async () => {
-    const s = await serve((_, cookie) => ({ cacheControl: cookie.includes('token=') ? 'private, no-store' : PUBLIC }));
+    const s = await serve((_, cookie) => ({
+      cacheControl: cookie.includes('token=') ? 'private, no-store' : PUBLIC,
+    }));
     server = s.server;
     expect(await (await fetch(`${s.url}/`)).text()).toContain('登录');
     const mine = await fetch(`${s.url}/`, { headers: { cookie: 'token=abc' } });
@@ -83,7 +90,11 @@ describe('the page micro-cache', () => {
   });
 
   it('keeps nothing the app did not mark public, nor an answer that sets a cookie or is not 200', async () => {
-    const answers = [{ cacheControl: 'private, no-store' }, { cacheControl: PUBLIC, setCookie: 'x=1' }, { cacheControl: PUBLIC, status: 404 }];
+    const answers = [
+      { cacheControl: 'private, no-store' },
+      { cacheControl: PUBLIC, setCookie: 'x=1' },
+      { cacheControl: PUBLIC, status: 404 },
+    ];
     const s = await serve((n) => answers[(n - 1) % 3]);
     server = s.server;
     for (let k = 0; k < 6; k++) await fetch(`${s.url}/p`);

@@ -13,7 +13,8 @@ describe('password transport (AES-128-CBC, PKCS7, Utf8 key and iv, Base64)', () 
   });
 
   it('round-trips', () => {
-    for (const pw of ['abc123', 'A1b2C3d4E5f6G7h8', '密码也行']) expect(decryptPassword(encryptPassword(pw, key, iv), key, iv)).toBe(pw);
+    for (const pw of ['abc123', 'A1b2C3d4E5f6G7h8', '密码也行'])
+      expect(decryptPassword(encryptPassword(pw, key, iv), key, iv)).toBe(pw);
   });
 
   it('gives null for a wrong key, a wrong iv, tampered or junk text, and odd key lengths', () => {

@@ -11,7 +11,12 @@ describe('即时 page query', () => {
   });
 
   it('reads the lottery, the order and the competitions', () => {
-    expect(q('lottery=bd&view=league&league=4,1,4')).toEqual({ lottery: 'bd', view: 'league', leagues: [4, 1], leagueSource: 'query' });
+    expect(q('lottery=bd&view=league&league=4,1,4')).toEqual({
+      lottery: 'bd',
+      view: 'league',
+      leagues: [4, 1],
+      leagueSource: 'query',
+    });
     expect(q('lottery=xx&view=odd&league=1;drop').leagues).toBeNull();
     expect(q('lottery=xx').lottery).toBeUndefined();
   });

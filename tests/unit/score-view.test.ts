@@ -1,14 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import { clockText, halfTimeText, rowFields, type ScoreView } from '../../src/lib/sports/score-view.ts';
 
-const side = (score: number | null, extra: Partial<ScoreView['home']> = {}) => ({ score, ht: null, red: 0, yellow: 0, corner: 0, periods: null, ...extra });
+const side = (score: number | null, extra: Partial<ScoreView['home']> = {}) => ({
+  score,
+  ht: null,
+  red: 0,
+  yellow: 0,
+  corner: 0,
+  periods: null,
+  ...extra,
+});
 const football = (over: Partial<ScoreView>): ScoreView => ({
-  sport: 1, state: 2, stateName: '上半场', phase: 'playing', minute: 23, addedMinute: null, period: null, clockSeconds: null,
-  home: side(1), away: side(0), pk: null, ...over,
+  sport: 1,
+  state: 2,
+  stateName: '上半场',
+  phase: 'playing',
+  minute: 23,
+  addedMinute: null,
+  period: null,
+  clockSeconds: null,
+  home: side(1),
+  away: side(0),
+  pk: null,
+  ...over,
 });
 const basketball = (over: Partial<ScoreView>): ScoreView => ({
-  sport: 2, state: 6, stateName: '第三节', phase: 'playing', minute: null, addedMinute: null, period: 3, clockSeconds: 307,
-  home: side(70, { periods: [20, 25, 25] }), away: side(66, { periods: [22, 20, 24] }), pk: null, ...over,
+  sport: 2,
+  state: 6,
+  stateName: '第三节',
+  phase: 'playing',
+  minute: null,
+  addedMinute: null,
+  period: 3,
+  clockSeconds: 307,
+  home: side(70, { periods: [20, 25, 25] }),
+  away: side(66, { periods: [22, 20, 24] }),
+  pk: null,
+  ...over,
 });
 
 describe('score row view (shared by the pages and the score island)', () => {
@@ -21,14 +49,20 @@ describe('score row view (shared by the pages and the score island)', () => {
     expect(clockText(football({ state: 3, stateName: '中场', phase: 'break' }))).toBe('中场');
     expect(clockText(football({ state: 8, stateName: '完场', phase: 'finished' }))).toBe('完场');
     expect(clockText(football({ state: 9, stateName: '推迟', phase: 'void' }))).toBe('推迟');
-    expect(clockText(football({ state: 1, stateName: '未开赛', phase: 'scheduled', minute: null }))).toBe('未开赛');
+    expect(clockText(football({ state: 1, stateName: '未开赛', phase: 'scheduled', minute: null }))).toBe(
+      '未开赛',
+    );
     expect(clockText(football({ state: 7, stateName: '点球', minute: 120 }))).toBe('点球');
   });
 
   it('shows the basketball quarter and its clock, overtimes numbered', () => {
     expect(clockText(basketball({}))).toBe('第三节 5:07');
-    expect(clockText(basketball({ state: 9, stateName: '加时', period: 5, clockSeconds: 65 }))).toBe('加时 1:05');
-    expect(clockText(basketball({ state: 9, stateName: '加时', period: 6, clockSeconds: 9 }))).toBe('加时2 0:09');
+    expect(clockText(basketball({ state: 9, stateName: '加时', period: 5, clockSeconds: 65 }))).toBe(
+      '加时 1:05',
+    );
+    expect(clockText(basketball({ state: 9, stateName: '加时', period: 6, clockSeconds: 9 }))).toBe(
+      '加时2 0:09',
+    );
   });
 
   it('gives the half-time score: football from the record, basketball from the first two quarters', () => {
@@ -38,13 +72,45 @@ describe('score row view (shared by the pages and the score island)', () => {
   });
 
   it('lists every field a row patches, empty where nothing is known', () => {
-    const f = rowFields(football({ state: 1, stateName: '未开赛', phase: 'scheduled', minute: null, home: side(null), away: side(null, { red: 1 }) }));
-    expect(f).toMatchObject({ clock: '未开赛', hs: '', as: '', hred: '', ared: '1', ht: '', corner: '', pk: '' });
+    const f = rowFields(
+      football({
+        state: 1,
+        stateName: '未开赛',
+        phase: 'scheduled',
+        minute: null,
+        home: side(null),
+        away: side(null, { red: 1 }),
+      }),
+    );
+    expect(f).toMatchObject({
+      clock: '未开赛',
+      hs: '',
+      as: '',
+      hred: '',
+      ared: '1',
+      ht: '',
+      corner: '',
+      pk: '',
+    });
     const b = rowFields(basketball({}));
-    expect(b).toMatchObject({ hs: '70', as: '66', hq0: '20', aq2: '24', hq3: '', hq4: '', diff: '4', total: '136' });
+    expect(b).toMatchObject({
+      hs: '70',
+      as: '66',
+      hq0: '20',
+      aq2: '24',
+      hq3: '',
+      hq4: '',
+      diff: '4',
+      total: '136',
+    });
     expect(rowFields(football({ pk: [4, 3], state: 8, phase: 'finished' })).pk).toBe('点球 4-3');
     // Postponed before kick-off: no corners to show.
-    expect(rowFields(football({ state: 9, stateName: '推迟', phase: 'void', home: side(null), away: side(null) })).corner).toBe('');
-    expect(rowFields(football({ home: side(1, { corner: 5 }), away: side(0, { corner: 3 }) })).corner).toBe('5-3');
+    expect(
+      rowFields(football({ state: 9, stateName: '推迟', phase: 'void', home: side(null), away: side(null) }))
+        .corner,
+    ).toBe('');
+    expect(rowFields(football({ home: side(1, { corner: 5 }), away: side(0, { corner: 3 }) })).corner).toBe(
+      '5-3',
+    );
   });
 });

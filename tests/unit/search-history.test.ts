@@ -1,5 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { $searchHistory, addSearch, clearSearches, removeSearch, visibleSearches } from '../../src/stores/search-history.ts';
+import {
+  $searchHistory,
+  addSearch,
+  clearSearches,
+  removeSearch,
+  visibleSearches,
+} from '../../src/stores/search-history.ts';
 
 describe('search history (device-local, spec §2/§9)', () => {
   beforeEach(() => clearSearches());

@@ -82,7 +82,9 @@ describe('connection', () => {
 
     token = 'user-tok';
     await connect();
-    expect(post).toHaveBeenCalledWith('/imapi/websocket', undefined, { headers: { 'Content-Type': 'application/json' } });
+    expect(post).toHaveBeenCalledWith('/imapi/websocket', undefined, {
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(last().url).toBe('ws://h.test:8080/ws?token=ws-tok');
     expect(store.$socketStatus.get()).toBe('connecting');
   });
@@ -104,7 +106,9 @@ describe('connection', () => {
   });
 
   it('retries a failed connection-info call after 5 s, silently', async () => {
-    post.mockRejectedValueOnce(new Error('network')).mockResolvedValueOnce({ code: 500, msg: 'x', data: null });
+    post
+      .mockRejectedValueOnce(new Error('network'))
+      .mockResolvedValueOnce({ code: 500, msg: 'x', data: null });
     await connect();
     await vi.advanceTimersByTimeAsync(4_999);
     expect(post).toHaveBeenCalledTimes(1);
@@ -151,19 +155,22 @@ describe('heartbeat', () => {
 });
 
 describe('reconnection', () => {
-  it.each(['close', 'error', 'both'] as const)('reconnects once, 5 s after %s, with the cached info', async (kind) => {
-    await connect();
-    last().open();
-    last().fail(kind);
-    expect(store.$socketStatus.get()).toBe('closed');
-    await vi.advanceTimersByTimeAsync(4_999);
-    expect(FakeSocket.all).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(FakeSocket.all).toHaveLength(2);
-    expect(post).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(20_000);
-    expect(FakeSocket.all).toHaveLength(2);
-  });
+  it.each(['close', 'error', 'both'] as const)(
+    'reconnects once, 5 s after %s, with the cached info',
+    async (kind) => {
+      await connect();
+      last().open();
+      last().fail(kind);
+      expect(store.$socketStatus.get()).toBe('closed');
+      await vi.advanceTimersByTimeAsync(4_999);
+      expect(FakeSocket.all).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(FakeSocket.all).toHaveLength(2);
+      expect(post).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(20_000);
+      expect(FakeSocket.all).toHaveLength(2);
+    },
+  );
 
   it('does not reconnect when already connected again', async () => {
     await connect();

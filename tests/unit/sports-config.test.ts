@@ -11,7 +11,11 @@ describe('sports feed configuration', () => {
   });
 
   it('reads SPORTS_FEED, SIM_SEED and SIM_SPEED', () => {
-    expect(loadConfig({ SPORTS_FEED: 'import', SIM_SEED: 'abc', SIM_SPEED: '60' }).sports).toMatchObject({ feed: 'import', simSeed: 'abc', simSpeed: 60 });
+    expect(loadConfig({ SPORTS_FEED: 'import', SIM_SEED: 'abc', SIM_SPEED: '60' }).sports).toMatchObject({
+      feed: 'import',
+      simSeed: 'abc',
+      simSpeed: 60,
+    });
   });
 
   it('names the variable when a value is wrong', () => {

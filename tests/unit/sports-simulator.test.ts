@@ -3,7 +3,11 @@ import { addDays } from '../../src/lib/sports/time.ts';
 import { isStep } from '../../src/lib/vocab/match-states.ts';
 import { calendarDay, type CalendarPools } from '../../src/server/providers/sports/simulator/calendar.ts';
 import { openingStep, planMatch } from '../../src/server/providers/sports/simulator/plan.ts';
-import type { PlanInput, PlanStep, RosterPlayer } from '../../src/server/providers/sports/simulator/plan-types.ts';
+import type {
+  PlanInput,
+  PlanStep,
+  RosterPlayer,
+} from '../../src/server/providers/sports/simulator/plan-types.ts';
 
 const FB_LINES = 'GGGDDDDDDDDMMMMMMMMFFFFF';
 const roster = (base: number, sport: 1 | 2): RosterPlayer[] =>
@@ -14,17 +18,32 @@ const roster = (base: number, sport: 1 | 2): RosterPlayer[] =>
     position: sport === 1 ? FB_LINES[i] : ['PG', 'SG', 'SF', 'PF', 'C'][i % 5],
   }));
 
-function input(sport: 1 | 2, key: string, result: PlanInput['result'] = null, extra: Partial<PlanInput> = {}): PlanInput {
+function input(
+  sport: 1 | 2,
+  key: string,
+  result: PlanInput['result'] = null,
+  extra: Partial<PlanInput> = {},
+): PlanInput {
   return {
-    seed: 'unit-seed', key, sport, competitionKey: sport === 1 ? 'en.1' : 'nba', knockout: false, neutral: false,
+    seed: 'unit-seed',
+    key,
+    sport,
+    competitionKey: sport === 1 ? 'en.1' : 'nba',
+    knockout: false,
+    neutral: false,
     home: { id: 1, name: '主队', rating: sport === 1 ? 1650 : 3, roster: roster(100, sport) },
     away: { id: 2, name: '客队', rating: sport === 1 ? 1580 : -2, roster: roster(200, sport) },
-    result, postponed: false, lottery: { jc: true, bd: sport === 1 }, ...extra,
+    result,
+    postponed: false,
+    lottery: { jc: true, bd: sport === 1 },
+    ...extra,
   };
 }
 
-const lastScore = (steps: PlanStep[]) => [...steps].reverse().find((s) => s.kind === 'score') as Extract<PlanStep, { kind: 'score' }>;
-const states = (steps: PlanStep[]) => steps.filter((s): s is Extract<PlanStep, { kind: 'state' }> => s.kind === 'state').map((s) => s.state);
+const lastScore = (steps: PlanStep[]) =>
+  [...steps].reverse().find((s) => s.kind === 'score') as Extract<PlanStep, { kind: 'score' }>;
+const states = (steps: PlanStep[]) =>
+  steps.filter((s): s is Extract<PlanStep, { kind: 'state' }> => s.kind === 'state').map((s) => s.state);
 const scoring = ['goal', 'own_goal', 'penalty'];
 
 describe('simulator plans', () => {
@@ -49,8 +68,13 @@ describe('simulator plans', () => {
       expect(final.ft).toEqual(result!.ft);
       if (result!.ht) expect(final.ht).toEqual(result!.ht);
       expect(final.pk).toEqual(result!.p ?? null);
-      const goals = plan.steps.filter((s): s is Extract<PlanStep, { kind: 'event' }> => s.kind === 'event' && scoring.includes(s.event.type));
-      expect([1, 2].map((side) => goals.filter((g) => g.event.side === side).length)).toEqual(result!.et ?? result!.ft);
+      const goals = plan.steps.filter(
+        (s): s is Extract<PlanStep, { kind: 'event' }> =>
+          s.kind === 'event' && scoring.includes(s.event.type),
+      );
+      expect([1, 2].map((side) => goals.filter((g) => g.event.side === side).length)).toEqual(
+        result!.et ?? result!.ft,
+      );
       const last = goals.at(-1);
       if (last) expect([last.event.homeScore, last.event.awayScore]).toEqual(result!.et ?? result!.ft);
     });
@@ -64,9 +88,14 @@ describe('simulator plans', () => {
       expect([home.reduce((a, b) => a + b, 0), away.reduce((a, b) => a + b, 0)]).toEqual(final.score);
       expect(home.length).toBeGreaterThanOrEqual(4);
       expect(final.score[0]).not.toBe(final.score[1]);
-      const stats = [...plan.steps].reverse().find((s) => s.kind === 'stats') as Extract<PlanStep, { kind: 'stats' }>;
+      const stats = [...plan.steps].reverse().find((s) => s.kind === 'stats') as Extract<
+        PlanStep,
+        { kind: 'stats' }
+      >;
       for (const side of [1, 2] as const) {
-        const points = stats.stats.players!.filter((p) => p.side === side).reduce((a, p) => a + (p.points ?? 0), 0);
+        const points = stats.stats
+          .players!.filter((p) => p.side === side)
+          .reduce((a, p) => a + (p.points ?? 0), 0);
         expect(points).toBe(final.score[side - 1]);
         expect(stats.stats.teams.find((t) => t.side === side)!.stats.points).toBe(final.score[side - 1]);
       }
@@ -76,12 +105,22 @@ describe('simulator plans', () => {
   it('move through valid states only, from 未开赛 to 完场', () => {
     for (const sport of [1, 2] as const) {
       for (let i = 0; i < 40; i++) {
-        const plan = planMatch(input(sport, `states-${sport}-${i}`, sport === 1 && i % 4 === 0 ? { ht: [0, 0], ft: [1, 1], et: [1, 1], p: [4, 3] } : null, { knockout: i % 4 === 0 }));
+        const plan = planMatch(
+          input(
+            sport,
+            `states-${sport}-${i}`,
+            sport === 1 && i % 4 === 0 ? { ht: [0, 0], ft: [1, 1], et: [1, 1], p: [4, 3] } : null,
+            { knockout: i % 4 === 0 },
+          ),
+        );
         const seq = [1, ...states(plan.steps)];
         // A state repeats only where its clock restarts: football extra-time halves, basketball overtimes.
         const repeatable = sport === 1 ? 5 : 9;
         seq.slice(1).forEach((to, k) => {
-          expect(isStep(sport, seq[k], to) || (seq[k] === to && to === repeatable), `${sport}: ${seq[k]} → ${to}`).toBe(true);
+          expect(
+            isStep(sport, seq[k], to) || (seq[k] === to && to === repeatable),
+            `${sport}: ${seq[k]} → ${to}`,
+          ).toBe(true);
         });
         expect(sport === 1 ? [8, 9] : [10]).toContain(seq.at(-1));
       }
@@ -121,7 +160,7 @@ describe('simulator calendar', () => {
   const fixtures = (comp: string, teams: number) =>
     Array.from({ length: (teams - 1) * 2 }, (_, r) =>
       Array.from({ length: teams / 2 }, (_, i) => ({
-        id: r * 100 + i + (comp.length * 10_000),
+        id: r * 100 + i + comp.length * 10_000,
         stage: { key: 'league', nameZh: '联赛', kind: 'league' },
         round: { key: `Matchday ${r + 1}`, nameZh: `第${r + 1}轮`, number: r + 1 },
         group: null,
@@ -130,7 +169,11 @@ describe('simulator calendar', () => {
       })),
     );
   const pools: CalendarPools = {
-    football: ['en.1', 'es.1', 'it.1', 'de.1', 'fr.1', 'cn.1', 'uefa.cl'].map((c) => ({ competitionKey: c, seasonName: '2025-26', rounds: fixtures(c, 20) })),
+    football: ['en.1', 'es.1', 'it.1', 'de.1', 'fr.1', 'cn.1', 'uefa.cl'].map((c) => ({
+      competitionKey: c,
+      seasonName: '2025-26',
+      rounds: fixtures(c, 20),
+    })),
     basketball: [
       { competitionKey: 'nba', teams: Array.from({ length: 30 }, (_, i) => `nba:${i}`) },
       { competitionKey: 'cba', teams: Array.from({ length: 20 }, (_, i) => `cba:${i}`) },
@@ -148,7 +191,8 @@ describe('simulator calendar', () => {
       expect(day.filter((m) => m.sport === 2)).toHaveLength(15);
       const teams = day.flatMap((m) => [m.home, m.away]);
       expect(new Set(teams).size).toBe(teams.length);
-      for (const m of day) expect(new Date(m.kickoffAt).getTime()).toBeGreaterThanOrEqual(Date.parse(`${date}T00:00:00+08:00`));
+      for (const m of day)
+        expect(new Date(m.kickoffAt).getTime()).toBeGreaterThanOrEqual(Date.parse(`${date}T00:00:00+08:00`));
       expect(JSON.stringify(calendarDay('seed', date, pools))).toBe(JSON.stringify(day));
     }
   });
@@ -160,9 +204,12 @@ describe('simulator calendar', () => {
     expect(jc.every((n) => /^周三\d{3}$/.test(n!))).toBe(true);
     expect(day.filter((m) => m.sport === 2).map((m) => m.lottery!.jcNo)[0]).toBe('周三301');
     // Five days hold at least one whole three-day issue.
-    const zc = [0, 1, 2, 3, 4].flatMap((d) => calendarDay('seed', addDays('2026-11-22', d), pools)).filter((m) => m.lottery?.zcOrder);
+    const zc = [0, 1, 2, 3, 4]
+      .flatMap((d) => calendarDay('seed', addDays('2026-11-22', d), pools))
+      .filter((m) => m.lottery?.zcOrder);
     const byIssue = new Map<string, number[]>();
-    for (const m of zc) byIssue.set(m.lottery!.zcIssue!, [...(byIssue.get(m.lottery!.zcIssue!) ?? []), m.lottery!.zcOrder!]);
+    for (const m of zc)
+      byIssue.set(m.lottery!.zcIssue!, [...(byIssue.get(m.lottery!.zcIssue!) ?? []), m.lottery!.zcOrder!]);
     for (const orders of byIssue.values()) expect(new Set(orders).size).toBe(orders.length);
     const whole = Array.from({ length: 14 }, (_, i) => i + 1).join();
     expect([...byIssue.values()].some((o) => [...o].sort((a, b) => a - b).join() === whole)).toBe(true);

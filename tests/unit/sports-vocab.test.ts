@@ -2,14 +2,50 @@ import { describe, expect, it } from 'vitest';
 import { beijingDate, dayStart, addDays, isDateString, weekdayOf } from '../../src/lib/sports/time.ts';
 import { handicapName, HANDICAP_STEPS, pointsLineName, totalLineName } from '../../src/lib/vocab/handicap.ts';
 import { jcNumber } from '../../src/lib/vocab/lottery.ts';
-import { BASKETBALL_STATES, canReach, FOOTBALL_STATES, isStep, stateInfo } from '../../src/lib/vocab/match-states.ts';
+import {
+  BASKETBALL_STATES,
+  canReach,
+  FOOTBALL_STATES,
+  isStep,
+  stateInfo,
+} from '../../src/lib/vocab/match-states.ts';
 import { BASKETBALL_POSITIONS, FOOTBALL_POSITIONS, footballLine } from '../../src/lib/vocab/positions.ts';
 
 describe('sports vocabularies', () => {
   it('lists football states 0–13 and basketball states 0–15 in the spec order', () => {
-    expect(FOOTBALL_STATES.map((s) => s.name)).toEqual(['异常', '未开赛', '上半场', '中场', '下半场', '加时', '', '点球', '完场', '推迟', '中断', '腰斩', '取消', '待定']);
+    expect(FOOTBALL_STATES.map((s) => s.name)).toEqual([
+      '异常',
+      '未开赛',
+      '上半场',
+      '中场',
+      '下半场',
+      '加时',
+      '',
+      '点球',
+      '完场',
+      '推迟',
+      '中断',
+      '腰斩',
+      '取消',
+      '待定',
+    ]);
     expect(BASKETBALL_STATES.map((s) => s.name)).toEqual([
-      '异常', '未开赛', '第一节', '第一节完', '第二节', '中场', '第三节', '第三节完', '第四节', '加时', '完场', '中断', '取消', '推迟', '腰斩', '待定',
+      '异常',
+      '未开赛',
+      '第一节',
+      '第一节完',
+      '第二节',
+      '中场',
+      '第三节',
+      '第三节完',
+      '第四节',
+      '加时',
+      '完场',
+      '中断',
+      '取消',
+      '推迟',
+      '腰斩',
+      '待定',
     ]);
     expect(stateInfo(2, 10).phase).toBe('finished');
     expect(stateInfo(1, 8).phase).toBe('finished');
@@ -49,7 +85,24 @@ describe('sports vocabularies', () => {
   });
 
   it('has the spec position vocabularies', () => {
-    expect(Object.keys(FOOTBALL_POSITIONS)).toEqual(['F', 'M', 'D', 'G', 'LW', 'RW', 'ST', 'AM', 'ML', 'MC', 'MR', 'DM', 'DL', 'DC', 'DR', 'GK']);
+    expect(Object.keys(FOOTBALL_POSITIONS)).toEqual([
+      'F',
+      'M',
+      'D',
+      'G',
+      'LW',
+      'RW',
+      'ST',
+      'AM',
+      'ML',
+      'MC',
+      'MR',
+      'DM',
+      'DL',
+      'DC',
+      'DR',
+      'GK',
+    ]);
     expect(Object.keys(BASKETBALL_POSITIONS)).toEqual(['C', 'SF', 'PF', 'SG', 'PG', 'F', 'G']);
     expect(['GK', 'DL', 'DM', 'AM', 'RW'].map(footballLine)).toEqual(['G', 'D', 'M', 'M', 'F']);
   });

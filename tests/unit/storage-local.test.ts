@@ -10,7 +10,9 @@ describe('local upload storage', () => {
     try {
       const store = createLocalStorage(dir);
       const name = `${'ab'.repeat(16)}.webp`;
-      const urls = await Promise.all(Array.from({ length: 30 }, () => store.put(name, Buffer.from('same bytes'), 'image/webp')));
+      const urls = await Promise.all(
+        Array.from({ length: 30 }, () => store.put(name, Buffer.from('same bytes'), 'image/webp')),
+      );
       expect(new Set(urls)).toEqual(new Set([`/uploads/${name}`]));
       expect(await readdir(dir)).toEqual([name]);
     } finally {

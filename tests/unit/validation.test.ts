@@ -1,15 +1,41 @@
 import { describe, expect, it } from 'vitest';
 import { maskIdCard, maskMobile, maskName } from '../../src/lib/mask.ts';
 import {
-  birthdayError, codeError, digitsOnly, idCardCheckChar, idCardError, isMobile, mobileError,
-  nickNameError, passwordError, realNameError, signatureError,
+  birthdayError,
+  codeError,
+  digitsOnly,
+  idCardCheckChar,
+  idCardError,
+  isMobile,
+  mobileError,
+  nickNameError,
+  passwordError,
+  realNameError,
+  signatureError,
 } from '../../src/lib/validation.ts';
 
 describe('phone (spec §5)', () => {
   it('strips non-digits and wants 11 digits: 1, then 3/4/5/7/8/9', () => {
     expect(digitsOnly(' 138-0000 0001 ')).toBe('13800000001');
-    for (const ok of ['13800000001', '14500000000', '15900000000', '17700000000', '18800000000', '19900000000']) expect(isMobile(ok)).toBe(true);
-    for (const bad of ['12800000000', '16600000000', '10000000000', '1380000000', '138000000012', '23800000000', '']) expect(isMobile(bad)).toBe(false);
+    for (const ok of [
+      '13800000001',
+      '14500000000',
+      '15900000000',
+      '17700000000',
+      '18800000000',
+      '19900000000',
+    ])
+      expect(isMobile(ok)).toBe(true);
+    for (const bad of [
+      '12800000000',
+      '16600000000',
+      '10000000000',
+      '1380000000',
+      '138000000012',
+      '23800000000',
+      '',
+    ])
+      expect(isMobile(bad)).toBe(false);
   });
   it('says 请输入正确的手机号', () => {
     expect(mobileError('138 0000 0001')).toBeNull();
@@ -45,8 +71,10 @@ describe('password (spec §5)', () => {
 
 describe('nickname', () => {
   it('is 2–12 characters without spaces or invisible characters', () => {
-    for (const ok of ['球迷', '球'.repeat(12), 'Ball_King', '<b>x</b>', '⚽球王']) expect(nickNameError(ok)).toBeNull();
-    for (const bad of ['球', '球'.repeat(13), 'a b', 'a\tb', 'a\u200bb', 'a\u202eb', 'a\nb']) expect(nickNameError(bad)).not.toBeNull();
+    for (const ok of ['球迷', '球'.repeat(12), 'Ball_King', '<b>x</b>', '⚽球王'])
+      expect(nickNameError(ok)).toBeNull();
+    for (const bad of ['球', '球'.repeat(13), 'a b', 'a\tb', 'a\u200bb', 'a\u202eb', 'a\nb'])
+      expect(nickNameError(bad)).not.toBeNull();
   });
   it('counts characters, not UTF-16 units', () => {
     expect(nickNameError('😀'.repeat(12))).toBeNull();
@@ -61,15 +89,18 @@ describe('signature and birthday', () => {
   });
   it('birthday: a real past date after 1900', () => {
     const today = '2026-03-01';
-    for (const ok of ['1990-01-01', '2000-02-29', '1900-01-01', '2026-03-01']) expect(birthdayError(ok, today)).toBeNull();
-    for (const bad of ['1899-12-31', '2026-03-02', '2001-02-29', '1990-13-01', '1990-1-1', '19900101']) expect(birthdayError(bad, today)).not.toBeNull();
+    for (const ok of ['1990-01-01', '2000-02-29', '1900-01-01', '2026-03-01'])
+      expect(birthdayError(ok, today)).toBeNull();
+    for (const bad of ['1899-12-31', '2026-03-02', '2001-02-29', '1990-13-01', '1990-1-1', '19900101'])
+      expect(birthdayError(bad, today)).not.toBeNull();
   });
 });
 
 describe('real name and ID card', () => {
   it('name: 2–20 Chinese characters, a middle dot only between parts', () => {
     for (const ok of ['张三', '欧阳娜娜', '阿卜杜·热合曼', '𠀀字']) expect(realNameError(ok)).toBeNull();
-    for (const bad of ['张', 'Zhang San', '张 三', '·张三', '张三·', '张··三', '张'.repeat(21)]) expect(realNameError(bad)).not.toBeNull();
+    for (const bad of ['张', 'Zhang San', '张 三', '·张三', '张三·', '张··三', '张'.repeat(21)])
+      expect(realNameError(bad)).not.toBeNull();
   });
   it('ID: the GB 11643 example checks, and so does a lowercase x', () => {
     expect(idCardCheckChar('11010519491231002')).toBe('X');
@@ -78,7 +109,14 @@ describe('real name and ID card', () => {
   });
   it('ID: wrong check digit, bad date, future date, unknown province, wrong length fail', () => {
     const today = '2026-03-01';
-    for (const bad of ['110105194912310021', '110105194902300020', '110105209901010020', '990105194912310023', '11010519491231002', 'abcdefghijklmnopqr']) {
+    for (const bad of [
+      '110105194912310021',
+      '110105194902300020',
+      '110105209901010020',
+      '990105194912310023',
+      '11010519491231002',
+      'abcdefghijklmnopqr',
+    ]) {
       expect(idCardError(bad, today)).toBe('请输入正确的18位身份证号码');
     }
   });

@@ -15,8 +15,10 @@ describe('wallet rules', () => {
   it('takes six digits for a pay password, but no run or repeat', () => {
     expect(payPasswordError('258036')).toBeNull();
     expect(payPasswordError('112233')).toBeNull();
-    for (const pw of ['25803', '2580367', 'abcdef', '25803a']) expect(payPasswordError(pw)).toBe('支付密码为6位数字');
-    for (const pw of ['000000', '123456', '654321', '345678']) expect(payPasswordError(pw)).toBe('支付密码不能是相同或连续的数字');
+    for (const pw of ['25803', '2580367', 'abcdef', '25803a'])
+      expect(payPasswordError(pw)).toBe('支付密码为6位数字');
+    for (const pw of ['000000', '123456', '654321', '345678'])
+      expect(payPasswordError(pw)).toBe('支付密码不能是相同或连续的数字');
   });
 
   it('pays 20 球票 as one yuan, in whole fen', () => {

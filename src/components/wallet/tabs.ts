@@ -9,4 +9,5 @@ export const WALLET_TABS = [
 
 export type WalletTab = (typeof WALLET_TABS)[number]['id'];
 
-export const walletTab = (raw: string | null): WalletTab => WALLET_TABS.find((t) => t.id === raw)?.id ?? 'records';
+export const walletTab = (raw: string | null): WalletTab =>
+  WALLET_TABS.find((t) => t.id === raw)?.id ?? 'records';

@@ -7,13 +7,32 @@ import { Notice, type NoticeState } from '../auth/fields.tsx';
 export interface AuditInfo {
   status: 'none' | 'auditing' | 'success' | 'error';
   realNameVerified: boolean;
-  application: { navId: number; intro: string; contact: string; reviewNote: string | null; createdAt: string; reviewedAt: string | null } | null;
+  application: {
+    navId: number;
+    intro: string;
+    contact: string;
+    reviewNote: string | null;
+    createdAt: string;
+    reviewedAt: string | null;
+  } | null;
 }
 
 const STATUS = {
-  auditing: { label: '审核中', tone: 'bg-[#fff4e6] text-accent', text: '申请已提交，运营人员会在 1-3 个工作日内审核。' },
-  success: { label: '审核通过', tone: 'bg-brand-light text-brand', text: '恭喜你成为球友圈主播！现在就去设置直播间并开播吧。' },
-  error: { label: '未通过', tone: 'bg-[#fff0f6] text-[#d6336c]', text: '申请未通过，修改资料后可以重新提交。' },
+  auditing: {
+    label: '审核中',
+    tone: 'bg-[#fff4e6] text-accent',
+    text: '申请已提交，运营人员会在 1-3 个工作日内审核。',
+  },
+  success: {
+    label: '审核通过',
+    tone: 'bg-brand-light text-brand',
+    text: '恭喜你成为球友圈主播！现在就去设置直播间并开播吧。',
+  },
+  error: {
+    label: '未通过',
+    tone: 'bg-[#fff0f6] text-[#d6336c]',
+    text: '申请未通过，修改资料后可以重新提交。',
+  },
 } as const;
 
 /** /v/apply: the application form, and where it stands (审核中 / 审核通过 / 未通过 with the reason). */
@@ -29,7 +48,11 @@ export default function ApplyForm({ initial }: { initial: AuditInfo }) {
     e.preventDefault();
     setBusy(true);
     try {
-      const { data } = await api.post<AuditInfo>('/api/audit/submit', { navId, intro: intro.trim(), contact: contact.trim() });
+      const { data } = await api.post<AuditInfo>('/api/audit/submit', {
+        navId,
+        intro: intro.trim(),
+        contact: contact.trim(),
+      });
       setInfo(data);
       setNotice(null);
     } catch (err) {
@@ -46,33 +69,70 @@ export default function ApplyForm({ initial }: { initial: AuditInfo }) {
         <div className={`rounded-lg p-4 ${state.tone}`} role="status" data-audit-status={info.status}>
           <p className="font-bold">{state.label}</p>
           <p className="text-sm">{state.text}</p>
-          {info.status === 'error' && info.application?.reviewNote && <p className="mt-1 text-sm">原因：{info.application.reviewNote}</p>}
-          {info.application && <p className="mt-1 text-xs opacity-80">提交时间 {chinaTime(info.application.createdAt)}</p>}
-          {info.status === 'success' && <a href="/v/anchor-set" className="btn-primary mt-2">去开播</a>}
+          {info.status === 'error' && info.application?.reviewNote && (
+            <p className="mt-1 text-sm">原因：{info.application.reviewNote}</p>
+          )}
+          {info.application && (
+            <p className="mt-1 text-xs opacity-80">提交时间 {chinaTime(info.application.createdAt)}</p>
+          )}
+          {info.status === 'success' && (
+            <a href="/v/anchor-set" className="btn-primary mt-2">
+              去开播
+            </a>
+          )}
         </div>
       )}
       {!info.realNameVerified && info.status !== 'success' && (
         <div className="rounded-lg border border-line p-4 text-sm">
           <p>申请主播需要先完成实名认证。</p>
-          <a href="/v/information" className="btn-primary mt-2">去实名认证</a>
+          <a href="/v/information" className="btn-primary mt-2">
+            去实名认证
+          </a>
         </div>
       )}
       {info.realNameVerified && (info.status === 'none' || info.status === 'error') && (
         <form onSubmit={submit} className="flex max-w-xl flex-col gap-3" noValidate>
-          <label className="text-sm font-medium">主播分类
-            <select className="mt-1 h-10 w-full rounded-md border border-line px-2 font-normal" value={navId} onChange={(e) => setNavId(Number(e.target.value))}>
-              {LIVE_NAVS.map((n) => <option key={n.id} value={n.id}>{n.name}</option>)}
+          <label className="text-sm font-medium">
+            主播分类
+            <select
+              className="mt-1 h-10 w-full rounded-md border border-line px-2 font-normal"
+              value={navId}
+              onChange={(e) => setNavId(Number(e.target.value))}
+            >
+              {LIVE_NAVS.map((n) => (
+                <option key={n.id} value={n.id}>
+                  {n.name}
+                </option>
+              ))}
             </select>
           </label>
-          <label className="text-sm font-medium">个人介绍（10-200字）
-            <textarea className="mt-1 w-full rounded-md border border-line p-2 font-normal" rows={4} maxLength={200} value={intro} onChange={(e) => setIntro(e.target.value)}
-              placeholder="介绍你的解说经验、擅长的联赛和计划的开播时间" />
+          <label className="text-sm font-medium">
+            个人介绍（10-200字）
+            <textarea
+              className="mt-1 w-full rounded-md border border-line p-2 font-normal"
+              rows={4}
+              maxLength={200}
+              value={intro}
+              onChange={(e) => setIntro(e.target.value)}
+              placeholder="介绍你的解说经验、擅长的联赛和计划的开播时间"
+            />
           </label>
-          <label className="text-sm font-medium">联系方式（选填）
-            <input className="mt-1 h-10 w-full rounded-md border border-line px-2 font-normal" maxLength={40} value={contact} onChange={(e) => setContact(e.target.value)} placeholder="QQ / 微信，便于审核联系" />
+          <label className="text-sm font-medium">
+            联系方式（选填）
+            <input
+              className="mt-1 h-10 w-full rounded-md border border-line px-2 font-normal"
+              maxLength={40}
+              value={contact}
+              onChange={(e) => setContact(e.target.value)}
+              placeholder="QQ / 微信，便于审核联系"
+            />
           </label>
           <Notice notice={notice} />
-          <div><button type="submit" className="btn-primary h-10 px-8" disabled={busy}>{info.status === 'error' ? '重新提交' : '提交申请'}</button></div>
+          <div>
+            <button type="submit" className="btn-primary h-10 px-8" disabled={busy}>
+              {info.status === 'error' ? '重新提交' : '提交申请'}
+            </button>
+          </div>
         </form>
       )}
     </div>

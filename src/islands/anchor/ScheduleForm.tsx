@@ -28,7 +28,11 @@ export default function ScheduleForm({ matches, initial }: { matches: MatchBrief
     e.preventDefault();
     setBusy(true);
     try {
-      const body = { matchId: matchId || undefined, title: title.trim() || undefined, startAt: startAt ? new Date(startAt).toISOString() : undefined };
+      const body = {
+        matchId: matchId || undefined,
+        title: title.trim() || undefined,
+        startAt: startAt ? new Date(startAt).toISOString() : undefined,
+      };
       const { data } = await api.post<Item>('/api/anchor/schedule/add', body);
       setItems([...items, data].sort((a, b) => a.startAt.localeCompare(b.startAt)));
       setNotice({ text: '直播预告已发布，观众会在直播间和直播预告页看到', ok: true });
@@ -55,30 +59,63 @@ export default function ScheduleForm({ matches, initial }: { matches: MatchBrief
     <div className="flex flex-col gap-4">
       <form onSubmit={submit} className="card flex flex-col gap-3 p-4" noValidate>
         <h2 className="section-title">发布直播预告</h2>
-        <label className="text-sm font-medium">解说比赛（可选）
+        <label className="text-sm font-medium">
+          解说比赛（可选）
           <select className={field} value={matchId} onChange={(e) => setMatchId(Number(e.target.value))}>
             <option value={0}>不关联比赛（如聊球节目）</option>
-            {matches.map((m) => <option key={m.id} value={m.id}>{shortTime(m.kickoffAt)} {m.competition} {m.home} vs {m.away}</option>)}
+            {matches.map((m) => (
+              <option key={m.id} value={m.id}>
+                {shortTime(m.kickoffAt)} {m.competition} {m.home} vs {m.away}
+              </option>
+            ))}
           </select>
         </label>
-        <label className="text-sm font-medium">标题{match ? '（不填则用比赛对阵）' : ''}
-          <input className={field} value={title} maxLength={30} onChange={(e) => setTitle(e.target.value)} placeholder={match ? `${match.home} vs ${match.away}` : '例如：周末聊球，竞猜互动'} />
+        <label className="text-sm font-medium">
+          标题{match ? '（不填则用比赛对阵）' : ''}
+          <input
+            className={field}
+            value={title}
+            maxLength={30}
+            onChange={(e) => setTitle(e.target.value)}
+            placeholder={match ? `${match.home} vs ${match.away}` : '例如：周末聊球，竞猜互动'}
+          />
         </label>
-        <label className="text-sm font-medium">开播时间{match ? '（不填则为比赛开球时间）' : ''}
-          <input type="datetime-local" className={field} value={startAt} onChange={(e) => setStartAt(e.target.value)} />
+        <label className="text-sm font-medium">
+          开播时间{match ? '（不填则为比赛开球时间）' : ''}
+          <input
+            type="datetime-local"
+            className={field}
+            value={startAt}
+            onChange={(e) => setStartAt(e.target.value)}
+          />
         </label>
         <Notice notice={notice} />
-        <div><button type="submit" className="btn-primary h-10 px-8" disabled={busy}>发布预告</button></div>
+        <div>
+          <button type="submit" className="btn-primary h-10 px-8" disabled={busy}>
+            发布预告
+          </button>
+        </div>
       </form>
       <section className="card p-4" aria-label="我的直播预告">
         <h2 className="section-title mb-2">我的直播预告</h2>
-        {items.length === 0 ? <p className="py-6 text-center text-sm text-ink-mute">暂无直播预告</p> : (
+        {items.length === 0 ? (
+          <p className="py-6 text-center text-sm text-ink-mute">暂无直播预告</p>
+        ) : (
           <ul className="divide-y divide-line text-sm">
             {items.map((i) => (
               <li key={i.id} className="flex items-center gap-3 py-2">
                 <span className="w-24 tabular-nums text-ink-soft">{shortTime(i.startAt)}</span>
-                <span className="min-w-0 flex-1 truncate">{i.title}{i.match && <span className="ml-1 text-xs text-ink-mute">{i.match.competition}</span>}</span>
-                <button type="button" className="text-xs text-ink-mute hover:text-[#d6336c]" onClick={() => void remove(i.id)}>删除</button>
+                <span className="min-w-0 flex-1 truncate">
+                  {i.title}
+                  {i.match && <span className="ml-1 text-xs text-ink-mute">{i.match.competition}</span>}
+                </span>
+                <button
+                  type="button"
+                  className="text-xs text-ink-mute hover:text-[#d6336c]"
+                  onClick={() => void remove(i.id)}
+                >
+                  删除
+                </button>
               </li>
             ))}
           </ul>

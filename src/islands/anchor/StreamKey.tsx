@@ -10,7 +10,15 @@ export interface Push {
 }
 
 /** The OBS settings: push server and stream key (hidden until asked), copy buttons, and a reset. */
-export default function StreamKey({ push, demo, onReset }: { push: Push; demo: boolean; onReset(push: Push): void }) {
+export default function StreamKey({
+  push,
+  demo,
+  onReset,
+}: {
+  push: Push;
+  demo: boolean;
+  onReset(push: Push): void;
+}) {
   const [shown, setShown] = useState(false);
   const [note, setNote] = useState<string | null>(null);
 
@@ -38,22 +46,53 @@ export default function StreamKey({ push, demo, onReset }: { push: Push; demo: b
   return (
     <section className="card flex flex-col gap-3 p-4" aria-label="推流信息">
       <h2 className="section-title">推流信息（OBS）</h2>
-      {demo && <p className="rounded bg-accent-light px-2 py-1 text-xs text-accent">演示环境：未配置流媒体服务器，观众看到的是内置演示流。配置 MEDIA_PULL_BASES 后推流才会出现在直播间。</p>}
+      {demo && (
+        <p className="rounded bg-accent-light px-2 py-1 text-xs text-accent">
+          演示环境：未配置流媒体服务器，观众看到的是内置演示流。配置 MEDIA_PULL_BASES 后推流才会出现在直播间。
+        </p>
+      )}
       <div className="grid gap-1 text-sm sm:grid-cols-[88px_1fr_auto] sm:items-center">
         <span className="text-ink-soft">推流地址</span>
-        <code className="break-all rounded bg-page px-2 py-1" data-push-server>{push.server}</code>
-        <button type="button" className="btn-ghost !py-1 text-xs" onClick={() => void copy(push.server, '推流地址')}>复制</button>
+        <code className="break-all rounded bg-page px-2 py-1" data-push-server>
+          {push.server}
+        </code>
+        <button
+          type="button"
+          className="btn-ghost !py-1 text-xs"
+          onClick={() => void copy(push.server, '推流地址')}
+        >
+          复制
+        </button>
         <span className="text-ink-soft">推流码</span>
-        <code className="break-all rounded bg-page px-2 py-1" data-stream-key>{shown ? push.streamKey : '••••••••••••••••'}</code>
+        <code className="break-all rounded bg-page px-2 py-1" data-stream-key>
+          {shown ? push.streamKey : '••••••••••••••••'}
+        </code>
         <span className="flex gap-1">
-          <button type="button" className="btn-ghost !py-1 text-xs" onClick={() => setShown(!shown)}>{shown ? '隐藏' : '显示'}</button>
-          <button type="button" className="btn-ghost !py-1 text-xs" onClick={() => void copy(push.streamKey, '推流码')}>复制</button>
+          <button type="button" className="btn-ghost !py-1 text-xs" onClick={() => setShown(!shown)}>
+            {shown ? '隐藏' : '显示'}
+          </button>
+          <button
+            type="button"
+            className="btn-ghost !py-1 text-xs"
+            onClick={() => void copy(push.streamKey, '推流码')}
+          >
+            复制
+          </button>
         </span>
       </div>
-      <p className="text-xs text-ink-mute">推流码有效期至 {chinaTime(push.expiresAt)}，过期后刷新本页获取新的推流码。<a href="/live/manual" className="text-brand underline">OBS 开播教程</a></p>
+      <p className="text-xs text-ink-mute">
+        推流码有效期至 {chinaTime(push.expiresAt)}，过期后刷新本页获取新的推流码。
+        <a href="/live/manual" className="text-brand underline">
+          OBS 开播教程
+        </a>
+      </p>
       <div className="flex items-center gap-3">
-        <button type="button" className="btn-ghost !text-[#d6336c]" onClick={() => void reset()}>重置推流码</button>
-        <p role="status" className="text-xs text-brand">{note}</p>
+        <button type="button" className="btn-ghost !text-[#d6336c]" onClick={() => void reset()}>
+          重置推流码
+        </button>
+        <p role="status" className="text-xs text-brand">
+          {note}
+        </p>
       </div>
     </section>
   );

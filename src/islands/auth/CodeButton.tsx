@@ -52,11 +52,19 @@ export default function CodeButton({ mobile, type, onNotice }: Props) {
         {countdown.running ? `${countdown.left}s后重新获取` : sending ? '发送中…' : '获取验证码'}
       </button>
       {demo && (
-        <span className="self-center rounded bg-accent-light px-1.5 py-0.5 text-xs text-accent" title="演示环境：短信不会真的发出，验证码写入短信发件箱（npm run sms:outbox）">
+        <span
+          className="self-center rounded bg-accent-light px-1.5 py-0.5 text-xs text-accent"
+          title="演示环境：短信不会真的发出，验证码写入短信发件箱（npm run sms:outbox）"
+        >
           演示
         </span>
       )}
-      <CaptchaDialog key={captchaKey} open={captchaOpen} onSuccess={(v) => void send(v)} onClose={() => setCaptchaOpen(false)} />
+      <CaptchaDialog
+        key={captchaKey}
+        open={captchaOpen}
+        onSuccess={(v) => void send(v)}
+        onClose={() => setCaptchaOpen(false)}
+      />
     </>
   );
 }

@@ -12,7 +12,12 @@ export default function Field({ label, addon, id, ...input }: Props) {
     <div className="flex gap-2">
       <label className="field flex flex-1 items-center rounded-md border border-line bg-white px-3 focus-within:border-brand focus-within:ring-2 focus-within:ring-brand/20">
         <span className="sr-only">{label}</span>
-        <input id={id} {...input} aria-label={label} className="h-11 w-full bg-transparent text-[15px] outline-none placeholder:text-ink-mute" />
+        <input
+          id={id}
+          {...input}
+          aria-label={label}
+          className="h-11 w-full bg-transparent text-[15px] outline-none placeholder:text-ink-mute"
+        />
       </label>
       {addon}
     </div>

@@ -39,7 +39,8 @@ export default function LoginModal() {
 
   const secret = mode === 0 ? password : code;
   const valid =
-    mobileError(mobile) === null && (mode === 0 ? passwordError(password, 'input') === null : code.length === CODE_LENGTH);
+    mobileError(mobile) === null &&
+    (mode === 0 ? passwordError(password, 'input') === null : code.length === CODE_LENGTH);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -75,10 +76,27 @@ export default function LoginModal() {
   );
 
   return (
-    <div className="fixed inset-0 z-50 flex items-end sm:items-center justify-center bg-black/50" onMouseDown={(e) => e.target === e.currentTarget && $showLoginModel.set(false)}>
-      <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="relative w-full sm:w-[380px] rounded-t-2xl sm:rounded-xl bg-white p-6 shadow-2xl">
-        <h2 id={titleId} className="sr-only">登录球友圈</h2>
-        <button type="button" aria-label="关闭" onClick={() => $showLoginModel.set(false)} className="absolute right-3 top-2 h-8 w-8 text-2xl text-ink-mute hover:text-ink">×</button>
+    <div
+      className="fixed inset-0 z-50 flex items-end sm:items-center justify-center bg-black/50"
+      onMouseDown={(e) => e.target === e.currentTarget && $showLoginModel.set(false)}
+    >
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className="relative w-full sm:w-[380px] rounded-t-2xl sm:rounded-xl bg-white p-6 shadow-2xl"
+      >
+        <h2 id={titleId} className="sr-only">
+          登录球友圈
+        </h2>
+        <button
+          type="button"
+          aria-label="关闭"
+          onClick={() => $showLoginModel.set(false)}
+          className="absolute right-3 top-2 h-8 w-8 text-2xl text-ink-mute hover:text-ink"
+        >
+          ×
+        </button>
         <div role="tablist" className="mb-5 flex gap-6">
           {tab(0, '密码登录')}
           {tab(1, '验证码登录')}
@@ -86,24 +104,45 @@ export default function LoginModal() {
         <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
           <PhoneField inputRef={first} value={mobile} onChange={setMobile} />
           {mode === 0 ? (
-            <Field label="密码" type="password" autoComplete="current-password" placeholder="请输入密码" maxLength={PASSWORD_INPUT.max}
-              value={password} onChange={(e) => setPassword(e.target.value)} />
+            <Field
+              label="密码"
+              type="password"
+              autoComplete="current-password"
+              placeholder="请输入密码"
+              maxLength={PASSWORD_INPUT.max}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           ) : (
             <CodeField value={code} onChange={setCode} mobile={mobile} type={3} onNotice={setNotice} />
           )}
           <div className="flex items-center justify-between text-sm">
             <label className="flex items-center gap-1.5 text-ink-soft">
-              <input type="checkbox" checked={keep} onChange={(e) => setKeep(e.target.checked)} className="accent-[#0a7d4f]" />
+              <input
+                type="checkbox"
+                checked={keep}
+                onChange={(e) => setKeep(e.target.checked)}
+                className="accent-[#0a7d4f]"
+              />
               {MSG.keepLogin}
             </label>
-            <a href="/user/pwd_find" className="text-ink-soft hover:text-brand">忘记密码？</a>
+            <a href="/user/pwd_find" className="text-ink-soft hover:text-brand">
+              忘记密码？
+            </a>
           </div>
           <Notice notice={notice} />
-          <button type="submit" className="btn-primary h-11 text-base" disabled={!valid || phase === 'loading'}>
+          <button
+            type="submit"
+            className="btn-primary h-11 text-base"
+            disabled={!valid || phase === 'loading'}
+          >
             {phase === 'loading' ? '登录中…' : '登录'}
           </button>
           <p className="text-center text-sm text-ink-soft">
-            还没有账号？<a href="/user/register" className="text-brand">立即注册</a>
+            还没有账号？
+            <a href="/user/register" className="text-brand">
+              立即注册
+            </a>
           </p>
         </form>
       </div>

@@ -31,7 +31,9 @@ export default function NickField({ value, onChange, current, onAvailability }: 
     const t = setTimeout(async () => {
       try {
         const { data } = await api.get<{ available: boolean }>('/user/check/nick-name', { nickName: name });
-        setState(data.available ? { text: '昵称可以使用', ok: true } : { text: '昵称已被占用，换一个吧', ok: false });
+        setState(
+          data.available ? { text: '昵称可以使用', ok: true } : { text: '昵称已被占用，换一个吧', ok: false },
+        );
         onAvailability?.(data.available);
       } catch {
         setState(null);
@@ -43,7 +45,13 @@ export default function NickField({ value, onChange, current, onAvailability }: 
 
   return (
     <div>
-      <Field label="昵称" placeholder={`昵称（${NICK_NAME.min}-${NICK_NAME.max}个字）`} maxLength={NICK_NAME.max} value={value} onChange={(e) => onChange(e.target.value)} />
+      <Field
+        label="昵称"
+        placeholder={`昵称（${NICK_NAME.min}-${NICK_NAME.max}个字）`}
+        maxLength={NICK_NAME.max}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
       {state && <p className={`mt-1 text-xs ${state.ok ? 'text-brand' : 'text-[#d6336c]'}`}>{state.text}</p>}
     </div>
   );

@@ -17,11 +17,19 @@ export default function PwdFindForm() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const p = mobileError(mobile) ?? codeError(code) ?? passwordError(password, 'submit') ?? (password === again ? null : '两次输入的密码不一致');
+    const p =
+      mobileError(mobile) ??
+      codeError(code) ??
+      passwordError(password, 'submit') ??
+      (password === again ? null : '两次输入的密码不一致');
     if (p) return setNotice({ text: p, ok: false });
     setBusy(true);
     try {
-      await api.post('/user/center/retrievePassword', { mobile: digitsOnly(mobile), verifyCode: code, ...(await encryptedPassword(password)) });
+      await api.post('/user/center/retrievePassword', {
+        mobile: digitsOnly(mobile),
+        verifyCode: code,
+        ...(await encryptedPassword(password)),
+      });
       setDone(true);
     } catch (err) {
       setNotice({ text: loginErrorText(err).text, ok: false });
@@ -35,7 +43,9 @@ export default function PwdFindForm() {
       <div className="py-6 text-center">
         <p className="text-lg font-bold text-brand">密码已重置</p>
         <p className="mt-1 text-sm text-ink-soft">为了安全，所有设备上的登录都已退出，请用新密码重新登录。</p>
-        <a href="/?login=1" className="btn-primary mt-4">去登录</a>
+        <a href="/?login=1" className="btn-primary mt-4">
+          去登录
+        </a>
       </div>
     );
   }
@@ -43,12 +53,28 @@ export default function PwdFindForm() {
     <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
       <PhoneField value={mobile} onChange={setMobile} placeholder="请输入注册时的手机号" />
       <CodeField value={code} onChange={setCode} mobile={mobile} type={2} onNotice={setNotice} />
-      <Field label="新密码" type="password" autoComplete="new-password" placeholder="新密码（6-16位字母或数字）" maxLength={PASSWORD_INPUT.max}
-        value={password} onChange={(e) => setPassword(e.target.value)} />
-      <Field label="确认新密码" type="password" autoComplete="new-password" placeholder="再次输入新密码" maxLength={PASSWORD_INPUT.max}
-        value={again} onChange={(e) => setAgain(e.target.value)} />
+      <Field
+        label="新密码"
+        type="password"
+        autoComplete="new-password"
+        placeholder="新密码（6-16位字母或数字）"
+        maxLength={PASSWORD_INPUT.max}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <Field
+        label="确认新密码"
+        type="password"
+        autoComplete="new-password"
+        placeholder="再次输入新密码"
+        maxLength={PASSWORD_INPUT.max}
+        value={again}
+        onChange={(e) => setAgain(e.target.value)}
+      />
       <Notice notice={notice} />
-      <button type="submit" className="btn-primary h-11 text-base" disabled={busy}>{busy ? '提交中…' : '重置密码'}</button>
+      <button type="submit" className="btn-primary h-11 text-base" disabled={busy}>
+        {busy ? '提交中…' : '重置密码'}
+      </button>
     </form>
   );
 }

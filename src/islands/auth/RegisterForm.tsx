@@ -1,6 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { api } from '../../lib/api/index.ts';
-import { codeError, digitsOnly, mobileError, nickNameError, passwordError, PASSWORD_INPUT } from '../../lib/validation.ts';
+import {
+  codeError,
+  digitsOnly,
+  mobileError,
+  nickNameError,
+  passwordError,
+  PASSWORD_INPUT,
+} from '../../lib/validation.ts';
 import { completeLogin } from '../../stores/auth.ts';
 import { encryptedPassword, loginErrorText } from './auth-api.ts';
 import Field from './Field.tsx';
@@ -18,7 +25,11 @@ export default function RegisterForm() {
   const [notice, setNotice] = useState<NoticeState>(null);
 
   const problem = () =>
-    mobileError(mobile) ?? codeError(code) ?? passwordError(password, 'submit') ?? nickNameError(nickName.trim()) ?? (agreed ? null : '请阅读并同意用户协议');
+    mobileError(mobile) ??
+    codeError(code) ??
+    passwordError(password, 'submit') ??
+    nickNameError(nickName.trim()) ??
+    (agreed ? null : '请阅读并同意用户协议');
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -27,7 +38,12 @@ export default function RegisterForm() {
     setBusy(true);
     try {
       const sealed = await encryptedPassword(password);
-      const { data } = await api.post<{ token: string }>('/user/register', { mobile: digitsOnly(mobile), verifyCode: code, nickName: nickName.trim(), ...sealed });
+      const { data } = await api.post<{ token: string }>('/user/register', {
+        mobile: digitsOnly(mobile),
+        verifyCode: code,
+        nickName: nickName.trim(),
+        ...sealed,
+      });
       await completeLogin(data.token, true, () => location.assign('/'));
     } catch (err) {
       setNotice({ text: loginErrorText(err).text, ok: false });
@@ -40,15 +56,36 @@ export default function RegisterForm() {
     <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
       <PhoneField value={mobile} onChange={setMobile} />
       <CodeField value={code} onChange={setCode} mobile={mobile} type={1} onNotice={setNotice} />
-      <Field label="密码" type="password" autoComplete="new-password" placeholder="设置密码（6-16位字母或数字）" maxLength={PASSWORD_INPUT.max}
-        value={password} onChange={(e) => setPassword(e.target.value)} />
+      <Field
+        label="密码"
+        type="password"
+        autoComplete="new-password"
+        placeholder="设置密码（6-16位字母或数字）"
+        maxLength={PASSWORD_INPUT.max}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
       <NickField value={nickName} onChange={setNickName} />
       <label className="flex items-center gap-1.5 text-sm text-ink-soft">
-        <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} className="accent-[#0a7d4f]" />
-        我已阅读并同意<a href="/about/agreement" className="text-brand" target="_blank">《用户服务协议》</a>和<a href="/about/10002" className="text-brand" target="_blank">《隐私政策》</a>
+        <input
+          type="checkbox"
+          checked={agreed}
+          onChange={(e) => setAgreed(e.target.checked)}
+          className="accent-[#0a7d4f]"
+        />
+        我已阅读并同意
+        <a href="/about/agreement" className="text-brand" target="_blank">
+          《用户服务协议》
+        </a>
+        和
+        <a href="/about/10002" className="text-brand" target="_blank">
+          《隐私政策》
+        </a>
       </label>
       <Notice notice={notice} />
-      <button type="submit" className="btn-primary h-11 text-base" disabled={busy}>{busy ? '注册中…' : '注册并登录'}</button>
+      <button type="submit" className="btn-primary h-11 text-base" disabled={busy}>
+        {busy ? '注册中…' : '注册并登录'}
+      </button>
     </form>
   );
 }

@@ -7,7 +7,9 @@ import { digitsOnly } from '../../lib/validation.ts';
 export type SmsType = 1 | 2 | 3 | 4 | 5;
 
 /** Spec §7: the password travels encrypted with a one-time key and iv from getDynamicKey. */
-export async function encryptedPassword(password: string): Promise<{ password: string; key: string; iv: string }> {
+export async function encryptedPassword(
+  password: string,
+): Promise<{ password: string; key: string; iv: string }> {
   const { data } = await api.get<{ key: string; iv: string }>('/user/key/getDynamicKey');
   return { password: encryptPassword(password, data.key, data.iv), key: data.key, iv: data.iv };
 }
@@ -25,8 +27,16 @@ export interface LoginInput {
 }
 
 export async function login({ mobile, mode, secret, auto }: LoginInput): Promise<string> {
-  const base = { mobile: digitsOnly(mobile), channelId: 3, platform: 1, mode, auto: auto ? 1 : 0, loginType: 1 };
-  const body = mode === 1 ? { ...base, verifyCode: secret } : { ...base, ...(await encryptedPassword(secret)) };
+  const base = {
+    mobile: digitsOnly(mobile),
+    channelId: 3,
+    platform: 1,
+    mode,
+    auto: auto ? 1 : 0,
+    loginType: 1,
+  };
+  const body =
+    mode === 1 ? { ...base, verifyCode: secret } : { ...base, ...(await encryptedPassword(secret)) };
   const { data } = await api.post<{ token: string }>('/user/login', body);
   return data.token;
 }

@@ -18,7 +18,13 @@ export interface CaptchaDialogProps {
 const FOCUSABLE = 'button:not([disabled]), [tabindex]:not([tabindex="-1"]), a[href], input:not([disabled])';
 
 /** The pop-up 请完成安全验证: modal, Esc closes, Tab stays inside, focus returns where it was. */
-export default function CaptchaDialog({ open, captchaType = 'blockPuzzle', variant, onSuccess, onClose }: CaptchaDialogProps) {
+export default function CaptchaDialog({
+  open,
+  captchaType = 'blockPuzzle',
+  variant,
+  onSuccess,
+  onClose,
+}: CaptchaDialogProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
 
@@ -72,11 +78,20 @@ export default function CaptchaDialog({ open, captchaType = 'blockPuzzle', varia
           <h2 id={titleId} className="m-0 text-base font-bold text-ink">
             {MSG.captchaTitle}
           </h2>
-          <button type="button" onClick={onClose} aria-label="关闭" className="h-8 w-8 rounded border-0 bg-transparent text-xl leading-none text-ink-mute cursor-pointer hover:text-ink">
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="关闭"
+            className="h-8 w-8 rounded border-0 bg-transparent text-xl leading-none text-ink-mute cursor-pointer hover:text-ink"
+          >
             ×
           </button>
         </div>
-        {captchaType === 'clickWord' ? <ClickWordCaptcha onSuccess={done} /> : <SliderCaptcha onSuccess={done} variant={variant} />}
+        {captchaType === 'clickWord' ? (
+          <ClickWordCaptcha onSuccess={done} />
+        ) : (
+          <SliderCaptcha onSuccess={done} variant={variant} />
+        )}
       </div>
     </div>
   );

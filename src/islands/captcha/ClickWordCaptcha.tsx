@@ -59,7 +59,12 @@ export default function ClickWordCaptcha({ onSuccess }: ClickWordCaptchaProps) {
 
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
     const step = e.shiftKey ? 20 : 5;
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       void place({ x: Math.round(cursor.x), y: Math.round(cursor.y) });
@@ -98,7 +103,11 @@ export default function ClickWordCaptcha({ onSuccess }: ClickWordCaptchaProps) {
               </span>
             ))}
             {keyboard && !outcome && (
-              <span aria-hidden="true" style={pct(cursor)} className="pointer-events-none absolute -ml-4 -mt-4 h-8 w-8 rounded-full border-2 border-dashed border-white shadow" />
+              <span
+                aria-hidden="true"
+                style={pct(cursor)}
+                className="pointer-events-none absolute -ml-4 -mt-4 h-8 w-8 rounded-full border-2 border-dashed border-white shadow"
+              />
             )}
           </div>
         ) : (
@@ -107,7 +116,10 @@ export default function ClickWordCaptcha({ onSuccess }: ClickWordCaptchaProps) {
         <ResultBar outcome={outcome ?? (data && notice ? { ok: false, text: notice } : null)} />
         <RefreshButton onClick={reset} disabled={loading || checking || !!outcome} />
       </div>
-      <p className="m-0 mt-2 h-10 flex items-center justify-center rounded border border-line bg-page text-sm text-ink" aria-hidden="true">
+      <p
+        className="m-0 mt-2 h-10 flex items-center justify-center rounded border border-line bg-page text-sm text-ink"
+        aria-hidden="true"
+      >
         {prompt || MSG.captchaTitle}
       </p>
     </div>

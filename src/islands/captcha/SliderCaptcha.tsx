@@ -54,7 +54,10 @@ export default function SliderCaptcha({ onSuccess, variant = 'puzzle' }: SliderC
     setPhase('done');
     if (r.repCode === REP_OK && r.repData) {
       const verification = r.repData.captchaVerification;
-      setOutcome({ ok: true, text: variant === 'simple' ? MSG.captchaPassed : `${seconds}s${MSG.captchaOk}` });
+      setOutcome({
+        ok: true,
+        text: variant === 'simple' ? MSG.captchaPassed : `${seconds}s${MSG.captchaOk}`,
+      });
       later(RESULT_MS, () => onSuccess(verification));
       return;
     }
@@ -106,7 +109,12 @@ export default function SliderCaptcha({ onSuccess, variant = 'puzzle' }: SliderC
       <div ref={frame} className="relative w-full aspect-[2/1] overflow-hidden rounded bg-page">
         {data ? (
           <>
-            <img src={png(data.originalImageBase64)} alt="拼图背景" draggable={false} className="absolute inset-0 h-full w-full" />
+            <img
+              src={png(data.originalImageBase64)}
+              alt="拼图背景"
+              draggable={false}
+              className="absolute inset-0 h-full w-full"
+            />
             <img
               src={png(data.jigsawImageBase64!)}
               alt=""
@@ -123,11 +131,17 @@ export default function SliderCaptcha({ onSuccess, variant = 'puzzle' }: SliderC
       </div>
       <div className="relative mt-2 h-10 rounded border border-line bg-page">
         {offset === 0 && (
-          <span className="absolute inset-0 flex items-center justify-center pl-10 text-sm text-ink-soft" aria-hidden="true">
+          <span
+            className="absolute inset-0 flex items-center justify-center pl-10 text-sm text-ink-soft"
+            aria-hidden="true"
+          >
             {MSG.sliderHint}
           </span>
         )}
-        <div className="absolute left-0 top-0 h-full rounded bg-brand-light" style={{ width: offset + HANDLE }} />
+        <div
+          className="absolute left-0 top-0 h-full rounded bg-brand-light"
+          style={{ width: offset + HANDLE }}
+        />
         <div
           role="slider"
           tabIndex={0}
@@ -142,7 +156,11 @@ export default function SliderCaptcha({ onSuccess, variant = 'puzzle' }: SliderC
           onPointerCancel={onPointerCancel}
           onKeyDown={onKeyDown}
           className={`absolute top-0 h-10 w-10 flex items-center justify-center rounded border text-white touch-none ${
-            outcome ? (outcome.ok ? 'bg-green-600 border-green-600' : 'bg-red-600 border-red-600') : 'bg-brand border-brand cursor-grab'
+            outcome
+              ? outcome.ok
+                ? 'bg-green-600 border-green-600'
+                : 'bg-red-600 border-red-600'
+              : 'bg-brand border-brand cursor-grab'
           }`}
           style={{ left: offset }}
         >

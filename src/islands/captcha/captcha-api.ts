@@ -8,16 +8,33 @@ import { MSG } from '../../lib/messages.ts';
 const clientUid = `captcha-${globalThis.crypto?.randomUUID?.() ?? Math.random().toString(36).slice(2)}`;
 
 /** The secondary client resolves to undefined on a network or HTTP failure: say so as a reply. */
-const unreachable = <T>(): CaptchaReply<T> => ({ repCode: '-1', repMsg: MSG.serverError, repData: null, success: false });
+const unreachable = <T>(): CaptchaReply<T> => ({
+  repCode: '-1',
+  repMsg: MSG.serverError,
+  repData: null,
+  success: false,
+});
 
 export async function fetchCaptcha(captchaType: CaptchaType): Promise<CaptchaReply<CaptchaData>> {
-  const r = await secondaryApi.post<CaptchaReply<CaptchaData>>('/inform/captcha/get', { captchaType, clientUid, ts: Date.now() });
+  const r = await secondaryApi.post<CaptchaReply<CaptchaData>>('/inform/captcha/get', {
+    captchaType,
+    clientUid,
+    ts: Date.now(),
+  });
   return r ?? unreachable();
 }
 
 /** Sends the answer as pointJson = AES(JSON of the point(s), secretKey), as the server expects. */
-export async function checkCaptcha(captchaType: CaptchaType, data: CaptchaData, answer: Point | Point[]): Promise<CaptchaReply<CheckData>> {
+export async function checkCaptcha(
+  captchaType: CaptchaType,
+  data: CaptchaData,
+  answer: Point | Point[],
+): Promise<CaptchaReply<CheckData>> {
   const pointJson = aesEncrypt(JSON.stringify(answer), data.secretKey);
-  const r = await secondaryApi.post<CaptchaReply<CheckData>>('/inform/captcha/check', { captchaType, pointJson, token: data.token });
+  const r = await secondaryApi.post<CaptchaReply<CheckData>>('/inform/captcha/check', {
+    captchaType,
+    pointJson,
+    token: data.token,
+  });
   return r ?? unreachable();
 }

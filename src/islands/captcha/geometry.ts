@@ -9,7 +9,11 @@ export function offsetToFrameX(offsetPx: number, displayWidth: number): number {
 }
 
 /** A click inside an element of size `rect`, normalised to the 310×155 frame and rounded. */
-export function clickToFrame(clientX: number, clientY: number, rect: { left: number; top: number; width: number; height: number }): Point {
+export function clickToFrame(
+  clientX: number,
+  clientY: number,
+  rect: { left: number; top: number; width: number; height: number },
+): Point {
   return {
     x: clamp(Math.round(((clientX - rect.left) * FRAME_WIDTH) / rect.width), 0, FRAME_WIDTH),
     y: clamp(Math.round(((clientY - rect.top) * FRAME_HEIGHT) / rect.height), 0, FRAME_HEIGHT),

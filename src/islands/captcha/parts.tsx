@@ -7,7 +7,9 @@ export function ResultBar({ outcome }: { outcome: Outcome }) {
   return (
     <div role="status" aria-live="polite" className="absolute inset-x-0 bottom-0">
       {outcome && (
-        <p className={`m-0 px-2 py-1 text-sm text-white ${outcome.ok ? 'bg-green-600/90' : 'bg-red-600/90'}`}>{outcome.text}</p>
+        <p className={`m-0 px-2 py-1 text-sm text-white ${outcome.ok ? 'bg-green-600/90' : 'bg-red-600/90'}`}>
+          {outcome.text}
+        </p>
       )}
     </div>
   );
@@ -23,7 +25,16 @@ export function RefreshButton({ onClick, disabled }: { onClick: () => void; disa
       title="换一张"
       className="absolute right-1 top-1 z-10 h-8 w-8 flex items-center justify-center rounded-full border-0 bg-black/40 text-white cursor-pointer hover:bg-black/60 disabled:opacity-50"
     >
-      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+      <svg
+        viewBox="0 0 24 24"
+        width="18"
+        height="18"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.2"
+        strokeLinecap="round"
+      >
         <path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />
       </svg>
     </button>

@@ -8,7 +8,11 @@ export interface Uploading {
 }
 
 /** The chosen pictures in order (move left/right, remove) and the ones still uploading with their progress. */
-export function PictureStrip(props: { pictures: Picture[]; uploading: Uploading[]; onRemove: (i: number) => void }) {
+export function PictureStrip(props: {
+  pictures: Picture[];
+  uploading: Uploading[];
+  onRemove: (i: number) => void;
+}) {
   const btn = 'h-6 w-6 rounded bg-black/60 text-xs text-white disabled:opacity-30';
   return (
     <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="已选图片">
@@ -16,14 +20,40 @@ export function PictureStrip(props: { pictures: Picture[]; uploading: Uploading[
         <li key={p.url} className="relative aspect-square overflow-hidden rounded-md bg-page" data-picture>
           <img src={p.thumb} alt={`第 ${i + 1} 张图片`} className="h-full w-full object-cover" />
           <div className="absolute inset-x-1 bottom-1 flex justify-between">
-            <button type="button" className={btn} disabled={i === 0} onClick={() => movePicture(i, -1)} aria-label={`第 ${i + 1} 张前移`}>←</button>
-            <button type="button" className={btn} onClick={() => props.onRemove(i)} aria-label={`删除第 ${i + 1} 张`}>×</button>
-            <button type="button" className={btn} disabled={i === props.pictures.length - 1} onClick={() => movePicture(i, 1)} aria-label={`第 ${i + 1} 张后移`}>→</button>
+            <button
+              type="button"
+              className={btn}
+              disabled={i === 0}
+              onClick={() => movePicture(i, -1)}
+              aria-label={`第 ${i + 1} 张前移`}
+            >
+              ←
+            </button>
+            <button
+              type="button"
+              className={btn}
+              onClick={() => props.onRemove(i)}
+              aria-label={`删除第 ${i + 1} 张`}
+            >
+              ×
+            </button>
+            <button
+              type="button"
+              className={btn}
+              disabled={i === props.pictures.length - 1}
+              onClick={() => movePicture(i, 1)}
+              aria-label={`第 ${i + 1} 张后移`}
+            >
+              →
+            </button>
           </div>
         </li>
       ))}
       {props.uploading.map((u) => (
-        <li key={u.key} className="flex aspect-square flex-col items-center justify-center gap-1 rounded-md bg-page p-2 text-xs text-ink-soft">
+        <li
+          key={u.key}
+          className="flex aspect-square flex-col items-center justify-center gap-1 rounded-md bg-page p-2 text-xs text-ink-soft"
+        >
           <span className="w-full truncate text-center">{u.name}</span>
           <progress max={1} value={u.progress} className="w-full" aria-label={`${u.name} 上传进度`} />
         </li>

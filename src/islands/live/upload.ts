@@ -13,6 +13,10 @@ export async function uploadImages(files: File[]): Promise<string[]> {
         }),
     ),
   );
-  const { data } = await api.post<string[]>('/api/upload/multiUploadBase64', { files: encoded }, { headers: { 'Content-Type': 'application/json' } });
+  const { data } = await api.post<string[]>(
+    '/api/upload/multiUploadBase64',
+    { files: encoded },
+    { headers: { 'Content-Type': 'application/json' } },
+  );
   return data;
 }

@@ -15,7 +15,11 @@ export interface Delivery {
  * reconnects after a close. `onSubscribed` runs on every (re)connection, so the page can catch up
  * on what changed before it was listening (a cached page, a dropped connection).
  */
-export function watchChannel(channel: Channel, onFrame: (frame: Delivery) => void, onSubscribed: () => void): void {
+export function watchChannel(
+  channel: Channel,
+  onFrame: (frame: Delivery) => void,
+  onSubscribed: () => void,
+): void {
   let ws: WebSocket | null = null;
   let beat: ReturnType<typeof setTimeout> | undefined;
 
@@ -35,11 +39,17 @@ export function watchChannel(channel: Channel, onFrame: (frame: Delivery) => voi
 
   async function connect() {
     try {
-      const res = await fetch('/svc/imapi/websocket', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const res = await fetch('/svc/imapi/websocket', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       const envelope = await res.json();
       if (envelope.code !== 200) return retry();
       const { protocol, host, port } = envelope.data.lotteryAddress[0];
-      const socket = new WebSocket(`${protocol}://${host}:${port}/ws?token=${encodeURIComponent(envelope.data.token)}`);
+      const socket = new WebSocket(
+        `${protocol}://${host}:${port}/ws?token=${encodeURIComponent(envelope.data.token)}`,
+      );
       ws = socket;
       socket.onopen = () => {
         socket.send(JSON.stringify({ code: WS_CODE.auth, data: { accessToken: '' } }));

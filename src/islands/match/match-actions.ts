@@ -16,8 +16,15 @@ export function wireMatchActions(root: HTMLElement, matchId: number, sport: numb
       button.disabled = true;
       try {
         const res = follow
-          ? await fetch(`/svc/api/attention/operAttention?${new URLSearchParams({ targetId: String(matchId), operateType, matchType: String(sport), type: '2', channelId: '3', platform: '1' })}`, { headers: { accessToken: token } })
-          : await fetch('/svc/api/match/reserve', { method: 'POST', headers: { accessToken: token, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ matchId: String(matchId), operateType }) });
+          ? await fetch(
+              `/svc/api/attention/operAttention?${new URLSearchParams({ targetId: String(matchId), operateType, matchType: String(sport), type: '2', channelId: '3', platform: '1' })}`,
+              { headers: { accessToken: token } },
+            )
+          : await fetch('/svc/api/match/reserve', {
+              method: 'POST',
+              headers: { accessToken: token, 'content-type': 'application/x-www-form-urlencoded' },
+              body: new URLSearchParams({ matchId: String(matchId), operateType }),
+            });
         const envelope = await res.json();
         if (envelope.code !== 200) throw new Error(envelope.msg || '操作失败');
         button.setAttribute('aria-pressed', String(on));

@@ -4,12 +4,23 @@ import { CHANNEL, WS_CODE } from '../../lib/realtime/codes.ts';
 import { watchChannel, type Delivery } from './live-socket.ts';
 import { wireMatchActions } from './match-actions.ts';
 
-interface TextLine { seq: number; kind: string; minute: number | null; period: number | null; clockSeconds: number | null; text: string }
-interface StatsPayload { kind: 'stats'; teams: { side: number; stats: Record<string, number> }[] }
+interface TextLine {
+  seq: number;
+  kind: string;
+  minute: number | null;
+  period: number | null;
+  clockSeconds: number | null;
+  text: string;
+}
+interface StatsPayload {
+  kind: 'stats';
+  teams: { side: number; stats: Record<string, number> }[];
+}
 
 const MAX_LINES = 200;
 const all = (sel: string) => document.querySelectorAll<HTMLElement>(sel);
-const set = (name: string, text: string) => all(`[data-live="${name}"]`).forEach((el) => (el.textContent = text));
+const set = (name: string, text: string) =>
+  all(`[data-live="${name}"]`).forEach((el) => (el.textContent = text));
 const pair = (a: number | null, b: number | null) => `${a ?? 0}-${b ?? 0}`;
 
 /**
@@ -18,7 +29,18 @@ const pair = (a: number | null, b: number | null) => `${a ?? 0}-${b ?? 0}`;
  * 10034 text / stats), and wires the follow and reserve buttons.
  */
 class MatchLive extends HTMLElement {
-  private score!: Pick<LiveScore, 'sport' | 'phase' | 'stateName' | 'minute' | 'addedMinute' | 'period' | 'clockSeconds' | 'clockRunning' | 'clockAt'>;
+  private score!: Pick<
+    LiveScore,
+    | 'sport'
+    | 'phase'
+    | 'stateName'
+    | 'minute'
+    | 'addedMinute'
+    | 'period'
+    | 'clockSeconds'
+    | 'clockRunning'
+    | 'clockAt'
+  >;
   private loadedAt = Date.now();
 
   connectedCallback() {
@@ -26,10 +48,24 @@ class MatchLive extends HTMLElement {
     const id = Number(d.matchId);
     const sport = Number(d.sport);
     const num = (v: string | undefined) => (v ? Number(v) : null);
-    this.score = { sport: sport as 1 | 2, phase: d.phase as LiveScore['phase'], stateName: d.stateName ?? '', minute: null, addedMinute: null, period: num(d.period), clockSeconds: num(d.clockSeconds), clockRunning: d.clockRunning === '1', clockAt: num(d.clockAt) };
+    this.score = {
+      sport: sport as 1 | 2,
+      phase: d.phase as LiveScore['phase'],
+      stateName: d.stateName ?? '',
+      minute: null,
+      addedMinute: null,
+      period: num(d.period),
+      clockSeconds: num(d.clockSeconds),
+      clockRunning: d.clockRunning === '1',
+      clockAt: num(d.clockAt),
+    };
     wireMatchActions(this, id, sport);
     if (!d.watch) return;
-    watchChannel(CHANNEL.match(id), (f) => this.onFrame(f), () => void this.catchUp(id));
+    watchChannel(
+      CHANNEL.match(id),
+      (f) => this.onFrame(f),
+      () => void this.catchUp(id),
+    );
     if (sport === 2) setInterval(() => this.tick(), 1000);
   }
 
@@ -41,7 +77,8 @@ class MatchLive extends HTMLElement {
   /** Seconds left on the basketball clock, counted down from the last value the feed sent. */
   private seconds() {
     const s = this.score;
-    if (s.clockSeconds === null || !s.clockRunning || s.clockAt === null || s.phase !== 'playing') return s.clockSeconds;
+    if (s.clockSeconds === null || !s.clockRunning || s.clockAt === null || s.phase !== 'playing')
+      return s.clockSeconds;
     return Math.max(0, s.clockSeconds - Math.floor((this.feedNow() - s.clockAt) / 1000));
   }
 
@@ -53,7 +90,8 @@ class MatchLive extends HTMLElement {
     const p = f.data?.payload as { kind?: string } | undefined;
     if (!p || f.data.channel !== CHANNEL.match(Number(this.dataset.matchId))) return;
     if (f.code === WS_CODE.scoreUpdate) this.applyScore(p as LiveScore);
-    else if (f.code === WS_CODE.matchEvent && p.kind === 'text') this.addLines((p as { lines: TextLine[] }).lines);
+    else if (f.code === WS_CODE.matchEvent && p.kind === 'text')
+      this.addLines((p as { lines: TextLine[] }).lines);
     else if (f.code === WS_CODE.matchEvent && p.kind === 'stats') this.applyStats(p as StatsPayload);
   }
 
@@ -116,7 +154,10 @@ class MatchLive extends HTMLElement {
   /** Once subscribed: the score and the latest lines, which may have changed since the page was rendered. */
   private async catchUp(id: number) {
     try {
-      const [detail, texts] = await Promise.all([fetch(`/svc/live/match/${id}?channelId=3&platform=1`).then((r) => r.json()), fetch(`/svc/live/match/${id}/texts?limit=30&channelId=3&platform=1`).then((r) => r.json())]);
+      const [detail, texts] = await Promise.all([
+        fetch(`/svc/live/match/${id}?channelId=3&platform=1`).then((r) => r.json()),
+        fetch(`/svc/live/match/${id}/texts?limit=30&channelId=3&platform=1`).then((r) => r.json()),
+      ]);
       if (detail.code === 200) this.applyScore(detail.data);
       if (texts.code === 200) this.addLines(texts.data);
     } catch {

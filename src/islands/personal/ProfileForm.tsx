@@ -1,6 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { api, ApiFailure } from '../../lib/api/index.ts';
-import { SIGNATURE_MAX, birthdayError, chinaToday, nickNameError, signatureError } from '../../lib/validation.ts';
+import {
+  SIGNATURE_MAX,
+  birthdayError,
+  chinaToday,
+  nickNameError,
+  signatureError,
+} from '../../lib/validation.ts';
 import NickField from '../auth/NickField.tsx';
 import { Notice, type NoticeState } from '../auth/fields.tsx';
 import PortraitPicker from './PortraitPicker.tsx';
@@ -17,7 +23,15 @@ export interface ProfileValues {
  * /v/personal-data (everything) and /user/comFormPage (`basic`: nickname and portrait only,
  * then on to `next`).
  */
-export default function ProfileForm({ initial, basic = false, next }: { initial: ProfileValues; basic?: boolean; next?: string }) {
+export default function ProfileForm({
+  initial,
+  basic = false,
+  next,
+}: {
+  initial: ProfileValues;
+  basic?: boolean;
+  next?: string;
+}) {
   const [nickName, setNickName] = useState(initial.nickName);
   const [portrait, setPortrait] = useState(initial.portrait);
   const [gender, setGender] = useState(initial.gender);
@@ -29,11 +43,14 @@ export default function ProfileForm({ initial, basic = false, next }: { initial:
   async function submit(e: FormEvent) {
     e.preventDefault();
     const name = nickName.trim();
-    const problem = nickNameError(name) ?? (basic ? null : (birthday && birthdayError(birthday)) || signatureError(signature));
+    const problem =
+      nickNameError(name) ??
+      (basic ? null : (birthday && birthdayError(birthday)) || signatureError(signature));
     if (problem) return setNotice({ text: problem, ok: false });
     setBusy(true);
     try {
-      if (basic || name !== initial.nickName) await api.get('/user/center/updateNickName', { nickName: name });
+      if (basic || name !== initial.nickName)
+        await api.get('/user/center/updateNickName', { nickName: name });
       if (!basic) await api.post('/user/center/updateInfo', { gender, birthday, signature });
       if (next) return location.assign(next);
       setNotice({ text: '资料已保存', ok: true });
@@ -49,7 +66,13 @@ export default function ProfileForm({ initial, basic = false, next }: { initial:
     <form onSubmit={submit} className="flex flex-col gap-5" noValidate>
       <div className={row}>
         <span className="text-sm text-ink-soft">头像</span>
-        <PortraitPicker current={portrait} onSaved={(url) => { setPortrait(url); setNotice({ text: '头像已更新', ok: true }); }} />
+        <PortraitPicker
+          current={portrait}
+          onSaved={(url) => {
+            setPortrait(url);
+            setNotice({ text: '头像已更新', ok: true });
+          }}
+        />
       </div>
       <div className={row}>
         <span className="text-sm text-ink-soft">昵称</span>
@@ -60,9 +83,19 @@ export default function ProfileForm({ initial, basic = false, next }: { initial:
           <fieldset className={row}>
             <legend className="text-sm text-ink-soft float-left">性别</legend>
             <div className="flex gap-4 text-sm">
-              {[[1, '男'], [2, '女'], [0, '保密']].map(([v, label]) => (
+              {[
+                [1, '男'],
+                [2, '女'],
+                [0, '保密'],
+              ].map(([v, label]) => (
                 <label key={v} className="flex items-center gap-1">
-                  <input type="radio" name="gender" checked={gender === v} onChange={() => setGender(v as number)} className="accent-[#0a7d4f]" />
+                  <input
+                    type="radio"
+                    name="gender"
+                    checked={gender === v}
+                    onChange={() => setGender(v as number)}
+                    className="accent-[#0a7d4f]"
+                  />
                   {label}
                 </label>
               ))}
@@ -70,21 +103,39 @@ export default function ProfileForm({ initial, basic = false, next }: { initial:
           </fieldset>
           <label className={row}>
             <span className="text-sm text-ink-soft">生日</span>
-            <input type="date" value={birthday} min="1900-01-01" max={chinaToday()} onChange={(e) => setBirthday(e.target.value)}
-              className="h-10 w-48 rounded-md border border-line px-3 text-sm" />
+            <input
+              type="date"
+              value={birthday}
+              min="1900-01-01"
+              max={chinaToday()}
+              onChange={(e) => setBirthday(e.target.value)}
+              className="h-10 w-48 rounded-md border border-line px-3 text-sm"
+            />
           </label>
           <label className={row}>
             <span className="text-sm text-ink-soft">个性签名</span>
             <span>
-              <textarea value={signature} maxLength={SIGNATURE_MAX} rows={3} onChange={(e) => setSignature(e.target.value)}
-                placeholder="介绍一下自己，支持的球队、喜欢的球星…" className="w-full rounded-md border border-line p-3 text-sm" />
-              <span className="block text-right text-xs text-ink-mute">{[...signature].length}/{SIGNATURE_MAX}</span>
+              <textarea
+                value={signature}
+                maxLength={SIGNATURE_MAX}
+                rows={3}
+                onChange={(e) => setSignature(e.target.value)}
+                placeholder="介绍一下自己，支持的球队、喜欢的球星…"
+                className="w-full rounded-md border border-line p-3 text-sm"
+              />
+              <span className="block text-right text-xs text-ink-mute">
+                {[...signature].length}/{SIGNATURE_MAX}
+              </span>
             </span>
           </label>
         </>
       )}
       <Notice notice={notice} />
-      <div><button type="submit" className="btn-primary h-10 px-8" disabled={busy}>{busy ? '保存中…' : basic ? '完成' : '保存资料'}</button></div>
+      <div>
+        <button type="submit" className="btn-primary h-10 px-8" disabled={busy}>
+          {busy ? '保存中…' : basic ? '完成' : '保存资料'}
+        </button>
+      </div>
     </form>
   );
 }

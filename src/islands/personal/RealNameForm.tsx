@@ -37,7 +37,10 @@ export default function RealNameForm({ initial }: { initial: RealNameState }) {
     if (problem) return setNotice({ text: problem, ok: false });
     setBusy(true);
     try {
-      const { data } = await api.post<RealNameState>('/user/center/real-name', { realName: name.trim(), idCard: idCard.trim().toUpperCase() });
+      const { data } = await api.post<RealNameState>('/user/center/real-name', {
+        realName: name.trim(),
+        idCard: idCard.trim().toUpperCase(),
+      });
       setState(data);
     } catch (err) {
       setNotice({ text: err instanceof ApiFailure ? err.msg : '提交失败，请稍后重试', ok: false });
@@ -48,11 +51,29 @@ export default function RealNameForm({ initial }: { initial: RealNameState }) {
 
   return (
     <form onSubmit={submit} className="flex max-w-md flex-col gap-3" noValidate>
-      <p className="text-sm text-ink-soft">根据国家相关规定，提现、申请主播等功能需要先完成实名认证。信息加密保存，仅用于身份核验。</p>
-      <Field label="真实姓名" placeholder="请输入真实姓名" maxLength={20} value={name} onChange={(e) => setName(e.target.value)} />
-      <Field label="身份证号" placeholder="请输入18位身份证号" maxLength={18} value={idCard} onChange={(e) => setIdCard(e.target.value.replace(/\s/g, ''))} />
+      <p className="text-sm text-ink-soft">
+        根据国家相关规定，提现、申请主播等功能需要先完成实名认证。信息加密保存，仅用于身份核验。
+      </p>
+      <Field
+        label="真实姓名"
+        placeholder="请输入真实姓名"
+        maxLength={20}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <Field
+        label="身份证号"
+        placeholder="请输入18位身份证号"
+        maxLength={18}
+        value={idCard}
+        onChange={(e) => setIdCard(e.target.value.replace(/\s/g, ''))}
+      />
       <Notice notice={notice} />
-      <div><button type="submit" className="btn-primary h-10 px-8" disabled={busy}>{busy ? '提交中…' : '提交认证'}</button></div>
+      <div>
+        <button type="submit" className="btn-primary h-10 px-8" disabled={busy}>
+          {busy ? '提交中…' : '提交认证'}
+        </button>
+      </div>
     </form>
   );
 }

@@ -12,7 +12,11 @@ export function clampView(img: { w: number; h: number }, frame: number, v: CropV
   const scale = (frame / Math.min(img.w, img.h)) * v.zoom;
   const maxX = Math.max(0, (img.w * scale - frame) / 2);
   const maxY = Math.max(0, (img.h * scale - frame) / 2);
-  return { zoom: v.zoom, dx: Math.min(maxX, Math.max(-maxX, v.dx)), dy: Math.min(maxY, Math.max(-maxY, v.dy)) };
+  return {
+    zoom: v.zoom,
+    dx: Math.min(maxX, Math.max(-maxX, v.dx)),
+    dy: Math.min(maxY, Math.max(-maxY, v.dy)),
+  };
 }
 
 /** The source rectangle of the image that the frame shows. */

@@ -13,7 +13,11 @@ export interface BarrageSettings {
 }
 
 /** Kept on this device, like the search history. */
-export const $barrage = persistentJSON<BarrageSettings>('qyq:barrage', { on: true, density: 'mid', opacity: 0.9 });
+export const $barrage = persistentJSON<BarrageSettings>('qyq:barrage', {
+  on: true,
+  density: 'mid',
+  opacity: 0.9,
+});
 
 const LANES: Record<BarrageSettings['density'], number> = { low: 3, mid: 6, high: 10 };
 const FLY_MS = 9_000;
@@ -49,7 +53,9 @@ export default function Barrage() {
       const { on, density } = current.current;
       if (!on || message.kind !== 'text') return;
       const now = Date.now();
-      const lane = Array.from({ length: LANES[density] }, (_, i) => i).find((i) => (laneFree.current[i] ?? 0) <= now);
+      const lane = Array.from({ length: LANES[density] }, (_, i) => i).find(
+        (i) => (laneFree.current[i] ?? 0) <= now,
+      );
       if (lane === undefined) return;
       laneFree.current[lane] = now + LANE_GAP_MS;
       const key = ++seq.current;
@@ -61,13 +67,26 @@ export default function Barrage() {
 
   if (!settings.on) return null;
   return (
-    <div className="pointer-events-none absolute inset-x-0 top-2 bottom-12 z-10 overflow-hidden" aria-hidden="true" data-barrage style={{ opacity: settings.opacity }}>
+    <div
+      className="pointer-events-none absolute inset-x-0 top-2 bottom-12 z-10 overflow-hidden"
+      aria-hidden="true"
+      data-barrage
+      style={{ opacity: settings.opacity }}
+    >
       {flying.map((f) => {
         const style = BARRAGE_STYLES.find((s) => s.id === f.message.barrage);
         return (
-          <div key={f.key} className="barrage-line absolute left-full whitespace-nowrap text-base font-medium md:text-lg"
-            style={{ top: `${f.lane * 2.1}rem`, color: style?.color ?? '#fff', fontWeight: style ? 700 : 500, animationDuration: `${FLY_MS}ms` }}
-            onAnimationEnd={() => setFlying((list) => list.filter((x) => x.key !== f.key))}>
+          <div
+            key={f.key}
+            className="barrage-line absolute left-full whitespace-nowrap text-base font-medium md:text-lg"
+            style={{
+              top: `${f.lane * 2.1}rem`,
+              color: style?.color ?? '#fff',
+              fontWeight: style ? 700 : 500,
+              animationDuration: `${FLY_MS}ms`,
+            }}
+            onAnimationEnd={() => setFlying((list) => list.filter((x) => x.key !== f.key))}
+          >
             <ChatText text={f.message.content} size={22} />
           </div>
         );
@@ -88,15 +107,32 @@ export function BarrageSettingsMenu() {
       <label className="flex items-center gap-1">
         <input type="checkbox" checked={s.on} onChange={(e) => set({ on: e.target.checked })} /> 弹幕
       </label>
-      <label className="flex items-center gap-1">密度
-        <select value={s.density} onChange={(e) => set({ density: e.target.value as BarrageSettings['density'] })} className="rounded border border-line px-1" disabled={!s.on}>
+      <label className="flex items-center gap-1">
+        密度
+        <select
+          value={s.density}
+          onChange={(e) => set({ density: e.target.value as BarrageSettings['density'] })}
+          className="rounded border border-line px-1"
+          disabled={!s.on}
+        >
           <option value="low">少</option>
           <option value="mid">中</option>
           <option value="high">多</option>
         </select>
       </label>
-      <label className="flex items-center gap-1">透明度
-        <input type="range" min={0.2} max={1} step={0.1} value={s.opacity} onChange={(e) => set({ opacity: Number(e.target.value) })} className="w-16" disabled={!s.on} aria-label="弹幕透明度" />
+      <label className="flex items-center gap-1">
+        透明度
+        <input
+          type="range"
+          min={0.2}
+          max={1}
+          step={0.1}
+          value={s.opacity}
+          onChange={(e) => set({ opacity: Number(e.target.value) })}
+          className="w-16"
+          disabled={!s.on}
+          aria-label="弹幕透明度"
+        />
       </label>
     </div>
   );

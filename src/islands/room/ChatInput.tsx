@@ -33,11 +33,17 @@ export default function ChatInput({ me, forbidden, at, onClearAt, onSend }: Prop
   if (!me) {
     return (
       <div className="border-t border-line p-3">
-        <button type="button" data-needs-login className="btn-primary w-full">登录后参与聊天</button>
+        <button type="button" data-needs-login className="btn-primary w-full">
+          登录后参与聊天
+        </button>
       </div>
     );
   }
-  const styles = BARRAGE_STYLES.filter((s) => (me.level >= LEVEL_GATES.barrage || me.nobilityLevel > 0) && barrageAllowed(s, me.level, me.nobilityLevel));
+  const styles = BARRAGE_STYLES.filter(
+    (s) =>
+      (me.level >= LEVEL_GATES.barrage || me.nobilityLevel > 0) &&
+      barrageAllowed(s, me.level, me.nobilityLevel),
+  );
   const length = [...text].length;
 
   async function submit(e: FormEvent) {
@@ -45,7 +51,11 @@ export default function ChatInput({ me, forbidden, at, onClearAt, onSend }: Prop
     const content = text.trim();
     if (!content) return setError('请输入聊天内容');
     setBusy(true);
-    const failed = await onSend({ content: at ? `@${at.nickName} ${content}` : content, barrage: style || undefined, atUserId: at?.id });
+    const failed = await onSend({
+      content: at ? `@${at.nickName} ${content}` : content,
+      barrage: style || undefined,
+      atUserId: at?.id,
+    });
     setBusy(false);
     setError(failed);
     if (!failed) {
@@ -57,13 +67,23 @@ export default function ChatInput({ me, forbidden, at, onClearAt, onSend }: Prop
   return (
     <form onSubmit={submit} className="relative border-t border-line p-2" aria-label="发送聊天">
       {emojiOpen && (
-        <div className="absolute bottom-full left-2 right-2 mb-1 grid max-h-48 grid-cols-8 gap-1 overflow-y-auto rounded-lg border border-line bg-white p-2 shadow-lg" role="listbox" aria-label="表情">
+        <div
+          className="absolute bottom-full left-2 right-2 mb-1 grid max-h-48 grid-cols-8 gap-1 overflow-y-auto rounded-lg border border-line bg-white p-2 shadow-lg"
+          role="listbox"
+          aria-label="表情"
+        >
           {EMOJIS.map((e) => (
-            <button key={e.code} type="button" title={e.name} aria-label={e.name} className="rounded p-1 hover:bg-page"
+            <button
+              key={e.code}
+              type="button"
+              title={e.name}
+              aria-label={e.name}
+              className="rounded p-1 hover:bg-page"
               onClick={() => {
                 if ([...text].length + [...e.code].length <= CHAT.maxLength) setText(text + e.code);
                 setEmojiOpen(false);
-              }}>
+              }}
+            >
               <img src={e.url} alt="" width={24} height={24} className="h-6 w-6" />
             </button>
           ))}
@@ -72,27 +92,60 @@ export default function ChatInput({ me, forbidden, at, onClearAt, onSend }: Prop
       {at && (
         <div className="mb-1 flex items-center gap-1 text-xs text-[#1971c2]">
           @{at.nickName}
-          <button type="button" onClick={onClearAt} aria-label="取消@" className="text-ink-mute hover:text-accent">×</button>
+          <button
+            type="button"
+            onClick={onClearAt}
+            aria-label="取消@"
+            className="text-ink-mute hover:text-accent"
+          >
+            ×
+          </button>
         </div>
       )}
       <div className="flex items-center gap-1.5">
-        <button type="button" aria-label="表情" aria-expanded={emojiOpen} onClick={() => setEmojiOpen(!emojiOpen)} className="shrink-0 rounded p-1 hover:bg-page">
+        <button
+          type="button"
+          aria-label="表情"
+          aria-expanded={emojiOpen}
+          onClick={() => setEmojiOpen(!emojiOpen)}
+          className="shrink-0 rounded p-1 hover:bg-page"
+        >
           <img src="/emoji/1f642.svg" alt="" width={22} height={22} className="h-5.5 w-5.5" />
         </button>
         {styles.length > 0 && (
-          <select aria-label="弹幕样式" value={style} onChange={(e) => setStyle(Number(e.target.value))} className="h-9 shrink-0 rounded-md border border-line bg-white px-1 text-xs">
+          <select
+            aria-label="弹幕样式"
+            value={style}
+            onChange={(e) => setStyle(Number(e.target.value))}
+            className="h-9 shrink-0 rounded-md border border-line bg-white px-1 text-xs"
+          >
             <option value={0}>聊天</option>
-            {styles.map((s) => <option key={s.id} value={s.id}>弹幕·{s.name}</option>)}
+            {styles.map((s) => (
+              <option key={s.id} value={s.id}>
+                弹幕·{s.name}
+              </option>
+            ))}
           </select>
         )}
-        <input value={text} onChange={(e) => setText(e.target.value)} maxLength={CHAT.maxLength}
-          placeholder={forbidden ? '您已被禁言' : '说点什么…'} aria-label="聊天内容"
-          className="h-9 min-w-0 flex-1 rounded-md border border-line px-2 text-sm outline-none focus:border-brand" />
-        <button type="submit" className="btn-primary h-9 shrink-0 !px-3" disabled={busy}>发送</button>
+        <input
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          maxLength={CHAT.maxLength}
+          placeholder={forbidden ? '您已被禁言' : '说点什么…'}
+          aria-label="聊天内容"
+          className="h-9 min-w-0 flex-1 rounded-md border border-line px-2 text-sm outline-none focus:border-brand"
+        />
+        <button type="submit" className="btn-primary h-9 shrink-0 !px-3" disabled={busy}>
+          发送
+        </button>
       </div>
       <div className="mt-1 flex justify-between text-xs">
-        <p role="alert" className="min-h-4 text-[#d6336c]" data-chat-error>{error ?? (forbidden ? '您已被禁言' : null)}</p>
-        <span className="text-ink-mute tabular-nums">{length}/{CHAT.maxLength}</span>
+        <p role="alert" className="min-h-4 text-[#d6336c]" data-chat-error>
+          {error ?? (forbidden ? '您已被禁言' : null)}
+        </p>
+        <span className="text-ink-mute tabular-nums">
+          {length}/{CHAT.maxLength}
+        </span>
       </div>
     </form>
   );

@@ -4,17 +4,47 @@ import type { ChatMessage, Sender } from '../../lib/live/types.ts';
 import ChatText from './ChatText.tsx';
 
 /** A line of the chat list: a message, or something the room says (entries, bans, red packets). */
-export type FeedItem = { type: 'chat'; key: string; message: ChatMessage } | { type: 'system'; key: string; text: string; tone: 'info' | 'gift' | 'noble' | 'warn' };
+export type FeedItem =
+  | { type: 'chat'; key: string; message: ChatMessage }
+  | { type: 'system'; key: string; text: string; tone: 'info' | 'gift' | 'noble' | 'warn' };
 
-const LEVEL_COLORS = ['#94a3b8', '#22c55e', '#16a34a', '#0ea5e9', '#2563eb', '#7c3aed', '#c026d3', '#ea580c', '#dc2626'];
+const LEVEL_COLORS = [
+  '#94a3b8',
+  '#22c55e',
+  '#16a34a',
+  '#0ea5e9',
+  '#2563eb',
+  '#7c3aed',
+  '#c026d3',
+  '#ea580c',
+  '#dc2626',
+];
 
 export function SenderBadges({ sender }: { sender: Sender }) {
   return (
     <>
-      {sender.role === 'anchor' && <span className="mr-1 rounded bg-accent px-1 text-[10px] leading-4 text-white">主播</span>}
-      {sender.role === 'manager' && <span className="mr-1 rounded bg-brand px-1 text-[10px] leading-4 text-white">房管</span>}
-      {sender.nobility && <img src={sender.nobility.badge} alt={sender.nobility.name} title={sender.nobility.name} width={16} height={16} className="mr-1 inline-block h-4 w-4 align-[-3px]" />}
-      <span className="mr-1 rounded px-1 text-[10px] leading-4 text-white" style={{ background: LEVEL_COLORS[sender.level] ?? LEVEL_COLORS[0] }}>Lv{sender.level}</span>
+      {sender.role === 'anchor' && (
+        <span className="mr-1 rounded bg-accent px-1 text-[10px] leading-4 text-white">主播</span>
+      )}
+      {sender.role === 'manager' && (
+        <span className="mr-1 rounded bg-brand px-1 text-[10px] leading-4 text-white">房管</span>
+      )}
+      {sender.nobility && (
+        <img
+          src={sender.nobility.badge}
+          alt={sender.nobility.name}
+          title={sender.nobility.name}
+          width={16}
+          height={16}
+          className="mr-1 inline-block h-4 w-4 align-[-3px]"
+        />
+      )}
+      <span
+        className="mr-1 rounded px-1 text-[10px] leading-4 text-white"
+        style={{ background: LEVEL_COLORS[sender.level] ?? LEVEL_COLORS[0] }}
+      >
+        Lv{sender.level}
+      </span>
     </>
   );
 }
@@ -28,12 +58,22 @@ interface Props {
 
 export default function ChatLine({ item, onUser, onGrab }: Props) {
   if (item.type === 'system') {
-    const tone = { info: 'text-ink-mute', gift: 'text-accent', noble: 'text-[#7c3aed] font-medium', warn: 'text-[#d6336c]' }[item.tone];
+    const tone = {
+      info: 'text-ink-mute',
+      gift: 'text-accent',
+      noble: 'text-[#7c3aed] font-medium',
+      warn: 'text-[#d6336c]',
+    }[item.tone];
     return <li className={`px-3 py-1 text-xs ${tone}`}>{item.text}</li>;
   }
   const m = item.message;
   const name = (
-    <button type="button" onClick={() => onUser?.(m.sender)} className="font-medium text-[#1971c2] hover:underline" style={m.sender.nobility ? { color: m.sender.nobility.color } : undefined}>
+    <button
+      type="button"
+      onClick={() => onUser?.(m.sender)}
+      className="font-medium text-[#1971c2] hover:underline"
+      style={m.sender.nobility ? { color: m.sender.nobility.color } : undefined}
+    >
       {m.sender.nickName}
     </button>
   );
@@ -41,7 +81,9 @@ export default function ChatLine({ item, onUser, onGrab }: Props) {
     const gift = (m.extra?.gift ?? {}) as { icon?: string; name?: string };
     return (
       <li className="flex items-center gap-1 px-3 py-1 text-sm text-accent" data-chat-kind="gift">
-        <SenderBadges sender={m.sender} />{name}<span>{m.content}</span>
+        <SenderBadges sender={m.sender} />
+        {name}
+        <span>{m.content}</span>
         {gift.icon && <img src={gift.icon} alt="" width={20} height={20} className="h-5 w-5" />}
       </li>
     );
@@ -51,8 +93,18 @@ export default function ChatLine({ item, onUser, onGrab }: Props) {
     return (
       <li className="mx-3 my-1 flex items-center gap-2 rounded-md bg-[#e03131] px-3 py-2 text-sm text-white">
         <RoomIcon name="packet" className="h-5 w-5 shrink-0 text-[#ffd43b]" />
-        <span className="min-w-0 flex-1 truncate">{m.sender.nickName} {m.content}</span>
-        {onGrab && <button type="button" onClick={() => onGrab(packetId)} className="shrink-0 rounded bg-[#ffd43b] px-2 py-0.5 text-xs font-bold text-[#7a1f00]">抢红包</button>}
+        <span className="min-w-0 flex-1 truncate">
+          {m.sender.nickName} {m.content}
+        </span>
+        {onGrab && (
+          <button
+            type="button"
+            onClick={() => onGrab(packetId)}
+            className="shrink-0 rounded bg-[#ffd43b] px-2 py-0.5 text-xs font-bold text-[#7a1f00]"
+          >
+            抢红包
+          </button>
+        )}
       </li>
     );
   }
@@ -62,9 +114,20 @@ export default function ChatLine({ item, onUser, onGrab }: Props) {
       <SenderBadges sender={m.sender} />
       {name}
       <span className="text-ink-mute">：</span>
-      <span className={bubble ? 'inline rounded-md border px-1.5 py-0.5' : ''} style={bubble ? { background: bubble.background, borderColor: bubble.border, color: bubble.color } : undefined}>
+      <span
+        className={bubble ? 'inline rounded-md border px-1.5 py-0.5' : ''}
+        style={
+          bubble
+            ? { background: bubble.background, borderColor: bubble.border, color: bubble.color }
+            : undefined
+        }
+      >
         {m.atInfo && <span className="mr-1 font-medium text-[#1971c2]">@{m.atInfo.nickName}</span>}
-        <ChatText text={m.atInfo ? m.content.replace(new RegExp(`^@${escapeRe(m.atInfo.nickName)}\\s`), '') : m.content} />
+        <ChatText
+          text={
+            m.atInfo ? m.content.replace(new RegExp(`^@${escapeRe(m.atInfo.nickName)}\\s`), '') : m.content
+          }
+        />
       </span>
     </li>
   );

@@ -10,7 +10,16 @@ export default function ChatText({ text, size = 20 }: { text: string; size?: num
       {text.split(TOKEN).map((part, i) => {
         const emoji = BY_CODE.get(part);
         return emoji ? (
-          <img key={i} src={emoji.url} alt={part} title={emoji.name} width={size} height={size} className="inline-block align-text-bottom" style={{ width: size, height: size }} />
+          <img
+            key={i}
+            src={emoji.url}
+            alt={part}
+            title={emoji.name}
+            width={size}
+            height={size}
+            className="inline-block align-text-bottom"
+            style={{ width: size, height: size }}
+          />
         ) : (
           part
         );

@@ -45,11 +45,28 @@ export default function GiftEffects() {
 
   return (
     <div className="pointer-events-none absolute inset-0 z-10 overflow-hidden">
-      <ul className="absolute bottom-14 left-3 flex flex-col gap-1.5" role="status" aria-live="polite" aria-label="礼物">
+      <ul
+        className="absolute bottom-14 left-3 flex flex-col gap-1.5"
+        role="status"
+        aria-live="polite"
+        aria-label="礼物"
+      >
         {pills.map((g) => (
-          <li key={g.key} data-gift-effect={g.gift.name} className="gift-pill flex items-center gap-2 rounded-full bg-gradient-to-r from-[#ff6a00]/90 to-[#d6336c]/80 py-1 pl-1 pr-3 text-sm text-white shadow">
-            <img src={g.gift.icon} alt="" width={28} height={28} className="h-7 w-7 rounded-full bg-white/90 p-0.5" />
-            <span><b>{g.user.nickName}</b> 送出 {g.gift.name}</span>
+          <li
+            key={g.key}
+            data-gift-effect={g.gift.name}
+            className="gift-pill flex items-center gap-2 rounded-full bg-gradient-to-r from-[#ff6a00]/90 to-[#d6336c]/80 py-1 pl-1 pr-3 text-sm text-white shadow"
+          >
+            <img
+              src={g.gift.icon}
+              alt=""
+              width={28}
+              height={28}
+              className="h-7 w-7 rounded-full bg-white/90 p-0.5"
+            />
+            <span>
+              <b>{g.user.nickName}</b> 送出 {g.gift.name}
+            </span>
             <b className="text-lg italic text-[#ffd43b]">×{g.count}</b>
             {g.combo > g.count && <span className="text-xs text-[#ffd43b]">连击 {g.combo}</span>}
           </li>
@@ -58,14 +75,24 @@ export default function GiftEffects() {
       {big && big.gift.tier === 2 && (
         <div className="gift-banner absolute inset-x-0 top-8 mx-auto flex w-max items-center gap-3 rounded-xl bg-black/60 px-5 py-2 text-white">
           <img src={big.gift.icon} alt="" width={56} height={56} className="h-14 w-14" />
-          <span className="text-lg"><b className="text-[#ffd43b]">{big.user.nickName}</b> 送出 {big.gift.name} ×{big.count}</span>
+          <span className="text-lg">
+            <b className="text-[#ffd43b]">{big.user.nickName}</b> 送出 {big.gift.name} ×{big.count}
+          </span>
         </div>
       )}
       {big && big.gift.tier >= 3 && (
         <div className="absolute inset-0 grid place-items-center bg-black/35">
           <div className="gift-hero flex flex-col items-center gap-2 text-white">
-            <img src={big.gift.icon} alt="" width={160} height={160} className="h-40 w-40 drop-shadow-[0_0_30px_#ffd43b]" />
-            <span className="text-xl font-bold"><span className="text-[#ffd43b]">{big.user.nickName}</span> 送出 {big.gift.name} ×{big.count}</span>
+            <img
+              src={big.gift.icon}
+              alt=""
+              width={160}
+              height={160}
+              className="h-40 w-40 drop-shadow-[0_0_30px_#ffd43b]"
+            />
+            <span className="text-xl font-bold">
+              <span className="text-[#ffd43b]">{big.user.nickName}</span> 送出 {big.gift.name} ×{big.count}
+            </span>
           </div>
         </div>
       )}

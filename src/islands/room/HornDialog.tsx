@@ -5,7 +5,15 @@ import Dialog from './Dialog.tsx';
 import { failText, roomApi } from './room-api.ts';
 
 /** 发喇叭: a paid line that scrolls across every live room. */
-export default function HornDialog({ roomId, open, onClose }: { roomId: number; open: boolean; onClose(): void }) {
+export default function HornDialog({
+  roomId,
+  open,
+  onClose,
+}: {
+  roomId: number;
+  open: boolean;
+  onClose(): void;
+}) {
   const [text, setText] = useState('');
   const [price, setPrice] = useState<number>(HORN.price);
   const [note, setNote] = useState<string | null>(null);
@@ -13,7 +21,11 @@ export default function HornDialog({ roomId, open, onClose }: { roomId: number; 
   const [key, setKey] = useState(newRequestKey);
 
   useEffect(() => {
-    if (open) roomApi.hornInfo().then((i) => setPrice(i.price), () => undefined);
+    if (open)
+      roomApi.hornInfo().then(
+        (i) => setPrice(i.price),
+        () => undefined,
+      );
   }, [open]);
 
   async function submit(e: FormEvent) {
@@ -35,12 +47,27 @@ export default function HornDialog({ roomId, open, onClose }: { roomId: number; 
   return (
     <Dialog open={open} title="发送全站喇叭" onClose={onClose}>
       <form onSubmit={submit} className="flex flex-col gap-2 text-sm">
-        <p className="text-xs text-ink-mute">喇叭会在所有正在直播的直播间顶部滚动展示 {HORN.showMs / 1000} 秒，每条 {price} 球钻。</p>
-        <textarea value={text} onChange={(e) => setText(e.target.value)} maxLength={HORN.maxLength} rows={2} aria-label="喇叭内容"
-          className="rounded-md border border-line p-2" placeholder="想对全站球友说点什么？" />
-        <p className="text-right text-xs text-ink-mute">{[...text].length}/{HORN.maxLength}</p>
-        <p role="alert" className="min-h-4 text-xs text-[#d6336c]">{note}</p>
-        <button type="submit" className="btn-primary" disabled={busy || !text.trim()}>发送（{price} 球钻）</button>
+        <p className="text-xs text-ink-mute">
+          喇叭会在所有正在直播的直播间顶部滚动展示 {HORN.showMs / 1000} 秒，每条 {price} 球钻。
+        </p>
+        <textarea
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          maxLength={HORN.maxLength}
+          rows={2}
+          aria-label="喇叭内容"
+          className="rounded-md border border-line p-2"
+          placeholder="想对全站球友说点什么？"
+        />
+        <p className="text-right text-xs text-ink-mute">
+          {[...text].length}/{HORN.maxLength}
+        </p>
+        <p role="alert" className="min-h-4 text-xs text-[#d6336c]">
+          {note}
+        </p>
+        <button type="submit" className="btn-primary" disabled={busy || !text.trim()}>
+          发送（{price} 球钻）
+        </button>
       </form>
     </Dialog>
   );

@@ -17,8 +17,14 @@ export default function HornMarquee({ horn, onDone }: { horn: HornShown | null; 
   }, [horn, onDone]);
   if (!horn) return null;
   return (
-    <div className="overflow-hidden bg-[#fff4e6] py-1 text-sm text-accent" role="status" aria-label="全站喇叭">
-      <p key={horn.key} className="horn-line flex items-center gap-1 whitespace-nowrap"><RoomIcon name="horn" /> {horn.nickName}：{horn.content}</p>
+    <div
+      className="overflow-hidden bg-[#fff4e6] py-1 text-sm text-accent"
+      role="status"
+      aria-label="全站喇叭"
+    >
+      <p key={horn.key} className="horn-line flex items-center gap-1 whitespace-nowrap">
+        <RoomIcon name="horn" /> {horn.nickName}：{horn.content}
+      </p>
       <style>{`.horn-line{animation:qyq-horn 15s linear infinite;padding-left:100%}@keyframes qyq-horn{to{transform:translateX(-100%)}}`}</style>
     </div>
   );

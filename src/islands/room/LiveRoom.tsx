@@ -53,11 +53,15 @@ export default function LiveRoom({ room: initial, gifts, history, me, balance: i
   const lastId = history.list.at(-1)?.id ?? 0;
 
   const system = (text: string, tone: Extract<FeedItem, { type: 'system' }>['tone'] = 'info') =>
-    setItems((list) => [...list, { type: 'system' as const, key: `s${++seq.current}`, text, tone }].slice(-MAX_ITEMS));
+    setItems((list) =>
+      [...list, { type: 'system' as const, key: `s${++seq.current}`, text, tone }].slice(-MAX_ITEMS),
+    );
 
   const onChat = useCallback(
     (m: ChatMessage) => {
-      setItems((list) => (list.some((i) => i.key === `m${m.id}`) ? list : [...list, chatItem(m)].slice(-MAX_ITEMS)));
+      setItems((list) =>
+        list.some((i) => i.key === `m${m.id}`) ? list : [...list, chatItem(m)].slice(-MAX_ITEMS),
+      );
       fly(m);
       // Visitors have no socket, so no gift events: their polled gift lines play the effect instead.
       if (!me && m.kind === 'gift' && m.extra) {
@@ -84,7 +88,10 @@ export default function LiveRoom({ room: initial, gifts, history, me, balance: i
           system(`公告更新：${e.notice}`);
           break;
         case 'entry':
-          system(`${e.user.nobility ? `${e.user.nobility.name} ` : ''}${e.user.nickName} ${e.effect}`, 'noble');
+          system(
+            `${e.user.nobility ? `${e.user.nobility.name} ` : ''}${e.user.nickName} ${e.effect}`,
+            'noble',
+          );
           break;
         case 'gift':
           showGift(e);
@@ -119,11 +126,26 @@ export default function LiveRoom({ room: initial, gifts, history, me, balance: i
     onChat,
     onEvent,
     onScore: (s) =>
-      setRoom((r) => (r.match && r.match.id === s.id ? { ...r, match: { ...r.match, homeScore: s.home.score, awayScore: s.away.score, stateName: s.stateName } as MatchBrief } : r)),
+      setRoom((r) =>
+        r.match && r.match.id === s.id
+          ? {
+              ...r,
+              match: {
+                ...r.match,
+                homeScore: s.home.score,
+                awayScore: s.away.score,
+                stateName: s.stateName,
+              } as MatchBrief,
+            }
+          : r,
+      ),
   });
 
   useEffect(() => {
-    roomApi.welcome(room.id).then((w) => setWelcome(w.welcome), () => undefined);
+    roomApi.welcome(room.id).then(
+      (w) => setWelcome(w.welcome),
+      () => undefined,
+    );
     const onBalances = (e: Event) => setBalance((e as CustomEvent<BalancesDetail>).detail.balance);
     addEventListener(BALANCES_EVENT, onBalances);
     return () => removeEventListener(BALANCES_EVENT, onBalances);
@@ -162,7 +184,13 @@ export default function LiveRoom({ room: initial, gifts, history, me, balance: i
   return (
     <div className="grid gap-0 md:gap-3 lg:grid-cols-[minmax(0,1fr)_340px]" data-live-room={room.id}>
       <div className="flex min-w-0 flex-col">
-        <RoomHeader room={room} heat={room.heat} title={room.title} loggedIn={me !== null} isAnchor={me?.id === room.anchorId} />
+        <RoomHeader
+          room={room}
+          heat={room.heat}
+          title={room.title}
+          loggedIn={me !== null}
+          isAnchor={me?.id === room.anchorId}
+        />
         <HornMarquee horn={horn} onDone={hornDone} />
         {live ? (
           <Player urls={room.pullUrls} poster={room.cover}>
@@ -174,18 +202,46 @@ export default function LiveRoom({ room: initial, gifts, history, me, balance: i
         )}
         {room.match && <ScoreStrip match={room.match} />}
         <GiftBar gifts={gifts} balance={balance} loggedIn={me !== null} onSend={sendGift} />
-        <RoomActions roomId={room.id} level={me?.level ?? 0} loggedIn={me !== null} grabId={grabId} onGrabClose={() => setGrabId(null)} />
+        <RoomActions
+          roomId={room.id}
+          level={me?.level ?? 0}
+          loggedIn={me !== null}
+          grabId={grabId}
+          onGrabClose={() => setGrabId(null)}
+        />
       </div>
-      <aside className="flex h-[70vh] flex-col overflow-hidden bg-white md:rounded-lg lg:h-[calc(100vh-7rem)] lg:max-h-[860px]" aria-label="互动">
+      <aside
+        className="flex h-[70vh] flex-col overflow-hidden bg-white md:rounded-lg lg:h-[calc(100vh-7rem)] lg:max-h-[860px]"
+        aria-label="互动"
+      >
         <div className="flex border-b border-line text-sm" role="tablist">
           {(['chat', 'rank'] as const).map((t) => (
-            <button key={t} type="button" role="tab" aria-selected={tab === t} onClick={() => setTab(t)}
-              className={`flex-1 py-2 ${tab === t ? 'border-b-2 border-brand font-medium text-brand' : 'text-ink-soft'}`}>{t === 'chat' ? '聊天' : '贡献榜'}</button>
+            <button
+              key={t}
+              type="button"
+              role="tab"
+              aria-selected={tab === t}
+              onClick={() => setTab(t)}
+              className={`flex-1 py-2 ${tab === t ? 'border-b-2 border-brand font-medium text-brand' : 'text-ink-soft'}`}
+            >
+              {t === 'chat' ? '聊天' : '贡献榜'}
+            </button>
           ))}
         </div>
         {tab === 'chat' ? (
-          <ChatPanel items={items} welcome={welcome} notice={room.notice} hasMore={hasMore} onOlder={() => void older()}
-            me={me} role={room.role} forbidden={forbidden} onSend={send} onBan={ban} onGrab={setGrabId} />
+          <ChatPanel
+            items={items}
+            welcome={welcome}
+            notice={room.notice}
+            hasMore={hasMore}
+            onOlder={() => void older()}
+            me={me}
+            role={room.role}
+            forbidden={forbidden}
+            onSend={send}
+            onBan={ban}
+            onGrab={setGrabId}
+          />
         ) : (
           <RankPanel anchorId={room.anchorId} refreshKey={rankKey} />
         )}

@@ -6,13 +6,22 @@ import type { RoomDetail } from './room-api.ts';
 export default function OfflineStage({ room }: { room: RoomDetail }) {
   return (
     <div className="relative aspect-video w-full overflow-hidden bg-[#0b1f17] text-white" data-offline>
-      {room.cover && <img src={room.cover} alt="" className="absolute inset-0 h-full w-full object-cover opacity-25 blur-sm" />}
+      {room.cover && (
+        <img
+          src={room.cover}
+          alt=""
+          className="absolute inset-0 h-full w-full object-cover opacity-25 blur-sm"
+        />
+      )}
       <div className="relative flex h-full flex-col items-center justify-center gap-3 p-4 text-center">
         <p className="text-lg font-bold md:text-xl">主播暂未开播</p>
         {room.schedule.length > 0 ? (
           <ul className="text-sm text-white/85">
             {room.schedule.slice(0, 3).map((s) => (
-              <li key={s.id} className="flex items-center justify-center gap-1"><RoomIcon name="calendar" /> {shortTime(s.startAt)} · {s.title}{s.match ? `（${s.match.home} vs ${s.match.away}）` : ''}</li>
+              <li key={s.id} className="flex items-center justify-center gap-1">
+                <RoomIcon name="calendar" /> {shortTime(s.startAt)} · {s.title}
+                {s.match ? `（${s.match.home} vs ${s.match.away}）` : ''}
+              </li>
             ))}
           </ul>
         ) : (
@@ -24,9 +33,14 @@ export default function OfflineStage({ room }: { room: RoomDetail }) {
             <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
               {room.replays.slice(0, 3).map((r) => (
                 <li key={r.id}>
-                  <a href={`/playback/video/${r.id}`} className="block rounded bg-white/10 p-2 text-left text-xs hover:bg-white/20">
+                  <a
+                    href={`/playback/video/${r.id}`}
+                    className="block rounded bg-white/10 p-2 text-left text-xs hover:bg-white/20"
+                  >
                     <span className="block truncate">{r.title}</span>
-                    <span className="text-white/60">{shortTime(r.startedAt)} · {formatMinutes(r.minutes)}</span>
+                    <span className="text-white/60">
+                      {shortTime(r.startedAt)} · {formatMinutes(r.minutes)}
+                    </span>
                   </a>
                 </li>
               ))}

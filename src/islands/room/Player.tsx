@@ -18,7 +18,17 @@ interface Level {
  * stream drops; a finished stream (the demo loop, a replay) starts over. `children` are drawn
  * over the video (barrage, gift effects) and go fullscreen with it.
  */
-export default function Player({ urls, poster, loop = true, children }: { urls: PullUrl[]; poster?: string | null; loop?: boolean; children?: ReactNode }) {
+export default function Player({
+  urls,
+  poster,
+  loop = true,
+  children,
+}: {
+  urls: PullUrl[];
+  poster?: string | null;
+  loop?: boolean;
+  children?: ReactNode;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
   const [line, setLine] = useState(0);
@@ -69,7 +79,14 @@ export default function Player({ urls, poster, loop = true, children }: { urls: 
         hls = h;
         setQuality.current = (index) => (h.currentLevel = index);
         h.on(Hls.Events.MANIFEST_PARSED, (_e, data) => {
-          setLevels(data.levels.map((l, index) => ({ index, label: l.height ? `${l.height}P` : `${Math.round(l.bitrate / 1000)}K` })).reverse());
+          setLevels(
+            data.levels
+              .map((l, index) => ({
+                index,
+                label: l.height ? `${l.height}P` : `${Math.round(l.bitrate / 1000)}K`,
+              }))
+              .reverse(),
+          );
           play();
         });
         h.on(Hls.Events.ERROR, (_e, data) => {
@@ -109,12 +126,24 @@ export default function Player({ urls, poster, loop = true, children }: { urls: 
 
   return (
     <div ref={box} className="group relative aspect-video w-full overflow-hidden bg-black" data-player>
-      <video ref={video} className="h-full w-full" playsInline muted autoPlay poster={poster ?? undefined} aria-label="直播画面" />
+      <video
+        ref={video}
+        className="h-full w-full"
+        playsInline
+        muted
+        autoPlay
+        poster={poster ?? undefined}
+        aria-label="直播画面"
+      />
       {children}
       {status !== 'playing' && (
         <div className="pointer-events-none absolute inset-0 grid place-items-center" role="status">
           <span className="rounded bg-black/60 px-3 py-1.5 text-sm text-white">
-            {status === 'loading' ? '正在加载直播…' : status === 'retrying' ? '信号中断，正在重新连接…' : '当前浏览器不支持播放该直播（需要 H.264/AAC 与 HLS）'}
+            {status === 'loading'
+              ? '正在加载直播…'
+              : status === 'retrying'
+                ? '信号中断，正在重新连接…'
+                : '当前浏览器不支持播放该直播（需要 H.264/AAC 与 HLS）'}
           </span>
         </div>
       )}

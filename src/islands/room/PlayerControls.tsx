@@ -34,35 +34,106 @@ export function PlayerControls(p: Props) {
   return (
     <>
       {p.muted && (
-        <button type="button" onClick={() => p.onMuted(false)} className="absolute left-3 top-3 z-20 flex items-center gap-1 rounded-full bg-black/65 px-3 py-1.5 text-sm text-white hover:bg-black/80">
-          <svg className={icon} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><path d="M11 5 6 9H3v6h3l5 4zM22 9l-6 6M16 9l6 6" /></svg>
+        <button
+          type="button"
+          onClick={() => p.onMuted(false)}
+          className="absolute left-3 top-3 z-20 flex items-center gap-1 rounded-full bg-black/65 px-3 py-1.5 text-sm text-white hover:bg-black/80"
+        >
+          <svg
+            className={icon}
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
+            <path d="M11 5 6 9H3v6h3l5 4zM22 9l-6 6M16 9l6 6" />
+          </svg>
           点击开启声音
         </button>
       )}
       <div className="absolute inset-x-0 bottom-0 z-20 flex items-center gap-3 bg-gradient-to-t from-black/75 to-transparent px-3 pb-2 pt-6 text-sm text-white opacity-100 transition-opacity md:opacity-0 md:group-hover:opacity-100 md:focus-within:opacity-100">
-        <button type="button" aria-label={p.muted ? '取消静音' : '静音'} onClick={() => p.onMuted(!p.muted)} className="hover:text-[#5ee6a8]">
-          <svg className={icon} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <button
+          type="button"
+          aria-label={p.muted ? '取消静音' : '静音'}
+          onClick={() => p.onMuted(!p.muted)}
+          className="hover:text-[#5ee6a8]"
+        >
+          <svg
+            className={icon}
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
             <path d="M11 5 6 9H3v6h3l5 4z" />
-            {p.muted ? <path d="M22 9l-6 6M16 9l6 6" /> : <path d="M15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14" />}
+            {p.muted ? (
+              <path d="M22 9l-6 6M16 9l6 6" />
+            ) : (
+              <path d="M15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14" />
+            )}
           </svg>
         </button>
-        <input type="range" min={0} max={1} step={0.05} value={p.muted ? 0 : p.volume} aria-label="音量"
-          onChange={(e) => p.onVolume(Number(e.target.value))} className="w-20 accent-[#5ee6a8]" />
+        <input
+          type="range"
+          min={0}
+          max={1}
+          step={0.05}
+          value={p.muted ? 0 : p.volume}
+          aria-label="音量"
+          onChange={(e) => p.onVolume(Number(e.target.value))}
+          className="w-20 accent-[#5ee6a8]"
+        />
         <span className="flex-1" />
         {p.lines.length > 1 && (
-          <select aria-label="线路" value={p.line} onChange={(e) => p.onLine(Number(e.target.value))} className="rounded bg-black/50 px-1 py-0.5">
-            {p.lines.map((l, i) => <option key={l.url} value={i}>{l.name}</option>)}
+          <select
+            aria-label="线路"
+            value={p.line}
+            onChange={(e) => p.onLine(Number(e.target.value))}
+            className="rounded bg-black/50 px-1 py-0.5"
+          >
+            {p.lines.map((l, i) => (
+              <option key={l.url} value={i}>
+                {l.name}
+              </option>
+            ))}
           </select>
         )}
         {p.levels.length > 1 && (
-          <select aria-label="清晰度" value={p.level} onChange={(e) => p.onLevel(Number(e.target.value))} className="rounded bg-black/50 px-1 py-0.5">
+          <select
+            aria-label="清晰度"
+            value={p.level}
+            onChange={(e) => p.onLevel(Number(e.target.value))}
+            className="rounded bg-black/50 px-1 py-0.5"
+          >
             <option value={-1}>自动</option>
-            {p.levels.map((l) => <option key={l.index} value={l.index}>{l.label}</option>)}
+            {p.levels.map((l) => (
+              <option key={l.index} value={l.index}>
+                {l.label}
+              </option>
+            ))}
           </select>
         )}
-        <button type="button" aria-label={full ? '退出全屏' : '全屏'} onClick={toggleFull} className="hover:text-[#5ee6a8]">
-          <svg className={icon} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-            {full ? <path d="M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" /> : <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />}
+        <button
+          type="button"
+          aria-label={full ? '退出全屏' : '全屏'}
+          onClick={toggleFull}
+          className="hover:text-[#5ee6a8]"
+        >
+          <svg
+            className={icon}
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
+            {full ? (
+              <path d="M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" />
+            ) : (
+              <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+            )}
           </svg>
         </button>
       </div>

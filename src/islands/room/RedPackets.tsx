@@ -5,7 +5,17 @@ import Dialog from './Dialog.tsx';
 import { failText, roomApi, type PacketView } from './room-api.ts';
 
 /** 发红包: total, count, random or equal, an optional password word. */
-export function SendPacketDialog({ roomId, level, open, onClose }: { roomId: number; level: number; open: boolean; onClose(): void }) {
+export function SendPacketDialog({
+  roomId,
+  level,
+  open,
+  onClose,
+}: {
+  roomId: number;
+  level: number;
+  open: boolean;
+  onClose(): void;
+}) {
   const [mode, setMode] = useState<number>(RED_PACKET.modes.random);
   const [total, setTotal] = useState('100');
   const [count, setCount] = useState('10');
@@ -18,7 +28,14 @@ export function SendPacketDialog({ roomId, level, open, onClose }: { roomId: num
     e.preventDefault();
     setBusy(true);
     try {
-      await roomApi.sendPacket({ roomId, total: Number(total), count: Number(count), mode, password: password.trim() || undefined, requestId: key });
+      await roomApi.sendPacket({
+        roomId,
+        total: Number(total),
+        count: Number(count),
+        mode,
+        password: password.trim() || undefined,
+        requestId: key,
+      });
       setKey(newRequestKey());
       setNote(null);
       onClose();
@@ -33,19 +50,63 @@ export function SendPacketDialog({ roomId, level, open, onClose }: { roomId: num
   return (
     <Dialog open={open} title="发红包" onClose={onClose}>
       <form onSubmit={submit} className="flex flex-col gap-3 text-sm">
-        {level < LEVEL_GATES.redPacket && <p className="rounded bg-accent-light px-2 py-1 text-xs text-accent">等级达到Lv{LEVEL_GATES.redPacket}才能发红包</p>}
+        {level < LEVEL_GATES.redPacket && (
+          <p className="rounded bg-accent-light px-2 py-1 text-xs text-accent">
+            等级达到Lv{LEVEL_GATES.redPacket}才能发红包
+          </p>
+        )}
         <div className="flex gap-2" role="radiogroup" aria-label="红包类型">
-          {[[RED_PACKET.modes.random, '拼手气红包'], [RED_PACKET.modes.equal, '普通红包']].map(([m, label]) => (
-            <button key={m} type="button" role="radio" aria-checked={mode === m} onClick={() => setMode(m as number)}
-              className={`flex-1 rounded-md border py-1.5 ${mode === m ? 'border-[#e03131] bg-[#fff0f0] text-[#e03131]' : 'border-line'}`}>{label}</button>
+          {[
+            [RED_PACKET.modes.random, '拼手气红包'],
+            [RED_PACKET.modes.equal, '普通红包'],
+          ].map(([m, label]) => (
+            <button
+              key={m}
+              type="button"
+              role="radio"
+              aria-checked={mode === m}
+              onClick={() => setMode(m as number)}
+              className={`flex-1 rounded-md border py-1.5 ${mode === m ? 'border-[#e03131] bg-[#fff0f0] text-[#e03131]' : 'border-line'}`}
+            >
+              {label}
+            </button>
           ))}
         </div>
-        <label>总额（球钻）<input className={field} inputMode="numeric" value={total} onChange={(e) => setTotal(e.target.value.replace(/\D/g, ''))} /></label>
-        <label>个数（1-{RED_PACKET.maxCount}）<input className={field} inputMode="numeric" value={count} onChange={(e) => setCount(e.target.value.replace(/\D/g, ''))} /></label>
-        <label>口令（可选，抢时需输入）<input className={field} maxLength={RED_PACKET.passwordMax} value={password} onChange={(e) => setPassword(e.target.value)} placeholder="如：球友圈666" /></label>
+        <label>
+          总额（球钻）
+          <input
+            className={field}
+            inputMode="numeric"
+            value={total}
+            onChange={(e) => setTotal(e.target.value.replace(/\D/g, ''))}
+          />
+        </label>
+        <label>
+          个数（1-{RED_PACKET.maxCount}）
+          <input
+            className={field}
+            inputMode="numeric"
+            value={count}
+            onChange={(e) => setCount(e.target.value.replace(/\D/g, ''))}
+          />
+        </label>
+        <label>
+          口令（可选，抢时需输入）
+          <input
+            className={field}
+            maxLength={RED_PACKET.passwordMax}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            placeholder="如：球友圈666"
+          />
+        </label>
         <p className="text-xs text-ink-mute">24小时内未被抢完的球钻将退回你的钱包。</p>
-        <p role="alert" className="min-h-4 text-xs text-[#d6336c]">{note}</p>
-        <button type="submit" className="btn-primary !bg-[#e03131]" disabled={busy}>塞进红包 {total ? `${formatCount(Number(total))} 球钻` : ''}</button>
+        <p role="alert" className="min-h-4 text-xs text-[#d6336c]">
+          {note}
+        </p>
+        <button type="submit" className="btn-primary !bg-[#e03131]" disabled={busy}>
+          塞进红包 {total ? `${formatCount(Number(total))} 球钻` : ''}
+        </button>
       </form>
     </Dialog>
   );
@@ -96,23 +157,56 @@ export function GrabDialog({ packetId, onClose }: { packetId: number | null; onC
       ) : (
         <div className="flex flex-col gap-3 text-sm">
           <div className="rounded-lg bg-[#e03131] p-4 text-center text-white">
-            <p>{packet.sender.nickName} 的{packet.mode === RED_PACKET.modes.random ? '拼手气' : ''}红包</p>
-            <p className="mt-1 text-xs opacity-90">共 {packet.total} 球钻 · {packet.count} 个 · 已抢 {packet.grabbed} 个</p>
-            {packet.mine !== null && <p className="mt-2 text-2xl font-bold text-[#ffd43b]">{packet.mine} 球钻</p>}
+            <p>
+              {packet.sender.nickName} 的{packet.mode === RED_PACKET.modes.random ? '拼手气' : ''}红包
+            </p>
+            <p className="mt-1 text-xs opacity-90">
+              共 {packet.total} 球钻 · {packet.count} 个 · 已抢 {packet.grabbed} 个
+            </p>
+            {packet.mine !== null && (
+              <p className="mt-2 text-2xl font-bold text-[#ffd43b]">{packet.mine} 球钻</p>
+            )}
           </div>
           {canGrab && packet.hasPassword && (
-            <input className="h-9 rounded-md border border-line px-2" placeholder="请输入口令" value={password} onChange={(e) => setPassword(e.target.value)} aria-label="红包口令" />
+            <input
+              className="h-9 rounded-md border border-line px-2"
+              placeholder="请输入口令"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-label="红包口令"
+            />
           )}
-          {canGrab && <button type="button" className="btn-primary !bg-[#e03131]" disabled={busy} onClick={() => void grab()}>开</button>}
-          <p role="status" className="min-h-4 text-center text-[#e03131]">{note ?? (packet.status === 'expired' ? '红包已过期' : packet.status === 'done' && packet.mine === null ? '手慢了，红包已被抢完' : '')}</p>
+          {canGrab && (
+            <button
+              type="button"
+              className="btn-primary !bg-[#e03131]"
+              disabled={busy}
+              onClick={() => void grab()}
+            >
+              开
+            </button>
+          )}
+          <p role="status" className="min-h-4 text-center text-[#e03131]">
+            {note ??
+              (packet.status === 'expired'
+                ? '红包已过期'
+                : packet.status === 'done' && packet.mine === null
+                  ? '手慢了，红包已被抢完'
+                  : '')}
+          </p>
           <ul className="max-h-48 overflow-y-auto divide-y divide-line" aria-label="领取记录">
             {packet.grabs.map((g) => (
               <li key={g.userId} className="flex justify-between py-1.5">
-                <span>{g.nickName}{g.best && <span className="ml-1 rounded bg-[#ffd43b] px-1 text-[10px]">手气最佳</span>}</span>
+                <span>
+                  {g.nickName}
+                  {g.best && <span className="ml-1 rounded bg-[#ffd43b] px-1 text-[10px]">手气最佳</span>}
+                </span>
                 <span className="tabular-nums">{g.amount} 球钻</span>
               </li>
             ))}
-            {packet.grabs.length === 0 && <li className="py-2 text-center text-xs text-ink-mute">还没有人抢到</li>}
+            {packet.grabs.length === 0 && (
+              <li className="py-2 text-center text-xs text-ink-mute">还没有人抢到</li>
+            )}
           </ul>
         </div>
       )}

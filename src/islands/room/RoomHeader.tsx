@@ -3,7 +3,19 @@ import { formatHeat } from '../../lib/live/format.ts';
 import { failText, roomApi, type RoomDetail } from './room-api.ts';
 
 /** Title, anchor, heat; follow, share and report. */
-export default function RoomHeader({ room, heat, title, loggedIn, isAnchor }: { room: RoomDetail; heat: number; title: string; loggedIn: boolean; isAnchor: boolean }) {
+export default function RoomHeader({
+  room,
+  heat,
+  title,
+  loggedIn,
+  isAnchor,
+}: {
+  room: RoomDetail;
+  heat: number;
+  title: string;
+  loggedIn: boolean;
+  isAnchor: boolean;
+}) {
   const [followed, setFollowed] = useState(room.isFollowed);
   const [followers, setFollowers] = useState(room.followers);
   const [note, setNote] = useState<string | null>(null);
@@ -34,28 +46,60 @@ export default function RoomHeader({ room, heat, title, loggedIn, isAnchor }: { 
   return (
     <header className="flex flex-wrap items-center gap-3 bg-white px-3 py-2 md:rounded-t-lg">
       <a href={`/personal/${room.anchorId}?headerNavIndex=2`} className="shrink-0">
-        <img src={room.portrait || '/avatar-default.svg'} alt="" width={44} height={44} className="h-11 w-11 rounded-full object-cover" />
+        <img
+          src={room.portrait || '/avatar-default.svg'}
+          alt=""
+          width={44}
+          height={44}
+          className="h-11 w-11 rounded-full object-cover"
+        />
       </a>
       <div className="min-w-0 flex-1">
-        <h1 className="truncate text-base font-bold md:text-lg" data-room-title>{title}</h1>
+        <h1 className="truncate text-base font-bold md:text-lg" data-room-title>
+          {title}
+        </h1>
         <p className="flex flex-wrap items-center gap-x-3 text-xs text-ink-mute">
           <span className="text-ink-soft">{room.nickName}</span>
           <span>{room.navName}</span>
-          <span title="热度">热度 <b className="text-accent">{formatHeat(heat)}</b></span>
+          <span title="热度">
+            热度 <b className="text-accent">{formatHeat(heat)}</b>
+          </span>
           <span>粉丝 {followers}</span>
-          {room.demo && <span className="rounded bg-page px-1 text-[10px]" title="未配置流媒体服务器，播放内置演示流">演示</span>}
+          {room.demo && (
+            <span className="rounded bg-page px-1 text-[10px]" title="未配置流媒体服务器，播放内置演示流">
+              演示
+            </span>
+          )}
         </p>
       </div>
       <div className="flex items-center gap-2 text-sm">
-        {!isAnchor && (loggedIn ? (
-          <button type="button" onClick={() => void toggleFollow()} aria-pressed={followed} className={followed ? 'btn-ghost' : 'btn-primary !py-1.5'}>{followed ? '已关注' : '+ 关注'}</button>
-        ) : (
-          <button type="button" data-needs-login className="btn-primary !py-1.5">+ 关注</button>
-        ))}
-        <button type="button" onClick={() => void share()} className="btn-ghost">分享</button>
-        <a href={`/live/report?roomId=${room.id}`} className="btn-ghost">举报</a>
+        {!isAnchor &&
+          (loggedIn ? (
+            <button
+              type="button"
+              onClick={() => void toggleFollow()}
+              aria-pressed={followed}
+              className={followed ? 'btn-ghost' : 'btn-primary !py-1.5'}
+            >
+              {followed ? '已关注' : '+ 关注'}
+            </button>
+          ) : (
+            <button type="button" data-needs-login className="btn-primary !py-1.5">
+              + 关注
+            </button>
+          ))}
+        <button type="button" onClick={() => void share()} className="btn-ghost">
+          分享
+        </button>
+        <a href={`/live/report?roomId=${room.id}`} className="btn-ghost">
+          举报
+        </a>
       </div>
-      {note && <p role="status" className="w-full text-xs text-brand">{note}</p>}
+      {note && (
+        <p role="status" className="w-full text-xs text-brand">
+          {note}
+        </p>
+      )}
     </header>
   );
 }

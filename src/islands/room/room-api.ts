@@ -50,38 +50,88 @@ export interface PacketView {
 }
 
 /** The message to show for a failed call. */
-export const failText = (err: unknown) => (err instanceof ApiFailure ? err.msg || MSG.serverError : MSG.serverError);
+export const failText = (err: unknown) =>
+  err instanceof ApiFailure ? err.msg || MSG.serverError : MSG.serverError;
 
 export const roomApi = {
   chatPage: async (roomId: number, opts: { lastId?: number; afterId?: number } = {}) =>
-    (await api.post<{ list: ChatMessage[]; hasMore: boolean }>('/api/chat/page', { roomId, pageSize: 20, ...opts })).data,
-  welcome: async (roomId: number) => (await api.post<{ welcome: string; notice: string; entry: boolean }>('/api/chat/welcome', { roomId })).data,
+    (
+      await api.post<{ list: ChatMessage[]; hasMore: boolean }>('/api/chat/page', {
+        roomId,
+        pageSize: 20,
+        ...opts,
+      })
+    ).data,
+  welcome: async (roomId: number) =>
+    (await api.post<{ welcome: string; notice: string; entry: boolean }>('/api/chat/welcome', { roomId }))
+      .data,
   send: async (roomId: number, body: { content: string; barrage?: number; atUserId?: number }) =>
     (await api.post<ChatMessage>('/api/chat/msg', { roomId, platform: 1, ...body })).data,
   detail: async (roomId: number) => (await api.get<RoomDetail>('/api/room/detail', { roomId })).data,
-  info: async (roomId: number) => (await api.get<{ liveState: number; heat: number; title: string; notice: string; match: MatchBrief | null }>('/api/room/info', { roomId })).data,
+  info: async (roomId: number) =>
+    (
+      await api.get<{
+        liveState: number;
+        heat: number;
+        title: string;
+        notice: string;
+        match: MatchBrief | null;
+      }>('/api/room/info', { roomId })
+    ).data,
   follow: async (anchorId: number, on: boolean) =>
-    (await api.get<{ isFollowed: boolean; followers: number }>('/api/attention/operAttention', { targetId: anchorId, operateType: on ? 1 : 0, type: 1 })).data,
+    (
+      await api.get<{ isFollowed: boolean; followers: number }>('/api/attention/operAttention', {
+        targetId: anchorId,
+        operateType: on ? 1 : 0,
+        type: 1,
+      })
+    ).data,
 
   async sendGift(roomId: number, giftId: number, count: number, requestId = newRequestKey()) {
-    const { data } = await api.post<{ balance: number; combo: number }>('/pay/gift', { roomId, giftId, count, requestId });
+    const { data } = await api.post<{ balance: number; combo: number }>('/pay/gift', {
+      roomId,
+      giftId,
+      count,
+      requestId,
+    });
     await refreshBalances();
     return data;
   },
   packets: async (roomId: number) => (await api.get<PacketView[]>('/api/redPacket/list', { roomId })).data,
   packet: async (packetId: number) => (await api.get<PacketView>('/api/redPacket/detail', { packetId })).data,
-  async sendPacket(body: { roomId: number; total: number; count: number; mode: number; password?: string; requestId: string }) {
+  async sendPacket(body: {
+    roomId: number;
+    total: number;
+    count: number;
+    mode: number;
+    password?: string;
+    requestId: string;
+  }) {
     const { data } = await api.post<PacketView>('/api/redPacket/send', body);
     await refreshBalances();
     return data;
   },
   async grab(packetId: number, password?: string) {
-    const { data } = await api.post<{ amount: number; packet: PacketView }>('/api/redPacket/grab', { packetId, password });
+    const { data } = await api.post<{ amount: number; packet: PacketView }>('/api/redPacket/grab', {
+      packetId,
+      password,
+    });
     await refreshBalances();
     return data;
   },
   rank: async (anchorId: number, rankType: string) =>
-    (await api.get<{ rank: number; userId: number; nickName: string; portrait: string | null; level: number; amount: number }[]>('/pay/room/user/rank', { anchorId, rankType })).data,
+    (
+      await api.get<
+        {
+          rank: number;
+          userId: number;
+          nickName: string;
+          portrait: string | null;
+          level: number;
+          amount: number;
+        }[]
+      >('/pay/room/user/rank', { anchorId, rankType })
+    ).data,
   hornInfo: async () => (await api.get<{ price: number; maxLength: number }>('/api/horn/info')).data,
   async sendHorn(content: string, roomId: number, requestId: string) {
     const { data } = await api.post('/api/horn/send', { content, roomId, requestId });
@@ -89,13 +139,30 @@ export const roomApi = {
     return data;
   },
   nobilityBag: async () =>
-    (await api.get<{ current: { id: number; name: string; expiresAt: string } | null; tiers: { id: number; name: string; level: number; monthlyPrice: number; renewPrice: number; color: string; perks: { badge: string; entryEffect: string; bubble: number } }[] }>('/api/nobility/bag')).data,
+    (
+      await api.get<{
+        current: { id: number; name: string; expiresAt: string } | null;
+        tiers: {
+          id: number;
+          name: string;
+          level: number;
+          monthlyPrice: number;
+          renewPrice: number;
+          color: string;
+          perks: { badge: string; entryEffect: string; bubble: number };
+        }[];
+      }>('/api/nobility/bag')
+    ).data,
   async activateNobility(nobilityId: number, months: number, roomId: number, requestId: string) {
-    const { data } = await api.get<{ nobility: { name: string; expiresAt: string } }>('/api/nobility/active', { nobilityId, months, roomId, requestId });
+    const { data } = await api.get<{ nobility: { name: string; expiresAt: string } }>(
+      '/api/nobility/active',
+      { nobilityId, months, roomId, requestId },
+    );
     await refreshBalances();
     return data;
   },
-  forbid: async (roomId: number, nickName: string, minutes?: number) => (await api.get('/api/forbid/add', { roomId, nickName, minutes })).data,
+  forbid: async (roomId: number, nickName: string, minutes?: number) =>
+    (await api.get('/api/forbid/add', { roomId, nickName, minutes })).data,
 };
 
 /** Reads the balances and tells the header (and the gift bar) about them. */

@@ -22,7 +22,8 @@ export function useChatSender(roomId: number, onSent: (m: ChatMessage) => void) 
       $lastMessage.listen((v) => {
         const f = v as { code?: number; data?: Partial<ErrorData> & { clientId?: string } } | null;
         if (f?.code === WS_CODE.chatAck) pending.current.get(f.data?.clientId ?? '')?.(null);
-        if (f?.code === WS_CODE.error && f.data?.req === WS_CODE.chatSend) pending.current.get(f.data.clientId ?? '')?.(f.data.msg ?? '发送失败');
+        if (f?.code === WS_CODE.error && f.data?.req === WS_CODE.chatSend)
+          pending.current.get(f.data.clientId ?? '')?.(f.data.msg ?? '发送失败');
       }),
     [],
   );

@@ -12,7 +12,12 @@ export interface FeedHandlers {
   onChat(message: ChatMessage): void;
   onEvent(event: RoomEvent): void;
   /** A live score of the linked match (`match:{id}`, WS_CODE.scoreUpdate). */
-  onScore?(score: { id: number; stateName: string; home: { score: number | null }; away: { score: number | null } }): void;
+  onScore?(score: {
+    id: number;
+    stateName: string;
+    home: { score: number | null };
+    away: { score: number | null };
+  }): void;
 }
 
 interface Frame {
@@ -25,7 +30,13 @@ interface Frame {
  * `room:{id}` (and the linked match), every frame read through $lastMessage.listen so none is
  * lost between renders. Visitor: the chat history polled forwards from the last message seen.
  */
-export function useRoomFeed(roomId: number, loggedIn: boolean, lastId: number, matchId: number | null, handlers: FeedHandlers) {
+export function useRoomFeed(
+  roomId: number,
+  loggedIn: boolean,
+  lastId: number,
+  matchId: number | null,
+  handlers: FeedHandlers,
+) {
   const h = useRef(handlers);
   h.current = handlers;
   const last = useRef(lastId);
@@ -41,7 +52,8 @@ export function useRoomFeed(roomId: number, loggedIn: boolean, lastId: number, m
     const off = $lastMessage.listen((value) => {
       const frame = value as Frame | null;
       if (!frame || typeof frame !== 'object') return;
-      if (frame.data?.channel === match && frame.code === WS_CODE.scoreUpdate) return h.current.onScore?.(frame.data.payload as never);
+      if (frame.data?.channel === match && frame.code === WS_CODE.scoreUpdate)
+        return h.current.onScore?.(frame.data.payload as never);
       if (frame.data?.channel !== room) return;
       if (frame.code === WS_CODE.chatMessage) h.current.onChat(frame.data.payload as ChatMessage);
       else if (frame.code === WS_CODE.roomEvent) h.current.onEvent(frame.data.payload as RoomEvent);
@@ -76,7 +88,10 @@ export function useRoomFeed(roomId: number, loggedIn: boolean, lastId: number, m
 }
 
 /** Sends chat over the socket when it is open; false means the caller should use POST /api/chat/msg. */
-export function sendChatFrame(roomId: number, body: { content: string; barrage?: number; atUserId?: number }, clientId: string): boolean {
+export function sendChatFrame(
+  roomId: number,
+  body: { content: string; barrage?: number; atUserId?: number },
+  clientId: string,
+): boolean {
   return sendSocket({ code: WS_CODE.chatSend, data: { roomId, ...body, clientId } });
 }
-

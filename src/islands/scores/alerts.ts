@@ -6,7 +6,9 @@ let audio: AudioContext | null = null;
 
 /** Two short rising tones, made on the spot (no sound file to download). */
 function chime() {
-  const Ctx = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+  const Ctx =
+    window.AudioContext ??
+    (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
   if (!Ctx) return;
   audio ??= new Ctx();
   const start = audio.currentTime;

@@ -13,10 +13,17 @@ export function setupFollow(root: HTMLElement) {
     try {
       const { api, ApiFailure } = await import('../../lib/api/index.ts');
       try {
-        const query = { targetId: button.dataset.follow!, operateType: on ? 1 : 0, matchType: button.dataset.sport ?? '1', type: 2 };
+        const query = {
+          targetId: button.dataset.follow!,
+          operateType: on ? 1 : 0,
+          matchType: button.dataset.sport ?? '1',
+          type: 2,
+        };
         const { data } = await api.get<{ isFollowed: boolean }>('/api/attention/operAttention', query);
         // Every copy of the row (a pinned one too) shows the same state.
-        for (const b of root.querySelectorAll<HTMLButtonElement>(`[data-follow="${button.dataset.follow}"]`)) {
+        for (const b of root.querySelectorAll<HTMLButtonElement>(
+          `[data-follow="${button.dataset.follow}"]`,
+        )) {
           b.setAttribute('aria-pressed', String(data.isFollowed));
           b.title = data.isFollowed ? '取消关注' : '关注';
         }

@@ -31,7 +31,10 @@ async function socketAddress(): Promise<{ url: string; accessToken: string } | n
   if (reply.code === 401 && accessToken) reply = await ask((accessToken = null));
   const address = reply.code === 200 ? reply.data?.lotteryAddress?.[0] : null;
   if (!address) return null;
-  return { url: `${address.protocol}://${address.host}:${address.port}/ws?token=${encodeURIComponent(reply.data.token)}`, accessToken: accessToken ?? '' };
+  return {
+    url: `${address.protocol}://${address.host}:${address.port}/ws?token=${encodeURIComponent(reply.data.token)}`,
+    accessToken: accessToken ?? '',
+  };
 }
 
 /** Connects, subscribes to `channels` and hands every delivery to `onDelivery`; returns a stop function. */
@@ -51,7 +54,8 @@ export function openScoreSocket(channels: Channel[], onDelivery: (d: Delivery) =
   const again = () => {
     clearTimeout(beat);
     ws = null;
-    if (!stopped && retry === undefined) retry = setTimeout(() => ((retry = undefined), void connect()), RECONNECT_MS);
+    if (!stopped && retry === undefined)
+      retry = setTimeout(() => ((retry = undefined), void connect()), RECONNECT_MS);
   };
 
   async function connect() {
@@ -70,7 +74,8 @@ export function openScoreSocket(channels: Channel[], onDelivery: (d: Delivery) =
       if (typeof e.data !== 'string' || e.data === HEARTBEAT.pong) return;
       try {
         const frame = JSON.parse(e.data) as { code: number; data?: { channel?: string; payload?: unknown } };
-        if (frame.data?.channel) onDelivery({ code: frame.code, channel: frame.data.channel, payload: frame.data.payload });
+        if (frame.data?.channel)
+          onDelivery({ code: frame.code, channel: frame.data.channel, payload: frame.data.payload });
       } catch {
         // not a frame: ignored
       }

@@ -60,10 +60,19 @@ export default function BankCards({ initial, holder }: Props) {
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2" aria-label="已绑定的银行卡">
           {cards.map((c) => (
-            <li key={c.id} className="rounded-lg bg-gradient-to-br from-[#0a7d4f] to-[#075c3a] p-4 text-white">
+            <li
+              key={c.id}
+              className="rounded-lg bg-gradient-to-br from-[#0a7d4f] to-[#075c3a] p-4 text-white"
+            >
               <div className="flex items-start justify-between">
                 <span className="font-medium">{c.bankName}</span>
-                <button type="button" onClick={() => void unbind(c)} className="rounded border border-white/50 px-2 text-xs hover:bg-white/15">解绑</button>
+                <button
+                  type="button"
+                  onClick={() => void unbind(c)}
+                  className="rounded border border-white/50 px-2 text-xs hover:bg-white/15"
+                >
+                  解绑
+                </button>
               </div>
               <p className="mt-4 text-lg tracking-widest tabular-nums">{c.cardNo}</p>
               <p className="mt-1 text-xs text-white/80">持卡人 {c.holder}</p>
@@ -72,7 +81,13 @@ export default function BankCards({ initial, holder }: Props) {
         </ul>
       )}
       {holder === null ? (
-        <p className="text-sm text-ink-soft">绑定银行卡前请先 <a href="/v/information" className="text-brand">完成实名认证</a>，银行卡须为本人名下的借记卡。</p>
+        <p className="text-sm text-ink-soft">
+          绑定银行卡前请先{' '}
+          <a href="/v/information" className="text-brand">
+            完成实名认证
+          </a>
+          ，银行卡须为本人名下的借记卡。
+        </p>
       ) : cards.length >= MAX_BANK_CARDS ? (
         <p className="text-sm text-ink-soft">最多绑定{MAX_BANK_CARDS}张银行卡，解绑后可添加新卡。</p>
       ) : (
@@ -81,15 +96,35 @@ export default function BankCards({ initial, holder }: Props) {
           <p className="text-sm text-ink-soft">持卡人：{holder}（须为实名认证本人的借记卡）</p>
           <label className="flex items-center rounded-md border border-line bg-white px-3 focus-within:border-brand">
             <span className="sr-only">开户银行</span>
-            <select aria-label="开户银行" value={bankName} onChange={(e) => setBankName(e.target.value)} className="h-11 w-full bg-transparent text-[15px] outline-none">
+            <select
+              aria-label="开户银行"
+              value={bankName}
+              onChange={(e) => setBankName(e.target.value)}
+              className="h-11 w-full bg-transparent text-[15px] outline-none"
+            >
               <option value="">请选择开户银行</option>
-              {BANKS.map((b) => <option key={b} value={b}>{b}</option>)}
+              {BANKS.map((b) => (
+                <option key={b} value={b}>
+                  {b}
+                </option>
+              ))}
             </select>
           </label>
-          <Field label="银行卡号" inputMode="numeric" autoComplete="off" placeholder="请输入银行卡号" maxLength={23}
-            value={grouped(cardNo)} onChange={(e) => setCardNo(e.target.value.replace(/\D/g, '').slice(0, 19))} />
+          <Field
+            label="银行卡号"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="请输入银行卡号"
+            maxLength={23}
+            value={grouped(cardNo)}
+            onChange={(e) => setCardNo(e.target.value.replace(/\D/g, '').slice(0, 19))}
+          />
           <Notice notice={notice} />
-          <div><button type="submit" className="btn-primary h-10 px-8" disabled={busy}>{busy ? '提交中…' : '绑定'}</button></div>
+          <div>
+            <button type="submit" className="btn-primary h-10 px-8" disabled={busy}>
+              {busy ? '提交中…' : '绑定'}
+            </button>
+          </div>
         </form>
       )}
       {holder !== null && cards.length >= MAX_BANK_CARDS && <Notice notice={notice} />}

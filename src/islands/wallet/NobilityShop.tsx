@@ -24,9 +24,16 @@ export default function NobilityShop({ tiers, initial }: { tiers: TierView[]; in
     if (!confirm(`${verb}${tier.name} ${months} 个月，花费 ${formatCount(price)} 球钻？`)) return;
     setBusy(tier.id);
     try {
-      const { data } = await api.post<{ nobility: Current }>('/pay/room/nobility/purchase', { nobilityId: tier.id, months, requestId: newRequestKey() });
+      const { data } = await api.post<{ nobility: Current }>('/pay/room/nobility/purchase', {
+        nobilityId: tier.id,
+        months,
+        requestId: newRequestKey(),
+      });
       setCurrent(data.nobility);
-      setNotice({ text: `${verb}成功：${data.nobility.name}，有效期至 ${chinaTime(data.nobility.expiresAt).slice(0, 10)}`, ok: true });
+      setNotice({
+        text: `${verb}成功：${data.nobility.name}，有效期至 ${chinaTime(data.nobility.expiresAt).slice(0, 10)}`,
+        ok: true,
+      });
       await refreshBalances();
     } catch (err) {
       setNotice({ text: failureText(err), ok: false });
@@ -39,11 +46,26 @@ export default function NobilityShop({ tiers, initial }: { tiers: TierView[]; in
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm">
-          {current ? <>当前贵族：<b>{current.name}</b>，有效期至 {chinaTime(current.expiresAt).slice(0, 10)}</> : '你还不是贵族，开通后在直播间享受专属特权。'}
+          {current ? (
+            <>
+              当前贵族：<b>{current.name}</b>，有效期至 {chinaTime(current.expiresAt).slice(0, 10)}
+            </>
+          ) : (
+            '你还不是贵族，开通后在直播间享受专属特权。'
+          )}
         </p>
-        <label className="flex items-center gap-2 text-sm">开通时长
-          <select value={months} onChange={(e) => setMonths(Number(e.target.value))} className="h-9 rounded-md border border-line bg-white px-2">
-            {NOBILITY_MONTHS.map((m) => <option key={m} value={m}>{m} 个月</option>)}
+        <label className="flex items-center gap-2 text-sm">
+          开通时长
+          <select
+            value={months}
+            onChange={(e) => setMonths(Number(e.target.value))}
+            className="h-9 rounded-md border border-line bg-white px-2"
+          >
+            {NOBILITY_MONTHS.map((m) => (
+              <option key={m} value={m}>
+                {m} 个月
+              </option>
+            ))}
           </select>
         </label>
       </div>
@@ -54,28 +76,45 @@ export default function NobilityShop({ tiers, initial }: { tiers: TierView[]; in
           const price = (renew ? t.renewPrice : t.monthlyPrice) * months;
           const lower = t.level < level;
           return (
-            <li key={t.id} className="card flex flex-col gap-2 p-4" style={{ borderTop: `3px solid ${t.color}` }}>
+            <li
+              key={t.id}
+              className="card flex flex-col gap-2 p-4"
+              style={{ borderTop: `3px solid ${t.color}` }}
+            >
               <div className="flex items-center gap-2">
                 <img src={t.perks.badge} alt="" width={32} height={32} className="h-8 w-8" />
-                <b className="text-lg" style={{ color: t.color }}>{t.name}</b>
+                <b className="text-lg" style={{ color: t.color }}>
+                  {t.name}
+                </b>
                 {renew && <span className="rounded bg-brand-light px-1.5 text-xs text-brand">当前</span>}
               </div>
-              <p className="text-sm"><b className="tabular-nums text-accent">{formatCount(t.monthlyPrice)}</b> 球钻/月
-                <span className="ml-2 text-xs text-ink-mute">续费 {t.perks.renewDiscount / 10} 折</span></p>
+              <p className="text-sm">
+                <b className="tabular-nums text-accent">{formatCount(t.monthlyPrice)}</b> 球钻/月
+                <span className="ml-2 text-xs text-ink-mute">续费 {t.perks.renewDiscount / 10} 折</span>
+              </p>
               <ul className="text-xs text-ink-soft leading-6">
                 <li>· {t.perks.bubble} 级专属聊天气泡</li>
                 <li>· {t.perks.entryEffect}</li>
                 <li>· 昵称旁显示{t.name}徽章</li>
               </ul>
-              <button type="button" className="btn-primary mt-auto" disabled={lower || busy !== 0} title={lower ? '当前贵族等级更高，到期后才能开通' : undefined}
-                onClick={() => void buy(t, price)}>
-                {busy === t.id ? '处理中…' : `${renew ? '续费' : level > 0 && !lower ? '升级' : '开通'} · ${formatCount(price)} 球钻`}
+              <button
+                type="button"
+                className="btn-primary mt-auto"
+                disabled={lower || busy !== 0}
+                title={lower ? '当前贵族等级更高，到期后才能开通' : undefined}
+                onClick={() => void buy(t, price)}
+              >
+                {busy === t.id
+                  ? '处理中…'
+                  : `${renew ? '续费' : level > 0 && !lower ? '升级' : '开通'} · ${formatCount(price)} 球钻`}
               </button>
             </li>
           );
         })}
       </ul>
-      <p className="text-xs text-ink-mute">升级时，原贵族剩余时长按价格折算为新等级的时长；较低等级需等当前贵族到期后开通。</p>
+      <p className="text-xs text-ink-mute">
+        升级时，原贵族剩余时长按价格折算为新等级的时长；较低等级需等当前贵族到期后开通。
+      </p>
     </div>
   );
 }

@@ -18,4 +18,5 @@ export async function sealedPayPassword(payPassword: string) {
 }
 
 /** The server's message for a failed call, or a general one. */
-export const failureText = (err: unknown, fallback = '操作失败，请稍后重试') => (err instanceof ApiFailure && err.msg ? err.msg : fallback);
+export const failureText = (err: unknown, fallback = '操作失败，请稍后重试') =>
+  err instanceof ApiFailure && err.msg ? err.msg : fallback;

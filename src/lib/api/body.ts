@@ -6,7 +6,8 @@ export type HeaderMap = Record<string, string>;
 export function wantsJson(headers: HeaderMap | undefined): boolean {
   if (!headers) return false;
   return Object.entries(headers).some(
-    ([name, value]) => name.toLowerCase() === 'content-type' && value.toLowerCase().includes('application/json'),
+    ([name, value]) =>
+      name.toLowerCase() === 'content-type' && value.toLowerCase().includes('application/json'),
   );
 }
 

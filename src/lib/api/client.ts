@@ -59,7 +59,8 @@ export function createApiClient(options: ClientOptions): ApiClient {
 
   async function send<T>(method: Method, path: string, body: unknown, opts: RequestOptions = {}) {
     const headers = authHeaders(options.getToken, opts.headers);
-    const query = method === 'GET' ? { channelId: CHANNEL_ID, platform: PLATFORM, ...opts.query } : opts.query;
+    const query =
+      method === 'GET' ? { channelId: CHANNEL_ID, platform: PLATFORM, ...opts.query } : opts.query;
     let response;
     try {
       response = await $fetch.raw(path, {
@@ -81,11 +82,17 @@ export function createApiClient(options: ClientOptions): ApiClient {
     if (response.ok && isEnvelope(data) && data.code === SUCCESS_CODE) return data as Envelope<T>;
     if (isEnvelope(data)) throw new ApiFailure(data.code, String(data.msg ?? ''), data.data, response.status);
     // No envelope (a proxy's error page, an empty body): the status says what happened.
-    throw new ApiFailure(response.ok ? NETWORK_FAILURE : response.status, MSG.serverError, data ?? null, response.status);
+    throw new ApiFailure(
+      response.ok ? NETWORK_FAILURE : response.status,
+      MSG.serverError,
+      data ?? null,
+      response.status,
+    );
   }
 
   return {
-    get: (path, query, opts) => send('GET', path, undefined, { ...opts, query: { ...opts?.query, ...query } }),
+    get: (path, query, opts) =>
+      send('GET', path, undefined, { ...opts, query: { ...opts?.query, ...query } }),
     post: (path, body, opts) => send('POST', path, body, opts),
     put: (path, body, opts) => send('PUT', path, body, opts),
     delete: (path, body, opts) => send('DELETE', path, body, opts),

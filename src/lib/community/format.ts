@@ -19,11 +19,15 @@ export const excerpt = (text: string, max = 60) => {
 };
 
 export const postHref = (id: number) => `/community/post/${id}`;
-export const personalHref = (a: { id: number; isAnchor: number }) => `/personal/${a.id}?headerNavIndex=${a.isAnchor === 1 ? 2 : 0}`;
+export const personalHref = (a: { id: number; isAnchor: number }) =>
+  `/personal/${a.id}?headerNavIndex=${a.isAnchor === 1 ? 2 : 0}`;
 
 /** ?page and ?sort of a feed page, bounded. */
 export function feedQuery(url: URL): { pageNum: number; pageSize: number; sort: 'new' | 'hot' } {
-  const pageNum = Math.min(10_000, Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1));
+  const pageNum = Math.min(
+    10_000,
+    Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1),
+  );
   return { pageNum, pageSize: 30, sort: url.searchParams.get('sort') === 'hot' ? 'hot' : 'new' };
 }
 

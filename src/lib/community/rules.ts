@@ -28,7 +28,15 @@ export const LIKE_RULES = { burst: 60, windowMs: 60_000 } as const;
 
 /** Distinct reporters that hide an item at once, pending review. */
 export const REPORTS_TO_HIDE = 3;
-export const COMMUNITY_REPORT_REASONS = ['垃圾广告', '辱骂引战', '色情低俗', '赌博诈骗', '政治敏感', '侵权抄袭', '其他'] as const;
+export const COMMUNITY_REPORT_REASONS = [
+  '垃圾广告',
+  '辱骂引战',
+  '色情低俗',
+  '赌博诈骗',
+  '政治敏感',
+  '侵权抄袭',
+  '其他',
+] as const;
 
 export const FEEDBACK_RULES = { maxLength: 1000, contactMax: 60 } as const;
 

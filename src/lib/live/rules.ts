@@ -47,7 +47,8 @@ export type BarrageStyle = (typeof BARRAGE_STYLES)[number];
 
 /** A style is allowed by the level or by the nobility, whichever the style asks for. */
 export function barrageAllowed(style: BarrageStyle, level: number, nobilityLevel: number): boolean {
-  if (style.nobilityLevel > 0) return nobilityLevel >= style.nobilityLevel || (style.minLevel > 0 && level >= style.minLevel);
+  if (style.nobilityLevel > 0)
+    return nobilityLevel >= style.nobilityLevel || (style.minLevel > 0 && level >= style.minLevel);
   return level >= style.minLevel;
 }
 

@@ -82,9 +82,32 @@ export type RoomEvent =
   | { type: 'notice'; roomId: number; notice: string }
   | { type: 'settings'; roomId: number; title: string; slowMode: number; matchId: number | null }
   | { type: 'entry'; roomId: number; user: Sender; effect: string }
-  | { type: 'gift'; roomId: number; user: Sender; gift: { id: number; name: string; icon: string; tier: number }; count: number; combo: number; heat: number }
-  | { type: 'redPacket'; roomId: number; packetId: number; user: Sender; count: number; total: number; hasPassword: boolean }
-  | { type: 'redPacketGrab'; roomId: number; packetId: number; nickName: string; amount: number; left: number }
+  | {
+      type: 'gift';
+      roomId: number;
+      user: Sender;
+      gift: { id: number; name: string; icon: string; tier: number };
+      count: number;
+      combo: number;
+      heat: number;
+    }
+  | {
+      type: 'redPacket';
+      roomId: number;
+      packetId: number;
+      user: Sender;
+      count: number;
+      total: number;
+      hasPassword: boolean;
+    }
+  | {
+      type: 'redPacketGrab';
+      roomId: number;
+      packetId: number;
+      nickName: string;
+      amount: number;
+      left: number;
+    }
   | { type: 'forbid'; roomId: number; userId: number; nickName: string; until: string | null }
   | { type: 'unforbid'; roomId: number; userId: number }
   | { type: 'nobility'; roomId: number; user: Sender; name: string }

@@ -24,10 +24,12 @@ export const matchHref = (sport: number, tab: MatchTab, id: number) => `/${sport
 /** Odds-detail subpages: one market's history, every market of a company, every company's changes. */
 export const ODDS_DETAIL_PAGES = ['oupei', 'yapan', 'daxiaoqiu', 'join', 'table'] as const;
 export type OddsDetailPage = (typeof ODDS_DETAIL_PAGES)[number];
-export const isOddsDetailPage = (s: string | undefined): s is OddsDetailPage => ODDS_DETAIL_PAGES.includes(s as OddsDetailPage);
+export const isOddsDetailPage = (s: string | undefined): s is OddsDetailPage =>
+  ODDS_DETAIL_PAGES.includes(s as OddsDetailPage);
 /** The subpages that show one market, and the market `type` names on the table subpage. */
 export type MarketPage = 'oupei' | 'yapan' | 'daxiaoqiu';
-export const isMarketPage = (s: string | undefined): s is MarketPage => s === 'oupei' || s === 'yapan' || s === 'daxiaoqiu';
+export const isMarketPage = (s: string | undefined): s is MarketPage =>
+  s === 'oupei' || s === 'yapan' || s === 'daxiaoqiu';
 
 /** Basketball period names: 1–4 quarters, then overtimes. */
 export function periodName(p: number, short = false): string {
@@ -67,13 +69,18 @@ export function runningText(m: ClockState, seconds = m.clockSeconds): string {
 }
 
 /** A price with fixed decimals, '-' when there is none. */
-export const oddsText = (v: number | null | undefined, digits = 2) => (v === null || v === undefined ? '-' : v.toFixed(digits));
+export const oddsText = (v: number | null | undefined, digits = 2) =>
+  v === null || v === undefined ? '-' : v.toFixed(digits);
 
 /** 0.912 → '91.2%'. */
-export const rateText = (v: number | null | undefined) => (v === null || v === undefined ? '-' : `${(v * 100).toFixed(1)}%`);
+export const rateText = (v: number | null | undefined) =>
+  v === null || v === undefined ? '-' : `${(v * 100).toFixed(1)}%`;
 
 /** Which way a price moved from `from` to `to`: for the red (up) / green (down) colouring. */
-export function trend(from: number | null | undefined, to: number | null | undefined): 'up' | 'down' | 'same' {
+export function trend(
+  from: number | null | undefined,
+  to: number | null | undefined,
+): 'up' | 'down' | 'same' {
   if (from === null || from === undefined || to === null || to === undefined || from === to) return 'same';
   return to > from ? 'up' : 'down';
 }
@@ -81,8 +88,13 @@ export function trend(from: number | null | undefined, to: number | null | undef
 export const RESULT_NAME = { W: '胜', D: '平', L: '负' } as const;
 
 /** The stamp before a text-live line: 67' (football) or 三 8:05 (basketball period and clock). */
-export function textStamp(line: { minute: number | null; period: number | null; clockSeconds: number | null }, sport: number): string {
+export function textStamp(
+  line: { minute: number | null; period: number | null; clockSeconds: number | null },
+  sport: number,
+): string {
   if (sport === 1) return line.minute === null ? '' : `${line.minute}'`;
   if (line.period === null) return '';
-  return line.clockSeconds === null ? periodName(line.period, true) : `${periodName(line.period, true)} ${clockText(line.clockSeconds)}`;
+  return line.clockSeconds === null
+    ? periodName(line.period, true)
+    : `${periodName(line.period, true)} ${clockText(line.clockSeconds)}`;
 }

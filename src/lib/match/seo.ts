@@ -16,7 +16,10 @@ export function matchSeo(m: MatchDetail, tab: MatchTab) {
   const basketball = m.sport === 2;
   const vs = `${m.home.name}vs${m.away.name}`;
   const tabName = MATCH_TABS.find((t) => t.key === tab)![sportSlug(m.sport)];
-  const score = m.home.score !== null && m.away.score !== null ? `，${m.stateName} ${m.home.score}-${m.away.score}` : `，${m.stateName}`;
+  const score =
+    m.home.score !== null && m.away.score !== null
+      ? `，${m.stateName} ${m.home.score}-${m.away.score}`
+      : `，${m.stateName}`;
   return {
     title: `${vs}${TAB_TOPIC[tab](basketball)} ${m.date}`,
     description: `${m.date} ${m.time} ${m.competition.name}${m.round ? ` ${m.round}` : ''}：${m.home.name} 对阵 ${m.away.name}${score}。球友圈${tabName}页提供本场${basketball ? '篮球' : '足球'}比赛的${TAB_TOPIC[tab](basketball).replace(/_/g, '、')}。`,

@@ -4,7 +4,19 @@
  * Matching ignores case, spaces and common separators, so "加 微 信" is caught like "加微信".
  */
 export const SENSITIVE_WORDS = {
-  refuse: ['外围盘口', '私彩', '代开发票', '刷单返利', '加微信领', '裸聊', '冰毒', '枪支出售', '办证刻章', '博彩代理', '上分下分'],
+  refuse: [
+    '外围盘口',
+    '私彩',
+    '代开发票',
+    '刷单返利',
+    '加微信领',
+    '裸聊',
+    '冰毒',
+    '枪支出售',
+    '办证刻章',
+    '博彩代理',
+    '上分下分',
+  ],
   mask: ['傻逼', '煞笔', '脑残', '狗日', '操你', '草泥马', '去死', '垃圾裁判死'],
 } as const;
 

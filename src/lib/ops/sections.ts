@@ -23,7 +23,8 @@ export function sectionOf(pathname: string): OpsSection | null {
   const path = pathname.replace(/\/+$/, '') || '/';
   let best: OpsSection | null = null;
   for (const s of OPS_SECTIONS) {
-    if ((path === s.href || path.startsWith(`${s.href}/`)) && (!best || s.href.length > best.href.length)) best = s;
+    if ((path === s.href || path.startsWith(`${s.href}/`)) && (!best || s.href.length > best.href.length))
+      best = s;
   }
   return best;
 }

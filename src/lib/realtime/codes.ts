@@ -92,7 +92,8 @@ export const WS_LIMITS = {
  * Channels. `room:{id}`, `match:{id}` and `scores:*` are public (visitors too);
  * `user:{id}` only for that user, after 10014.
  */
-export type Channel = `room:${number}` | `match:${number}` | `user:${number}` | 'scores:football' | 'scores:basketball';
+export type Channel =
+  `room:${number}` | `match:${number}` | `user:${number}` | 'scores:football' | 'scores:basketball';
 
 export const CHANNEL = {
   room: (id: number): Channel => `room:${id}`,
@@ -124,7 +125,14 @@ export interface Delivery<P = unknown> {
   payload: P;
 }
 
-export type ErrorReason = 'bad_channel' | 'forbidden' | 'too_many_channels' | 'unknown_code' | 'auth_failed' | 'unavailable' | 'refused';
+export type ErrorReason =
+  | 'bad_channel'
+  | 'forbidden'
+  | 'too_many_channels'
+  | 'unknown_code'
+  | 'auth_failed'
+  | 'unavailable'
+  | 'refused';
 
 /** `data` of a 10090 error: `req` is the code of the frame that failed. */
 export interface ErrorData {

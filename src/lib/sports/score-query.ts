@@ -54,7 +54,9 @@ export function withParams(url: URL, changes: Record<string, string | null>): st
 }
 
 /** The lottery number a row shows under a lottery filter: 周日011, 北单52, 足彩第6场. */
-export function lotteryTag(kind: LotteryKind | undefined): ((m: { lottery: LotteryTags }) => string | null) | undefined {
+export function lotteryTag(
+  kind: LotteryKind | undefined,
+): ((m: { lottery: LotteryTags }) => string | null) | undefined {
   if (kind === 'jc') return (m) => m.lottery.jcNo;
   if (kind === 'bd') return (m) => (m.lottery.bdNo ? `北单${m.lottery.bdNo}` : null);
   if (kind === 'zc') return (m) => (m.lottery.zcOrder ? `足彩第${m.lottery.zcOrder}场` : null);

@@ -28,7 +28,8 @@ export interface ScoreView {
 }
 
 /** 5:07 from 307 seconds. */
-export const clockOf = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+export const clockOf = (seconds: number) =>
+  `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 /**
  * The status cell: the running minute (72', 45+2') for football in play, the quarter and its
@@ -56,7 +57,8 @@ export function halfTimeText(m: ScoreView): string {
 }
 
 /** Corners "5-3" once the match has started ('' for one that never kicked off, e.g. postponed). */
-export const cornerText = (m: ScoreView) => (m.phase === 'scheduled' || m.home.score === null ? '' : `${m.home.corner}-${m.away.corner}`);
+export const cornerText = (m: ScoreView) =>
+  m.phase === 'scheduled' || m.home.score === null ? '' : `${m.home.corner}-${m.away.corner}`;
 
 /** Penalty shoot-out "点球 4-3", when there was one. */
 export const penaltyText = (m: ScoreView) => (m.pk ? `点球 ${m.pk[0]}-${m.pk[1]}` : '');

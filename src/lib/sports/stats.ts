@@ -48,4 +48,5 @@ export const BASKETBALL_PLAYER_FIELDS = [
 ] as const;
 
 /** Percentage with one decimal, 0 when nothing was attempted. */
-export const pct = (made: number, attempted: number) => (attempted > 0 ? Math.round((made / attempted) * 1000) / 10 : 0);
+export const pct = (made: number, attempted: number) =>
+  attempted > 0 ? Math.round((made / attempted) * 1000) / 10 : 0;

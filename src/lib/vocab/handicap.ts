@@ -4,8 +4,21 @@
  * is shown with 受让 (the away side gives).
  */
 export const HANDICAP_STEPS = [
-  '平手', '平/半', '半球', '半/一', '一球', '一/球半', '球半', '球半/两',
-  '两球', '两/两球半', '两球半', '两球半/三', '三球', '三/三球半', '三球半',
+  '平手',
+  '平/半',
+  '半球',
+  '半/一',
+  '一球',
+  '一/球半',
+  '球半',
+  '球半/两',
+  '两球',
+  '两/两球半',
+  '两球半',
+  '两球半/三',
+  '三球',
+  '三/三球半',
+  '三球半',
 ] as const;
 
 export const MAX_HANDICAP_STEP = HANDICAP_STEPS.length - 1;
@@ -31,4 +44,3 @@ export function pointsLineName(line: number): string {
   if (line === 0) return '0';
   return line > 0 ? `-${line}` : `+${-line}`;
 }
-

@@ -52,12 +52,37 @@ export const BASKETBALL_STATES: readonly MatchStateInfo[] = [
 
 /** Named codes the server uses; the numbers are the spec's. */
 export const FB = {
-  abnormal: 0, notStarted: 1, firstHalf: 2, halfTime: 3, secondHalf: 4, extraTime: 5, penalties: 7,
-  fullTime: 8, postponed: 9, interrupted: 10, abandoned: 11, cancelled: 12, undetermined: 13,
+  abnormal: 0,
+  notStarted: 1,
+  firstHalf: 2,
+  halfTime: 3,
+  secondHalf: 4,
+  extraTime: 5,
+  penalties: 7,
+  fullTime: 8,
+  postponed: 9,
+  interrupted: 10,
+  abandoned: 11,
+  cancelled: 12,
+  undetermined: 13,
 } as const;
 export const BB = {
-  abnormal: 0, notStarted: 1, q1: 2, q1End: 3, q2: 4, halfTime: 5, q3: 6, q3End: 7, q4: 8, overtime: 9,
-  fullTime: 10, interrupted: 11, cancelled: 12, postponed: 13, abandoned: 14, undetermined: 15,
+  abnormal: 0,
+  notStarted: 1,
+  q1: 2,
+  q1End: 3,
+  q2: 4,
+  halfTime: 5,
+  q3: 6,
+  q3End: 7,
+  q4: 8,
+  overtime: 9,
+  fullTime: 10,
+  interrupted: 11,
+  cancelled: 12,
+  postponed: 13,
+  abandoned: 14,
+  undetermined: 15,
 } as const;
 
 export function statesOf(sport: SportId): readonly MatchStateInfo[] {
@@ -75,7 +100,10 @@ export const isPendingState = (sport: SportId, code: number) => stateInfo(sport,
 
 /** Codes of one phase, e.g. every live code for a SQL `in (...)`. */
 export function codesWhere(sport: SportId, test: (p: MatchPhase) => boolean): number[] {
-  return statesOf(sport).filter((x) => x.code !== 6 || sport !== 1).filter((x) => test(x.phase)).map((x) => x.code);
+  return statesOf(sport)
+    .filter((x) => x.code !== 6 || sport !== 1)
+    .filter((x) => test(x.phase))
+    .map((x) => x.code);
 }
 
 /**
@@ -93,19 +121,28 @@ const FOOTBALL_NEXT: Record<number, number[]> = {
   9: [1, 12, 13],
   10: [2, 3, 4, 5, 7, 8, 11],
   13: [1, 2, 9, 12],
-  8: [], 11: [], 12: [],
+  8: [],
+  11: [],
+  12: [],
 };
 const BASKETBALL_NEXT: Record<number, number[]> = {
   0: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14, 15],
   1: [0, 2, 12, 13, 15],
-  2: [0, 3, 11], 3: [0, 4, 11], 4: [0, 5, 11], 5: [0, 6, 11], 6: [0, 7, 11], 7: [0, 8, 11],
+  2: [0, 3, 11],
+  3: [0, 4, 11],
+  4: [0, 5, 11],
+  5: [0, 6, 11],
+  6: [0, 7, 11],
+  7: [0, 8, 11],
   8: [0, 9, 10, 11],
   // 9 → 9: the next overtime period starts.
   9: [0, 9, 10, 11],
   11: [2, 3, 4, 5, 6, 7, 8, 9, 10, 14],
   13: [1, 12, 15],
   15: [1, 2, 12, 13],
-  10: [], 12: [], 14: [],
+  10: [],
+  12: [],
+  14: [],
 };
 
 export function nextStates(sport: SportId, from: number): number[] {

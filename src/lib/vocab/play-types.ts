@@ -31,6 +31,8 @@ export type OddsMarket = keyof typeof ODDS_MARKETS;
 export const ODDS_MARKET_CODES = Object.keys(ODDS_MARKETS) as OddsMarket[];
 
 /** The odds-detail subpage names and the market each one shows. */
-export const ODDS_PAGE_TYPES = { oupei: 'eu', yapan: 'asia', daxiaoqiu: 'ou' } as const satisfies Record<string, OddsMarket>;
+export const ODDS_PAGE_TYPES = { oupei: 'eu', yapan: 'asia', daxiaoqiu: 'ou' } as const satisfies Record<
+  string,
+  OddsMarket
+>;
 export type OddsPageType = keyof typeof ODDS_PAGE_TYPES;
-

@@ -1,13 +1,31 @@
 /** Player positions (spec §3 vocabularies) with the names Chinese score sites use. */
 export const FOOTBALL_POSITIONS = {
-  F: '前锋', M: '中场', D: '后卫', G: '门将',
-  LW: '左边锋', RW: '右边锋', ST: '中锋', AM: '前腰',
-  ML: '左前卫', MC: '中前卫', MR: '右前卫', DM: '后腰',
-  DL: '左后卫', DC: '中后卫', DR: '右后卫', GK: '守门员',
+  F: '前锋',
+  M: '中场',
+  D: '后卫',
+  G: '门将',
+  LW: '左边锋',
+  RW: '右边锋',
+  ST: '中锋',
+  AM: '前腰',
+  ML: '左前卫',
+  MC: '中前卫',
+  MR: '右前卫',
+  DM: '后腰',
+  DL: '左后卫',
+  DC: '中后卫',
+  DR: '右后卫',
+  GK: '守门员',
 } as const;
 
 export const BASKETBALL_POSITIONS = {
-  C: '中锋', SF: '小前锋', PF: '大前锋', SG: '得分后卫', PG: '控球后卫', F: '前锋', G: '后卫',
+  C: '中锋',
+  SF: '小前锋',
+  PF: '大前锋',
+  SG: '得分后卫',
+  PG: '控球后卫',
+  F: '前锋',
+  G: '后卫',
 } as const;
 
 export type FootballPosition = keyof typeof FOOTBALL_POSITIONS;

@@ -20,7 +20,8 @@ export const STAFF_ROLE_TITLES: Record<StaffRole, string> = {
   admin: '管理员',
 };
 
-export const isStaffRole = (value: string): value is StaffRole => (STAFF_ROLES as readonly string[]).includes(value);
+export const isStaffRole = (value: string): value is StaffRole =>
+  (STAFF_ROLES as readonly string[]).includes(value);
 
 /** Whether someone holding `held` may act as any one of `wanted`. */
 export function hasRole(held: readonly string[] | null | undefined, ...wanted: StaffRole[]): boolean {

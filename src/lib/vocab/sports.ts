@@ -4,7 +4,6 @@ export const SPORT = { football: 1, basketball: 2 } as const;
 export type SportId = (typeof SPORT)[keyof typeof SPORT];
 export type SportSlug = keyof typeof SPORT;
 
-
 export function sportIdOf(slug: string): SportId | null {
   return slug === 'football' || slug === 'basketball' ? SPORT[slug] : null;
 }

@@ -23,6 +23,7 @@ export const requireRole =
   (...roles: StaffRole[]): MiddlewareHandler<GatewayEnv> =>
   async (c, next) => {
     if (!c.var.user) throw unauthorized();
-    if (!hasRole(c.var.user.roles, ...roles)) throw forbidden(fill(MSG.staffOnly, { roles: roles.map((r) => STAFF_ROLE_TITLES[r]).join('、') }));
+    if (!hasRole(c.var.user.roles, ...roles))
+      throw forbidden(fill(MSG.staffOnly, { roles: roles.map((r) => STAFF_ROLE_TITLES[r]).join('、') }));
     await next();
   };

@@ -17,7 +17,10 @@ export async function readInput(c: Context): Promise<Record<string, unknown>> {
     if (type.includes('application/json')) {
       const text = await c.req.text();
       const parsed: unknown = text.trim() ? JSON.parse(text) : {};
-      body = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+      body =
+        parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+          ? (parsed as Record<string, unknown>)
+          : {};
     } else if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
       body = (await c.req.parseBody({ all: true })) as Record<string, unknown>;
     }

@@ -22,5 +22,8 @@ export function ok<T>(c: Context, data: T, msg: string = MSG.ok) {
 }
 
 export function fail(c: Context, err: ApiError) {
-  return c.json({ code: err.code, msg: err.message, data: err.data } satisfies Envelope, httpStatusFor(err.code));
+  return c.json(
+    { code: err.code, msg: err.message, data: err.data } satisfies Envelope,
+    httpStatusFor(err.code),
+  );
 }

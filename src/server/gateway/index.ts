@@ -35,7 +35,13 @@ export function createGateway(app: AppContext) {
     const started = performance.now();
     await next();
     app.log.info(
-      { reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      {
+        reqId: requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
       'svc',
     );
   });
@@ -48,7 +54,8 @@ export function createGateway(app: AppContext) {
     });
   // Image uploads carry up to six 5 MB files as base64 (a third larger); other bodies stay small.
   const [smallBody, uploadBody] = [limit(8 * 1024 * 1024), limit(42 * 1024 * 1024)];
-  const isUpload = (path: string) => path.endsWith('/multiUploadBase64') || path.endsWith('/post/addPic/base64');
+  const isUpload = (path: string) =>
+    path.endsWith('/multiUploadBase64') || path.endsWith('/post/addPic/base64');
   gw.use((c, next) => (isUpload(c.req.path) ? uploadBody : smallBody)(c, next));
   gw.use(refuseControlChars);
   gw.use(identify);

@@ -36,7 +36,15 @@ const noKeep = () => {};
 const LOGIN_COOKIE = /(?:^|;\s*)token=[^;]/;
 const HAS_EXTENSION = /\.[a-z0-9]{1,8}$/i;
 /** Headers that belong to one answer, never to the stored copy. */
-const PER_ANSWER = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'x-request-id', 'set-cookie', 'etag', 'vary']);
+const PER_ANSWER = new Set([
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'x-request-id',
+  'set-cookie',
+  'etag',
+  'vary',
+]);
 
 export function createPageCache(opts: PageCacheOptions) {
   const entries = new Map<string, Entry>();
@@ -66,14 +74,23 @@ export function createPageCache(opts: PageCacheOptions) {
   }
 
   function send(e: Entry, req: IncomingMessage, res: ServerResponse): void {
-    const headers: OutgoingHttpHeaders = { ...e.headers, etag: e.etag, vary: 'Accept-Encoding, Cookie', 'x-page-cache': 'hit' };
+    const headers: OutgoingHttpHeaders = {
+      ...e.headers,
+      etag: e.etag,
+      vary: 'Accept-Encoding, Cookie',
+      'x-page-cache': 'hit',
+    };
     if (req.headers['if-none-match'] === e.etag) {
       res.writeHead(304, headers);
       res.end();
       return;
     }
     const accepts = String(req.headers['accept-encoding'] ?? '');
-    const [body, encoding] = /\bbr\b/.test(accepts) ? [e.br, 'br'] : /\bgzip\b/.test(accepts) ? [e.gzip, 'gzip'] : [e.identity, null];
+    const [body, encoding] = /\bbr\b/.test(accepts)
+      ? [e.br, 'br']
+      : /\bgzip\b/.test(accepts)
+        ? [e.gzip, 'gzip']
+        : [e.identity, null];
     if (encoding) headers['content-encoding'] = encoding;
     headers['content-length'] = body.length;
     res.writeHead(200, headers);
@@ -83,7 +100,13 @@ export function createPageCache(opts: PageCacheOptions) {
   function store(key: string, status: number, headers: OutgoingHttpHeaders, body: Buffer): Entry | null {
     const cacheControl = String(headers['cache-control'] ?? '');
     const type = String(headers['content-type'] ?? '');
-    if (status !== 200 || !cacheControl.startsWith('public') || headers['set-cookie'] || !type.includes('text/html')) return null;
+    if (
+      status !== 200 ||
+      !cacheControl.startsWith('public') ||
+      headers['set-cookie'] ||
+      !type.includes('text/html')
+    )
+      return null;
     const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_ANSWER.has(name)));
     const entry: Entry = {
       expires: Date.now() + opts.ttlMs,
@@ -111,10 +134,14 @@ export function createPageCache(opts: PageCacheOptions) {
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
     const keep = (chunk: unknown, encoding: unknown) => {
-      if (typeof chunk === 'string') chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
+      if (typeof chunk === 'string')
+        chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
       else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
     };
-    res.write = ((chunk: unknown, ...rest: unknown[]) => (keep(chunk, rest[0]), write(chunk, ...rest))) as typeof res.write;
+    res.write = ((chunk: unknown, ...rest: unknown[]) => (
+      keep(chunk, rest[0]),
+      write(chunk, ...rest)
+    )) as typeof res.write;
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       if (typeof chunk !== 'function') keep(chunk, rest[0]);
       resolve(store(key, res.statusCode, res.getHeaders(), Buffer.concat(chunks)));

@@ -11,7 +11,12 @@ import { createPageCache } from './page-cache.ts';
 import { createStaticHandler } from './static.ts';
 import { createUploadsHandler } from './uploads.ts';
 
-type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: undefined, locals: object) => void | Promise<void>;
+type AstroHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: undefined,
+  locals: object,
+) => void | Promise<void>;
 
 /** How long a visitor's page is served from memory: a visitor never sees data older than this plus a CDN's s-maxage. */
 export const PAGE_CACHE_TTL_MS = 1_000;

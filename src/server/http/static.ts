@@ -55,7 +55,9 @@ export function createStaticHandler(root: string) {
     res.setHeader('ETag', etag);
     res.setHeader(
       'Cache-Control',
-      pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600, must-revalidate',
+      pathname.startsWith('/_astro/')
+        ? 'public, max-age=31536000, immutable'
+        : 'public, max-age=3600, must-revalidate',
     );
     if (req.headers['if-none-match'] === etag) {
       res.statusCode = 304;
@@ -67,7 +69,9 @@ export function createStaticHandler(root: string) {
       res.end();
       return true;
     }
-    createReadStream(file).on('error', () => res.destroy()).pipe(res);
+    createReadStream(file)
+      .on('error', () => res.destroy())
+      .pipe(res);
     return true;
   };
 }

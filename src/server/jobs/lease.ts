@@ -20,7 +20,9 @@ export function createLease(db: Db, name: string, holder: string, ttlMs: number)
       return rows.length > 0;
     },
     async release(): Promise<void> {
-      await db.execute(sql`update sports_feed_state set until = now() - interval '1 second' where name = ${name} and holder = ${holder}`);
+      await db.execute(
+        sql`update sports_feed_state set until = now() - interval '1 second' where name = ${name} and holder = ${holder}`,
+      );
     },
   };
 }

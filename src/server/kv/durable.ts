@@ -6,12 +6,13 @@ import type { Kv } from './kv.ts';
  * Keys whose counters guard money or SMS: an in-memory count would reset on a restart (kill -9 and
  * 20 more SMS from one address in the same hour). Without Redis these are counted in PostgreSQL.
  */
-const DURABLE = /^(?:sms:|rl:(?:recharge|gift|nobility|red-packet|red-packet-grab|horn|withdraw|password|pay-notify|export):)/;
+const DURABLE =
+  /^(?:sms:|rl:(?:recharge|gift|nobility|red-packet|red-packet-grab|horn|withdraw|password|pay-notify|export):)/;
 
 export const isDurableKey = (key: string) => DURABLE.test(key);
 
 type Row = { count: number; ms: number };
-const rowsOf = (res: unknown): Row[] => ((res as { rows?: Row[] }).rows ?? (res as Row[]));
+const rowsOf = (res: unknown): Row[] => (res as { rows?: Row[] }).rows ?? (res as Row[]);
 
 /**
  * The memory KV with its money and SMS counters kept in the database (table durable_counters, one

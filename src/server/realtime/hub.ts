@@ -66,7 +66,11 @@ const ERROR_MSG: Record<ErrorReason, string> = {
 export function createRealtimeHub(app: AppContext, server: Server, options: HubOptions = {}): RealtimeHub {
   const idleMs = options.idleMs ?? WS_LIMITS.idleMs;
   const tokens = socketTokens(app);
-  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_LIMITS.maxPayload, perMessageDeflate: false });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: WS_LIMITS.maxPayload,
+    perMessageDeflate: false,
+  });
   const clients = new Set<Client>();
   const perToken = new Map<string, number>();
   const perAddress = new Map<string, number>();
@@ -97,24 +101,40 @@ export function createRealtimeHub(app: AppContext, server: Server, options: HubO
 
   /** The client's address: the balancer's X-Forwarded-For when trusted, else the peer. */
   function addressOf(req: IncomingMessage): string {
-    const forwarded = app.config.trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0].trim() : '';
+    const forwarded = app.config.trustProxy
+      ? String(req.headers['x-forwarded-for'] ?? '')
+          .split(',')[0]
+          .trim()
+      : '';
     return forwarded || req.socket.remoteAddress || '?';
   }
 
-  const sweep = setInterval(() => {
-    const cutoff = Date.now() - idleMs;
-    for (const client of clients) {
-      if (client.lastSeen >= cutoff) continue;
-      // A client that did not answer the close handshake by the next sweep is gone.
-      if (client.ws.readyState === WebSocket.CLOSING) client.ws.terminate();
-      else kick(client, WS_CLOSE.idle, 'idle');
-    }
-  }, Math.max(10, Math.round(idleMs / 3)));
+  const sweep = setInterval(
+    () => {
+      const cutoff = Date.now() - idleMs;
+      for (const client of clients) {
+        if (client.lastSeen >= cutoff) continue;
+        // A client that did not answer the close handshake by the next sweep is gone.
+        if (client.ws.readyState === WebSocket.CLOSING) client.ws.terminate();
+        else kick(client, WS_CLOSE.idle, 'idle');
+      }
+    },
+    Math.max(10, Math.round(idleMs / 3)),
+  );
   sweep.unref();
 
   function accept(ws: WebSocket, tokenUserId: number) {
     const now = Date.now();
-    const client: Client = { ws, tokenUserId, userId: 0, channels: new Set(), lastSeen: now, frames: 0, windowStart: now, queue: Promise.resolve() };
+    const client: Client = {
+      ws,
+      tokenUserId,
+      userId: 0,
+      channels: new Set(),
+      lastSeen: now,
+      frames: 0,
+      windowStart: now,
+      queue: Promise.resolve(),
+    };
     clients.add(client);
     ws.on('message', (raw, isBinary) => onFrame(client, raw, isBinary));
     ws.on('error', (err) => app.log.debug({ err }, 'ws client error'));
@@ -138,7 +158,9 @@ export function createRealtimeHub(app: AppContext, server: Server, options: HubO
     if (text === HEARTBEAT.ping) return send(client, HEARTBEAT.pong);
     const frame = parseFrame(text);
     if (!frame) return; // not a {code, data} frame: ignored
-    client.queue = client.queue.then(() => handle(client, frame)).catch((err) => app.log.warn({ err }, 'ws frame failed'));
+    client.queue = client.queue
+      .then(() => handle(client, frame))
+      .catch((err) => app.log.warn({ err }, 'ws frame failed'));
   }
 
   async function handle(client: Client, { code, data }: ClientFrame) {
@@ -156,7 +178,11 @@ export function createRealtimeHub(app: AppContext, server: Server, options: HubO
    */
   async function chat(client: Client, data: Record<string, unknown>) {
     const clientId = typeof data.clientId === 'string' ? data.clientId.slice(0, 64) : undefined;
-    const refuse = (msg: string, code: number) => send(client, { code: WS_CODE.error, data: { req: WS_CODE.chatSend, reason: 'refused', msg, code, clientId } satisfies ErrorData });
+    const refuse = (msg: string, code: number) =>
+      send(client, {
+        code: WS_CODE.error,
+        data: { req: WS_CODE.chatSend, reason: 'refused', msg, code, clientId } satisfies ErrorData,
+      });
     if (client.userId === 0) return refuse(ERROR_MSG.auth_failed, 401);
     try {
       const message = await app.services.live.chat.fromSocket(client.userId, data);
@@ -170,7 +196,10 @@ export function createRealtimeHub(app: AppContext, server: Server, options: HubO
 
   async function auth(client: Client, accessToken: unknown) {
     if (client.userId === 0) {
-      const user = typeof accessToken === 'string' && accessToken ? await app.services.sessions.userByToken(accessToken) : null;
+      const user =
+        typeof accessToken === 'string' && accessToken
+          ? await app.services.sessions.userByToken(accessToken)
+          : null;
       if ((user?.id ?? 0) !== client.tokenUserId) {
         sendError(client, WS_CODE.auth, 'auth_failed');
         return kick(client, WS_CLOSE.authFailed, 'auth failed');
@@ -183,7 +212,8 @@ export function createRealtimeHub(app: AppContext, server: Server, options: HubO
   async function subscribe(client: Client, channel: unknown) {
     if (!isChannel(channel)) return sendError(client, WS_CODE.subscribe, 'bad_channel', channel);
     const owner = channelOwner(channel);
-    if (owner !== null && owner !== client.userId) return sendError(client, WS_CODE.subscribe, 'forbidden', channel);
+    if (owner !== null && owner !== client.userId)
+      return sendError(client, WS_CODE.subscribe, 'forbidden', channel);
     if (!client.channels.has(channel)) {
       if (client.channels.size >= WS_LIMITS.maxChannelsPerSocket) {
         return sendError(client, WS_CODE.subscribe, 'too_many_channels', channel);
@@ -213,7 +243,8 @@ export function createRealtimeHub(app: AppContext, server: Server, options: HubO
   }
 
   function send(client: Client, frame: Frame | string) {
-    if (client.ws.readyState === WebSocket.OPEN) client.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+    if (client.ws.readyState === WebSocket.OPEN)
+      client.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
   }
 
   function sendError(client: Client, req: number, reason: ErrorReason, channel?: unknown) {
@@ -235,7 +266,10 @@ export function createRealtimeHub(app: AppContext, server: Server, options: HubO
       const grace = new AbortController();
       const closed = [...clients].map((client) => new Promise((resolve) => client.ws.once('close', resolve)));
       for (const client of clients) kick(client, code, reason);
-      await Promise.race([Promise.all(closed), sleep(CLOSE_GRACE_MS, undefined, { signal: grace.signal, ref: false }).catch(() => {})]);
+      await Promise.race([
+        Promise.all(closed),
+        sleep(CLOSE_GRACE_MS, undefined, { signal: grace.signal, ref: false }).catch(() => {}),
+      ]);
       grace.abort();
       for (const client of clients) client.ws.terminate();
       await registry.close();

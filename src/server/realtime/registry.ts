@@ -45,7 +45,10 @@ export function createChannelRegistry(pubsub: PubSub, log: Logger): ChannelRegis
       let entry = channels.get(channel);
       if (!entry) {
         const sockets = new Set<WebSocket>();
-        const created: Entry = { sockets, ready: pubsub.subscribe(pubsubChannel(channel), (m) => fanOut(sockets, m)) };
+        const created: Entry = {
+          sockets,
+          ready: pubsub.subscribe(pubsubChannel(channel), (m) => fanOut(sockets, m)),
+        };
         // A failed subscription is forgotten, so the next join tries again.
         created.ready.catch(() => channels.get(channel) === created && channels.delete(channel));
         channels.set(channel, (entry = created));

@@ -22,11 +22,18 @@ const followSeeds = [
 /** Expert profile and follows between the demo accounts; rows already there are left alone. */
 export async function seedAccountExtras(db: Db): Promise<void> {
   const mobiles = [...new Set([expertSeed.mobile, ...followSeeds.flatMap((f) => [f.from, f.to])])];
-  const rows = await db.select({ id: users.id, mobile: users.mobile }).from(users).where(inArray(users.mobile, mobiles));
+  const rows = await db
+    .select({ id: users.id, mobile: users.mobile })
+    .from(users)
+    .where(inArray(users.mobile, mobiles));
   const idOf = new Map(rows.map((r) => [r.mobile, r.id]));
   const { mobile, ...profile } = expertSeed;
   const expertId = idOf.get(mobile);
-  if (expertId) await db.insert(experts).values({ userId: expertId, ...profile }).onConflictDoNothing();
+  if (expertId)
+    await db
+      .insert(experts)
+      .values({ userId: expertId, ...profile })
+      .onConflictDoNothing();
   const pairs = followSeeds.filter((f) => idOf.has(f.from) && idOf.has(f.to));
   if (pairs.length === 0) return;
   await db

@@ -3,7 +3,16 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { bubbleOf } from '../../lib/live/rules.ts';
 import type { Sender } from '../../lib/live/types.ts';
 import type { Db } from '../db/client.ts';
-import { anchorApplications, anchorSchedules, chatMessages, follows, liveSessions, roomManagers, rooms, users } from '../db/schema/index.ts';
+import {
+  anchorApplications,
+  anchorSchedules,
+  chatMessages,
+  follows,
+  liveSessions,
+  roomManagers,
+  rooms,
+  users,
+} from '../db/schema/index.ts';
 import { hashPassword } from '../services/accounts/password.ts';
 import { createMatchLookup } from '../services/live/matches.ts';
 import { DEMO_PASSWORD } from './site-content.ts';
@@ -25,14 +34,92 @@ interface AnchorSeed {
 
 /** The demo anchor 主播阿杰 (13800000002, seeded with the accounts) and seven more. */
 const anchorSeeds: AnchorSeed[] = [
-  { mobile: '13800000002', navId: 1, cover: '/covers/football-1.svg', title: '阿杰聊英超：焦点战全程陪看', notice: '今晚英超焦点战全程陪看，开赛前发红包，欢迎点个关注！', live: true, heat: 12_860 },
-  { mobile: '13800000101', nickName: '篮球老张', level: 4, navId: 2, cover: '/covers/basketball-1.svg', title: 'NBA今日焦点 逐节解说', notice: '每节结束聊数据，理性讨论不引战。', live: true, heat: 9_620 },
-  { mobile: '13800000102', nickName: '绿茵小鱼', level: 3, navId: 1, cover: '/covers/football-2.svg', title: '欧冠之夜 战术板复盘', notice: '赛后战术板复盘，想看哪队留言。', live: true, heat: 7_240 },
-  { mobile: '13800000103', nickName: '电竞阿飞', level: 3, navId: 3, cover: '/covers/esports-1.svg', title: '电竞竞技场 赛事陪看', notice: '周末赛事全程陪看，弹幕互动抽奖。', live: true, heat: 5_410 },
-  { mobile: '13800000104', nickName: '球迷茶话会', level: 2, navId: 4, cover: '/covers/other-1.svg', title: '球迷茶话会：本周热点聊不停', notice: '聊球、聊八卦、聊竞猜，文明发言。', live: true, heat: 3_150 },
-  { mobile: '13800000105', nickName: '三分王大伟', level: 3, navId: 2, cover: '/covers/basketball-2.svg', title: 'CBA篮球夜', notice: '每周三、周五晚八点开播。', live: false, heat: 2_280 },
-  { mobile: '13800000106', nickName: '中超老周', level: 4, navId: 1, cover: '/covers/football-3.svg', title: '中超观察：本轮前瞻', notice: '中超每轮前瞻与复盘。', live: false, heat: 1_960 },
-  { mobile: '13800000107', nickName: '体育早餐', level: 2, navId: 4, cover: '/covers/other-2.svg', title: '体育早餐 赛事速递', notice: '工作日早上九点，十分钟看完昨夜赛果。', live: false, heat: 1_120 },
+  {
+    mobile: '13800000002',
+    navId: 1,
+    cover: '/covers/football-1.svg',
+    title: '阿杰聊英超：焦点战全程陪看',
+    notice: '今晚英超焦点战全程陪看，开赛前发红包，欢迎点个关注！',
+    live: true,
+    heat: 12_860,
+  },
+  {
+    mobile: '13800000101',
+    nickName: '篮球老张',
+    level: 4,
+    navId: 2,
+    cover: '/covers/basketball-1.svg',
+    title: 'NBA今日焦点 逐节解说',
+    notice: '每节结束聊数据，理性讨论不引战。',
+    live: true,
+    heat: 9_620,
+  },
+  {
+    mobile: '13800000102',
+    nickName: '绿茵小鱼',
+    level: 3,
+    navId: 1,
+    cover: '/covers/football-2.svg',
+    title: '欧冠之夜 战术板复盘',
+    notice: '赛后战术板复盘，想看哪队留言。',
+    live: true,
+    heat: 7_240,
+  },
+  {
+    mobile: '13800000103',
+    nickName: '电竞阿飞',
+    level: 3,
+    navId: 3,
+    cover: '/covers/esports-1.svg',
+    title: '电竞竞技场 赛事陪看',
+    notice: '周末赛事全程陪看，弹幕互动抽奖。',
+    live: true,
+    heat: 5_410,
+  },
+  {
+    mobile: '13800000104',
+    nickName: '球迷茶话会',
+    level: 2,
+    navId: 4,
+    cover: '/covers/other-1.svg',
+    title: '球迷茶话会：本周热点聊不停',
+    notice: '聊球、聊八卦、聊竞猜，文明发言。',
+    live: true,
+    heat: 3_150,
+  },
+  {
+    mobile: '13800000105',
+    nickName: '三分王大伟',
+    level: 3,
+    navId: 2,
+    cover: '/covers/basketball-2.svg',
+    title: 'CBA篮球夜',
+    notice: '每周三、周五晚八点开播。',
+    live: false,
+    heat: 2_280,
+  },
+  {
+    mobile: '13800000106',
+    nickName: '中超老周',
+    level: 4,
+    navId: 1,
+    cover: '/covers/football-3.svg',
+    title: '中超观察：本轮前瞻',
+    notice: '中超每轮前瞻与复盘。',
+    live: false,
+    heat: 1_960,
+  },
+  {
+    mobile: '13800000107',
+    nickName: '体育早餐',
+    level: 2,
+    navId: 4,
+    cover: '/covers/other-2.svg',
+    title: '体育早餐 赛事速递',
+    notice: '工作日早上九点，十分钟看完昨夜赛果。',
+    live: false,
+    heat: 1_120,
+  },
 ];
 
 /** Chat lines of the demo room, oldest first: [speaker mobile, text]. */
@@ -64,7 +151,16 @@ async function seedRooms(db: Db) {
   const fresh = anchorSeeds.filter((a) => a.nickName);
   await db
     .insert(users)
-    .values(fresh.map((a) => ({ mobile: a.mobile, nickName: a.nickName!, level: a.level ?? 1, isAnchor: 1, passwordHash, signature: a.notice })))
+    .values(
+      fresh.map((a) => ({
+        mobile: a.mobile,
+        nickName: a.nickName!,
+        level: a.level ?? 1,
+        isAnchor: 1,
+        passwordHash,
+        signature: a.notice,
+      })),
+    )
     .onConflictDoNothing();
   const people = await db
     .select({ id: users.id, mobile: users.mobile, nickName: users.nickName, level: users.level })
@@ -75,34 +171,89 @@ async function seedRooms(db: Db) {
   for (const [i, a] of anchorSeeds.entries()) {
     const anchor = byMobile.get(a.mobile);
     if (!anchor) continue;
-    await db.update(users).set({ isAnchor: 1, signature: sql`coalesce(${users.signature}, ${a.notice})` }).where(eq(users.id, anchor.id));
+    await db
+      .update(users)
+      .set({ isAnchor: 1, signature: sql`coalesce(${users.signature}, ${a.notice})` })
+      .where(eq(users.id, anchor.id));
     await db
       .insert(anchorApplications)
-      .values({ userId: anchor.id, status: 'success', navId: a.navId, intro: `${a.title}。${a.notice}`, reviewNote: '资料完整，审核通过', createdAt: new Date(now - 30 * 86_400_000), reviewedAt: new Date(now - 29 * 86_400_000) })
+      .values({
+        userId: anchor.id,
+        status: 'success',
+        navId: a.navId,
+        intro: `${a.title}。${a.notice}`,
+        reviewNote: '资料完整，审核通过',
+        createdAt: new Date(now - 30 * 86_400_000),
+        reviewedAt: new Date(now - 29 * 86_400_000),
+      })
       .onConflictDoNothing();
     const [room] = await db
       .insert(rooms)
-      .values({ anchorId: anchor.id, title: a.title, cover: a.cover, navId: a.navId, notice: a.notice, heat: a.heat, streamSecret: randomBytes(6).toString('hex') })
+      .values({
+        anchorId: anchor.id,
+        title: a.title,
+        cover: a.cover,
+        navId: a.navId,
+        notice: a.notice,
+        heat: a.heat,
+        streamSecret: randomBytes(6).toString('hex'),
+      })
       .returning();
     // Three finished broadcasts a day apart, each with its replay.
     for (let d = 3; d >= 1; d--) {
       const startedAt = new Date(now - d * 86_400_000 - hours(2 + (i % 3)));
-      await db.insert(liveSessions).values({ roomId: room.id, anchorId: anchor.id, title: a.title, cover: a.cover, navId: a.navId, startedAt, endedAt: new Date(startedAt.getTime() + hours(2) - i * 60_000), replayUrl: DEMO_STREAM, peakHeat: a.heat - d * 300 });
+      await db
+        .insert(liveSessions)
+        .values({
+          roomId: room.id,
+          anchorId: anchor.id,
+          title: a.title,
+          cover: a.cover,
+          navId: a.navId,
+          startedAt,
+          endedAt: new Date(startedAt.getTime() + hours(2) - i * 60_000),
+          replayUrl: DEMO_STREAM,
+          peakHeat: a.heat - d * 300,
+        });
     }
     if (a.live) {
       const liveSince = new Date(now - (20 + i * 7) * 60_000);
-      const [session] = await db.insert(liveSessions).values({ roomId: room.id, anchorId: anchor.id, title: a.title, cover: a.cover, navId: a.navId, startedAt: liveSince }).returning();
-      await db.update(rooms).set({ liveState: 1, liveSince, sessionId: session.id }).where(eq(rooms.id, room.id));
+      const [session] = await db
+        .insert(liveSessions)
+        .values({
+          roomId: room.id,
+          anchorId: anchor.id,
+          title: a.title,
+          cover: a.cover,
+          navId: a.navId,
+          startedAt: liveSince,
+        })
+        .returning();
+      await db
+        .update(rooms)
+        .set({ liveState: 1, liveSince, sessionId: session.id })
+        .where(eq(rooms.id, room.id));
     }
     // Every anchor announces tomorrow evening's show (20:00 China time, a little later for each).
-    const tomorrow8pm = new Date(Math.floor((now + hours(8)) / 86_400_000) * 86_400_000 + 86_400_000 + hours(12) + i * 15 * 60_000);
-    await db.insert(anchorSchedules).values({ anchorId: anchor.id, title: a.live ? `明晚继续：${a.title}` : a.title, startAt: tomorrow8pm });
+    const tomorrow8pm = new Date(
+      Math.floor((now + hours(8)) / 86_400_000) * 86_400_000 + 86_400_000 + hours(12) + i * 15 * 60_000,
+    );
+    await db
+      .insert(anchorSchedules)
+      .values({
+        anchorId: anchor.id,
+        title: a.live ? `明晚继续：${a.title}` : a.title,
+        startAt: tomorrow8pm,
+      });
   }
   await seedDemoRoomPeople(db, byMobile);
 }
 
 /** 竞彩老李 manages 阿杰's room; the demo fan follows two anchors; the room has a chat history. */
-async function seedDemoRoomPeople(db: Db, byMobile: Map<string, { id: number; nickName: string; level: number }>) {
+async function seedDemoRoomPeople(
+  db: Db,
+  byMobile: Map<string, { id: number; nickName: string; level: number }>,
+) {
   const anchor = byMobile.get('13800000002');
   const fan = byMobile.get('13800000001');
   const expert = byMobile.get('13800000003');
@@ -110,16 +261,30 @@ async function seedDemoRoomPeople(db: Db, byMobile: Map<string, { id: number; ni
   if (!room || !fan || !expert || !anchor) return;
   await db.insert(roomManagers).values({ roomId: room.id, userId: expert.id }).onConflictDoNothing();
   const zhang = byMobile.get('13800000101');
-  if (zhang) await db.insert(follows).values({ userId: fan.id, targetType: 'anchor', targetId: zhang.id }).onConflictDoNothing();
-  const roleOf = (id: number): Sender['role'] => (id === anchor.id ? 'anchor' : id === expert.id ? 'manager' : null);
+  if (zhang)
+    await db
+      .insert(follows)
+      .values({ userId: fan.id, targetType: 'anchor', targetId: zhang.id })
+      .onConflictDoNothing();
+  const roleOf = (id: number): Sender['role'] =>
+    id === anchor.id ? 'anchor' : id === expert.id ? 'manager' : null;
   const start = Date.now() - chatSeeds.length * 45_000;
   await db.insert(chatMessages).values(
     chatSeeds.flatMap(([mobile, content], i) => {
       const who = byMobile.get(mobile);
       if (!who) return [];
-      const sender: Sender = { id: who.id, nickName: who.nickName, level: who.level, role: roleOf(who.id), nobility: null, bubble: bubbleOf(who.level) };
+      const sender: Sender = {
+        id: who.id,
+        nickName: who.nickName,
+        level: who.level,
+        role: roleOf(who.id),
+        nobility: null,
+        bubble: bubbleOf(who.level),
+      };
       const atInfo = content.startsWith('@竞彩老李') ? { id: expert.id, nickName: expert.nickName } : null;
-      return [{ roomId: room.id, userId: who.id, content, sender, atInfo, createdAt: new Date(start + i * 45_000) }];
+      return [
+        { roomId: room.id, userId: who.id, content, sender, atInfo, createdAt: new Date(start + i * 45_000) },
+      ];
     }),
   );
 }
@@ -135,11 +300,28 @@ export async function linkTodaysMatches(db: Db) {
   const ok = (Array.isArray(exists) ? exists : (exists as { rows: { ok: boolean }[] }).rows)[0]?.ok;
   if (!ok) return;
   const lookup = createMatchLookup(db);
-  const demoAnchors = await db.select({ id: users.id }).from(users).where(inArray(users.mobile, anchorSeeds.map((a) => a.mobile)));
+  const demoAnchors = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      inArray(
+        users.mobile,
+        anchorSeeds.map((a) => a.mobile),
+      ),
+    );
   const live = await db
     .select()
     .from(rooms)
-    .where(and(eq(rooms.liveState, 1), inArray(rooms.navId, [1, 2]), inArray(rooms.anchorId, demoAnchors.map((a) => a.id))));
+    .where(
+      and(
+        eq(rooms.liveState, 1),
+        inArray(rooms.navId, [1, 2]),
+        inArray(
+          rooms.anchorId,
+          demoAnchors.map((a) => a.id),
+        ),
+      ),
+    );
   const now = Date.now();
   const used = new Set<number>();
   for (const room of live) {
@@ -150,6 +332,9 @@ export async function linkTodaysMatches(db: Db) {
     if (!pick) continue;
     used.add(pick.id);
     await db.update(rooms).set({ matchId: pick.id }).where(eq(rooms.id, room.id));
-    await db.update(liveSessions).set({ matchId: pick.id }).where(eq(liveSessions.id, room.sessionId ?? 0));
+    await db
+      .update(liveSessions)
+      .set({ matchId: pick.id })
+      .where(eq(liveSessions.id, room.sessionId ?? 0));
   }
 }

@@ -1,5 +1,13 @@
 import type { Db } from '../db/client.ts';
-import { aboutPages, adverts, banners, hotSearches, navItems, siteSettings, users } from '../db/schema/index.ts';
+import {
+  aboutPages,
+  adverts,
+  banners,
+  hotSearches,
+  navItems,
+  siteSettings,
+  users,
+} from '../db/schema/index.ts';
 import type { Logger } from '../logger.ts';
 import { hashPassword } from '../services/accounts/password.ts';
 import { aboutPageSeeds } from './about-pages.ts';
@@ -7,7 +15,16 @@ import { seedAccountExtras } from './accounts.ts';
 import { seedCircles } from './community/index.ts';
 import { seedLive } from './live.ts';
 import { seedWallet } from './wallet.ts';
-import { advertSeeds, bannerSeeds, demoAccounts, DEMO_PASSWORD, hotSearchWords, navigation, settingSeeds, type NavSeed } from './site-content.ts';
+import {
+  advertSeeds,
+  bannerSeeds,
+  demoAccounts,
+  DEMO_PASSWORD,
+  hotSearchWords,
+  navigation,
+  settingSeeds,
+  type NavSeed,
+} from './site-content.ts';
 
 /**
  * Fills an empty database with the demo site. Idempotent: each part is written only when its
@@ -32,7 +49,10 @@ export async function seedDemo(db: Db, log: Logger): Promise<void> {
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const a of demoAccounts) {
-    await db.insert(users).values({ ...a, roles: [...a.roles], passwordHash }).onConflictDoNothing();
+    await db
+      .insert(users)
+      .values({ ...a, roles: [...a.roles], passwordHash })
+      .onConflictDoNothing();
   }
   await seedAccountExtras(db);
   await seedWallet(db);

@@ -38,12 +38,37 @@ export const navigation: NavSeed[] = [
 
 /** Banner targets: jumpType 1 is internal (targetId a relative path), 2 an outer link. */
 export const bannerSeeds = [
-  { title: '足球即时比分 · 全球联赛一手掌握', image: '/banners/football.svg', jumpType: 1, targetId: 'football' },
-  { title: 'NBA 篮球比分 · 每节数据实时更新', image: '/banners/basketball.svg', jumpType: 1, targetId: 'basketball' },
-  { title: '英超焦点战 · 文字直播与技术统计', image: '/banners/match-football.svg', jumpType: 1, targetId: 'football/live/1' },
-  { title: 'NBA 焦点战 · 球员数据逐节追踪', image: '/banners/match-basketball.svg', jumpType: 1, targetId: 'basketball/live/1' },
+  {
+    title: '足球即时比分 · 全球联赛一手掌握',
+    image: '/banners/football.svg',
+    jumpType: 1,
+    targetId: 'football',
+  },
+  {
+    title: 'NBA 篮球比分 · 每节数据实时更新',
+    image: '/banners/basketball.svg',
+    jumpType: 1,
+    targetId: 'basketball',
+  },
+  {
+    title: '英超焦点战 · 文字直播与技术统计',
+    image: '/banners/match-football.svg',
+    jumpType: 1,
+    targetId: 'football/live/1',
+  },
+  {
+    title: 'NBA 焦点战 · 球员数据逐节追踪',
+    image: '/banners/match-basketball.svg',
+    jumpType: 1,
+    targetId: 'basketball/live/1',
+  },
   { title: '专家锦囊 · 看懂每一场比赛', image: '/banners/guide.svg', jumpType: 1, targetId: 'guide' },
-  { title: '明星专家 · 战绩公开可查', image: '/banners/expert.svg', jumpType: 1, targetId: 'guide/expert/info/3' },
+  {
+    title: '明星专家 · 战绩公开可查',
+    image: '/banners/expert.svg',
+    jumpType: 1,
+    targetId: 'guide/expert/info/3',
+  },
   { title: '全部直播 · 主播陪你看球', image: '/banners/live.svg', jumpType: 1, targetId: 'live/all' },
   { title: '热门直播间 · 边看边聊', image: '/banners/room.svg', jumpType: 1, targetId: 'live/room/1' },
   { title: '下载球友圈 APP · 进球提醒不错过', image: '/banners/app.svg', jumpType: 2, outerLink: '/app' },
@@ -51,18 +76,47 @@ export const bannerSeeds = [
 
 export const advertSeeds = [
   { placeCode: 'home_side', title: '下载球友圈 APP', image: '/banners/ad-app.svg', link: '/app' },
-  { placeCode: 'home_side', title: '成为主播 · 开播赚球票', image: '/banners/ad-anchor.svg', link: '/about/live/2' },
+  {
+    placeCode: 'home_side',
+    title: '成为主播 · 开播赚球票',
+    image: '/banners/ad-anchor.svg',
+    link: '/about/live/2',
+  },
   { placeCode: 'news_top', title: '专家锦囊 · 每日推荐', image: '/banners/ad-guide.svg', link: '/guide' },
-  { placeCode: 'float_activity', title: '主播招募计划 · 开播赚球票', image: '/banners/ad-anchor.svg', link: '/about/live/3' },
-  { placeCode: 'live_side', title: '开通贵族 · 尊享特权', image: '/banners/ad-noble.svg', link: '/about/live/4' },
+  {
+    placeCode: 'float_activity',
+    title: '主播招募计划 · 开播赚球票',
+    image: '/banners/ad-anchor.svg',
+    link: '/about/live/3',
+  },
+  {
+    placeCode: 'live_side',
+    title: '开通贵族 · 尊享特权',
+    image: '/banners/ad-noble.svg',
+    link: '/about/live/4',
+  },
 ] as const;
 
 export const hotSearchWords = [
-  '英超', '皇家马德里', 'NBA', '湖人', '欧冠', '曼城', '中超', '巴塞罗那', '勇士', '利物浦',
+  '英超',
+  '皇家马德里',
+  'NBA',
+  '湖人',
+  '欧冠',
+  '曼城',
+  '中超',
+  '巴塞罗那',
+  '勇士',
+  '利物浦',
 ];
 
 export const settingSeeds: Record<string, unknown> = {
-  contact: { email: 'service@qiuyouquan.example', qq: '800012345', wechat: 'qiuyouquan_kefu', hours: '每天 09:00–24:00' },
+  contact: {
+    email: 'service@qiuyouquan.example',
+    qq: '800012345',
+    wechat: 'qiuyouquan_kefu',
+    hours: '每天 09:00–24:00',
+  },
   statement:
     '本站仅提供第三方直播流的导航链接，不存储、不上传、不提供任何音视频内容；所有内容的版权归原权利人所有。如有侵权，请联系我们处理。',
   icp: '演示站点，非经营性备案',
@@ -77,12 +131,60 @@ export const settingSeeds: Record<string, unknown> = {
 
 /** Demo accounts (password demo123456), listed in the README. */
 export const demoAccounts = [
-  { mobile: '13800000001', nickName: '球迷小王', roles: [], isAnchor: 0, isExpert: 0, level: 2, experience: 620 },
-  { mobile: '13800000002', nickName: '主播阿杰', roles: [], isAnchor: 1, isExpert: 0, level: 5, experience: 12_400 },
-  { mobile: '13800000003', nickName: '竞彩老李', roles: [], isAnchor: 0, isExpert: 1, level: 6, experience: 31_000 },
-  { mobile: '13800000009', nickName: '运营小美', roles: ['operator', 'finance'], isAnchor: 0, isExpert: 0, level: 8, experience: 160_000 },
-  { mobile: '13800000010', nickName: '编辑小周', roles: ['editor'], isAnchor: 0, isExpert: 0, level: 4, experience: 5_200 },
-  { mobile: '13800000011', nickName: '管理员老陈', roles: ['admin'], isAnchor: 0, isExpert: 0, level: 8, experience: 180_000 },
+  {
+    mobile: '13800000001',
+    nickName: '球迷小王',
+    roles: [],
+    isAnchor: 0,
+    isExpert: 0,
+    level: 2,
+    experience: 620,
+  },
+  {
+    mobile: '13800000002',
+    nickName: '主播阿杰',
+    roles: [],
+    isAnchor: 1,
+    isExpert: 0,
+    level: 5,
+    experience: 12_400,
+  },
+  {
+    mobile: '13800000003',
+    nickName: '竞彩老李',
+    roles: [],
+    isAnchor: 0,
+    isExpert: 1,
+    level: 6,
+    experience: 31_000,
+  },
+  {
+    mobile: '13800000009',
+    nickName: '运营小美',
+    roles: ['operator', 'finance'],
+    isAnchor: 0,
+    isExpert: 0,
+    level: 8,
+    experience: 160_000,
+  },
+  {
+    mobile: '13800000010',
+    nickName: '编辑小周',
+    roles: ['editor'],
+    isAnchor: 0,
+    isExpert: 0,
+    level: 4,
+    experience: 5_200,
+  },
+  {
+    mobile: '13800000011',
+    nickName: '管理员老陈',
+    roles: ['admin'],
+    isAnchor: 0,
+    isExpert: 0,
+    level: 8,
+    experience: 180_000,
+  },
 ] as const;
 
 export const DEMO_PASSWORD = 'demo123456';

@@ -24,12 +24,66 @@ export const giftSeeds = [
 
 /** Nobility tiers; badges under public/nobility/. */
 export const nobilitySeeds = [
-  { level: 1, name: '骑士', monthlyPrice: 600, bubble: 1, entryEffect: '银色流光入场', badge: '/nobility/1.svg', color: '#64748b', renewDiscount: 90 },
-  { level: 2, name: '子爵', monthlyPrice: 1_800, bubble: 2, entryEffect: '蓝色流光入场', badge: '/nobility/2.svg', color: '#2563eb', renewDiscount: 90 },
-  { level: 3, name: '伯爵', monthlyPrice: 6_000, bubble: 3, entryEffect: '紫色光环入场', badge: '/nobility/3.svg', color: '#7c3aed', renewDiscount: 90 },
-  { level: 4, name: '侯爵', monthlyPrice: 18_000, bubble: 4, entryEffect: '金色光环入场并全房间播报', badge: '/nobility/4.svg', color: '#d97706', renewDiscount: 85 },
-  { level: 5, name: '公爵', monthlyPrice: 50_000, bubble: 5, entryEffect: '座驾入场并全房间播报', badge: '/nobility/5.svg', color: '#dc2626', renewDiscount: 85 },
-  { level: 6, name: '国王', monthlyPrice: 150_000, bubble: 5, entryEffect: '专属座驾入场并全站播报', badge: '/nobility/6.svg', color: '#b91c1c', renewDiscount: 80 },
+  {
+    level: 1,
+    name: '骑士',
+    monthlyPrice: 600,
+    bubble: 1,
+    entryEffect: '银色流光入场',
+    badge: '/nobility/1.svg',
+    color: '#64748b',
+    renewDiscount: 90,
+  },
+  {
+    level: 2,
+    name: '子爵',
+    monthlyPrice: 1_800,
+    bubble: 2,
+    entryEffect: '蓝色流光入场',
+    badge: '/nobility/2.svg',
+    color: '#2563eb',
+    renewDiscount: 90,
+  },
+  {
+    level: 3,
+    name: '伯爵',
+    monthlyPrice: 6_000,
+    bubble: 3,
+    entryEffect: '紫色光环入场',
+    badge: '/nobility/3.svg',
+    color: '#7c3aed',
+    renewDiscount: 90,
+  },
+  {
+    level: 4,
+    name: '侯爵',
+    monthlyPrice: 18_000,
+    bubble: 4,
+    entryEffect: '金色光环入场并全房间播报',
+    badge: '/nobility/4.svg',
+    color: '#d97706',
+    renewDiscount: 85,
+  },
+  {
+    level: 5,
+    name: '公爵',
+    monthlyPrice: 50_000,
+    bubble: 5,
+    entryEffect: '座驾入场并全房间播报',
+    badge: '/nobility/5.svg',
+    color: '#dc2626',
+    renewDiscount: 85,
+  },
+  {
+    level: 6,
+    name: '国王',
+    monthlyPrice: 150_000,
+    bubble: 5,
+    entryEffect: '专属座驾入场并全站播报',
+    badge: '/nobility/6.svg',
+    color: '#b91c1c',
+    renewDiscount: 80,
+  },
 ];
 
 /** Starting 球钻 of the demo accounts, a real type-7 system gift each. */
@@ -52,16 +106,27 @@ const demoGifts = [
  * balance has its records. Ledger keys make the whole of it idempotent across restarts.
  */
 export async function seedWallet(db: Db): Promise<void> {
-  if ((await db.$count(gifts)) === 0) await db.insert(gifts).values(giftSeeds.map((g, sort) => ({ ...g, sort })));
+  if ((await db.$count(gifts)) === 0)
+    await db.insert(gifts).values(giftSeeds.map((g, sort) => ({ ...g, sort })));
   if ((await db.$count(nobilityTiers)) === 0) await db.insert(nobilityTiers).values(nobilitySeeds);
 
-  const rows = await db.select({ id: users.id, mobile: users.mobile }).from(users).where(inArray(users.mobile, [...welcome.map((w) => w.mobile), '13800000002']));
+  const rows = await db
+    .select({ id: users.id, mobile: users.mobile })
+    .from(users)
+    .where(inArray(users.mobile, [...welcome.map((w) => w.mobile), '13800000002']));
   const idOf = new Map(rows.map((r) => [r.mobile, r.id]));
   const ledger = createLedger(db);
   for (const w of welcome) {
     const userId = idOf.get(w.mobile);
     if (!userId) continue;
-    await ledger.credit({ userId, currency: 'diamond', amount: w.diamonds, type: TRADE_TYPE.systemGift, key: 'seed:welcome', note: '新用户礼包' });
+    await ledger.credit({
+      userId,
+      currency: 'diamond',
+      amount: w.diamonds,
+      type: TRADE_TYPE.systemGift,
+      key: 'seed:welcome',
+      note: '新用户礼包',
+    });
   }
 
   const anchorId = idOf.get('13800000002');

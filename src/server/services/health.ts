@@ -13,8 +13,14 @@ export function createHealthService(db: Db, kv: Kv) {
     async check() {
       if (draining) return { ok: false, draining: true, database: true, kv: true };
       const [dbOk, kvOk] = await Promise.all([
-        db.execute(sql`select 1`).then(() => true, () => false),
-        kv.set('health', '1', 5_000).then(() => true, () => false),
+        db.execute(sql`select 1`).then(
+          () => true,
+          () => false,
+        ),
+        kv.set('health', '1', 5_000).then(
+          () => true,
+          () => false,
+        ),
       ]);
       return { ok: dbOk && kvOk, database: dbOk, kv: kvOk };
     },

@@ -22,7 +22,10 @@ export function expectedGoals(homeRating: number, awayRating: number, neutral: b
 }
 
 /** Distribution of (home − away) and of (home + away) goals still to come. */
-export function goalDistributions(lh: number, la: number): { diff: Map<number, number>; total: Map<number, number> } {
+export function goalDistributions(
+  lh: number,
+  la: number,
+): { diff: Map<number, number>; total: Map<number, number> } {
   const ph = poissonPmf(lh);
   const pa = poissonPmf(la);
   const diff = new Map<number, number>();
@@ -39,7 +42,9 @@ export function goalDistributions(lh: number, la: number): { diff: Map<number, n
 
 /** Win/draw/loss probabilities given the current goal difference and goals still expected. */
 export function outcomeProbabilities(currentDiff: number, lh: number, la: number): [number, number, number] {
-  let w = 0, d = 0, l = 0;
+  let w = 0,
+    d = 0,
+    l = 0;
   for (const [k, p] of goalDistributions(lh, la).diff) {
     const final = currentDiff + k;
     if (final > 0) w += p;
@@ -64,7 +69,8 @@ export function priceOutcomes(probs: number[], payout: number): number[] {
  */
 function fairWater(dist: Map<number, number>, line: number, offset: number): [number, number] {
   const parts = Math.round(line * 4) % 2 === 0 ? [line] : [line - 0.25, line + 0.25];
-  let win = 0, lose = 0;
+  let win = 0,
+    lose = 0;
   for (const part of parts) {
     for (const [k, p] of dist) {
       const margin = k + offset - part;
@@ -76,7 +82,13 @@ function fairWater(dist: Map<number, number>, line: number, offset: number): [nu
 }
 
 /** The quarter line that balances both sides best, with each side's water at the payout rate. */
-function balancedLine(dist: Map<number, number>, offset: number, around: number, payout: number, min: number) {
+function balancedLine(
+  dist: Map<number, number>,
+  offset: number,
+  around: number,
+  payout: number,
+  min: number,
+) {
   let best = { line: 0, score: Infinity, waters: [1, 1] as [number, number] };
   for (let q = Math.round(around * 4) - 8; q <= Math.round(around * 4) + 8; q++) {
     const line = q / 4;

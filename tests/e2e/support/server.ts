@@ -35,7 +35,8 @@ function freePort(): Promise<number> {
  * the caller's shell settings are not inherited for those two.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  if (!existsSync(`${root}dist/server/entry.mjs`)) throw new Error('the site is not built: run `npm run build` first');
+  if (!existsSync(`${root}dist/server/entry.mjs`))
+    throw new Error('the site is not built: run `npm run build` first');
   const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'qyq-test-'));
@@ -72,12 +73,17 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (running) {
-    const ok = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(5_000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { url, port, pid: child.pid!, stop };
     if (Date.now() > deadline) break;
     await new Promise((r) => setTimeout(r, 250));
   }
-  const why = running ? `not ready after ${READY_TIMEOUT_MS / 1000} s` : `exited (code ${await exited}) before it was ready`;
+  const why = running
+    ? `not ready after ${READY_TIMEOUT_MS / 1000} s`
+    : `exited (code ${await exited}) before it was ready`;
   await stop();
   throw new Error(`server at ${url} ${why}`);
 }

@@ -49,7 +49,10 @@ export const circleMembers = pgTable(
     userId: userRef('user_id'),
     createdAt: createdAt(),
   },
-  (t) => [unique('circle_members_once').on(t.circleId, t.userId), index('circle_members_user_idx').on(t.userId)],
+  (t) => [
+    unique('circle_members_once').on(t.circleId, t.userId),
+    index('circle_members_user_idx').on(t.userId),
+  ],
 );
 
 /** A post. kind 1 is a circle post, 2 an anchor's dynamic (主播动态) shown to followers. */
@@ -214,6 +217,8 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.kind, t.id),
-    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
   ],
 );

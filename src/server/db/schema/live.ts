@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /**
@@ -120,7 +131,10 @@ export const chatMessages = pgTable(
     extra: jsonb('extra'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('chat_messages_room_idx').on(t.roomId, t.id), index('chat_messages_match_idx').on(t.matchId, t.id)],
+  (t) => [
+    index('chat_messages_room_idx').on(t.roomId, t.id),
+    index('chat_messages_match_idx').on(t.matchId, t.id),
+  ],
 );
 
 /**
@@ -246,5 +260,8 @@ export const anchorSchedules = pgTable(
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('anchor_schedules_anchor_idx').on(t.anchorId, t.startAt), index('anchor_schedules_match_idx').on(t.matchId)],
+  (t) => [
+    index('anchor_schedules_anchor_idx').on(t.anchorId, t.startAt),
+    index('anchor_schedules_match_idx').on(t.matchId),
+  ],
 );

@@ -21,5 +21,8 @@ export const opsLog = pgTable(
     reason: text('reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ops_log_actor_idx').on(t.actorId, t.createdAt), index('ops_log_action_idx').on(t.action, t.createdAt)],
+  (t) => [
+    index('ops_log_actor_idx').on(t.actorId, t.createdAt),
+    index('ops_log_action_idx').on(t.action, t.createdAt),
+  ],
 );

@@ -16,5 +16,8 @@ export const follows = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('follows_once').on(t.userId, t.targetType, t.targetId), index('follows_target_idx').on(t.targetId)],
+  (t) => [
+    unique('follows_once').on(t.userId, t.targetType, t.targetId),
+    index('follows_target_idx').on(t.targetId),
+  ],
 );

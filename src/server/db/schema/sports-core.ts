@@ -1,4 +1,15 @@
-import { boolean, date, index, integer, pgTable, real, serial, smallint, text, unique } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  real,
+  serial,
+  smallint,
+  text,
+  unique,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Competitions, seasons, stages, rounds, teams, players and squads (issue 5 data model).

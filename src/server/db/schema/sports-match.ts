@@ -1,4 +1,17 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, real, serial, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { competitions, players, rounds, seasons, stages, teams } from './sports-core.ts';
 
 /**
@@ -177,7 +190,10 @@ export const matchPlayerStats = pgTable(
     redCards: smallint('red_cards').notNull().default(0),
     rating: real('rating'),
   },
-  (t) => [primaryKey({ columns: [t.matchId, t.playerId] }), index('match_player_stats_player_idx').on(t.playerId)],
+  (t) => [
+    primaryKey({ columns: [t.matchId, t.playerId] }),
+    index('match_player_stats_player_idx').on(t.playerId),
+  ],
 );
 
 export const matchLineups = pgTable(

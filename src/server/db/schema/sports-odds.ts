@@ -1,4 +1,15 @@
-import { boolean, index, integer, pgTable, real, serial, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { matches } from './sports-match.ts';
 
 export const oddsCompanies = pgTable('odds_companies', {

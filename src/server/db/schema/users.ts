@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -14,7 +26,10 @@ export const users = pgTable(
     isAnchor: smallint('is_anchor').notNull().default(0),
     isExpert: smallint('is_expert').notNull().default(0),
     /** Staff roles held (src/lib/vocab/roles.ts); empty for everyone else. */
-    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** scrypt$N$r$p$salt$hash, or null for accounts created by code login that never set one. */
     passwordHash: text('password_hash'),
     failedLogins: integer('failed_logins').notNull().default(0),

@@ -15,23 +15,45 @@ import { caller, live, optionalId, rankPeriod, requiredId } from './live-input.t
 export const anchorRoutes = new Hono<GatewayEnv>();
 
 /** GET /api/rank/anchor?rankType (day|week|month) → [{rank, userId, nickName, portrait, level, amount (球票), roomId, liveState}]. */
-anchorRoutes.get('/rank/anchor', async (c) => ok(c, await live(c).ranks.anchors(rankPeriod(c.req.query('rankType')))));
+anchorRoutes.get('/rank/anchor', async (c) =>
+  ok(c, await live(c).ranks.anchors(rankPeriod(c.req.query('rankType')))),
+);
 
 /** GET /api/rank/price?rankType (day|week|month) → [{rank, userId, nickName, portrait, level, amount (球钻 given)}]. */
-anchorRoutes.get('/rank/price', async (c) => ok(c, await live(c).ranks.givers(rankPeriod(c.req.query('rankType')))));
+anchorRoutes.get('/rank/price', async (c) =>
+  ok(c, await live(c).ranks.givers(rankPeriod(c.req.query('rankType')))),
+);
 
 /** POST /api/report/add {roomId, reason (one of REPORT_REASONS), detail?, images? (uploaded URLs, ≤ 3)} → {id}. */
-anchorRoutes.post('/report/add', requireUser, rateLimit({ name: 'room-report', max: 10, windowMs: 3600_000 }), async (c) => {
-  const input = await readInput(c);
-  const images = input.images === undefined ? [] : fileList(input.images);
-  return ok(c, await live(c).reports.add(caller(c).id, { roomId: requiredId(input, 'roomId'), reason: text(input.reason), detail: text(input.detail), images }));
-});
+anchorRoutes.post(
+  '/report/add',
+  requireUser,
+  rateLimit({ name: 'room-report', max: 10, windowMs: 3600_000 }),
+  async (c) => {
+    const input = await readInput(c);
+    const images = input.images === undefined ? [] : fileList(input.images);
+    return ok(
+      c,
+      await live(c).reports.add(caller(c).id, {
+        roomId: requiredId(input, 'roomId'),
+        reason: text(input.reason),
+        detail: text(input.detail),
+        images,
+      }),
+    );
+  },
+);
 
 /** POST /api/upload/multiUploadBase64 {files} → ['/uploads/{hash}.webp', …] (covers, report screenshots). */
-anchorRoutes.post('/upload/multiUploadBase64', requireUser, rateLimit({ name: 'upload', max: 30, windowMs: 600_000 }), async (c) => {
-  const input = await readInput(c);
-  return ok(c, await c.var.app.services.uploads.images(fileList(input.files ?? input['files[]'])));
-});
+anchorRoutes.post(
+  '/upload/multiUploadBase64',
+  requireUser,
+  rateLimit({ name: 'upload', max: 30, windowMs: 600_000 }),
+  async (c) => {
+    const input = await readInput(c);
+    return ok(c, await c.var.app.services.uploads.images(fileList(input.files ?? input['files[]'])));
+  },
+);
 
 /** POST /api/anchor/schedule/add {matchId?, title?, startAt? (ISO or ms)} (anchor) → the announced broadcast. */
 anchorRoutes.post('/anchor/schedule/add', requireUser, async (c) => {
@@ -39,7 +61,14 @@ anchorRoutes.post('/anchor/schedule/add', requireUser, async (c) => {
   const raw = text(input.startAt);
   const startAt = raw ? new Date(/^\d+$/.test(raw) ? Number(raw) : raw) : undefined;
   if (startAt && Number.isNaN(startAt.getTime())) throw badRequest('参数 startAt 无效：格式不正确');
-  return ok(c, await live(c).schedules.add(caller(c), { matchId: optionalId(input, 'matchId'), title: text(input.title) || undefined, startAt }));
+  return ok(
+    c,
+    await live(c).schedules.add(caller(c), {
+      matchId: optionalId(input, 'matchId'),
+      title: text(input.title) || undefined,
+      startAt,
+    }),
+  );
 });
 
 /** GET /api/anchor/schedule/remove?id (its anchor) → {id}. */
@@ -49,11 +78,22 @@ anchorRoutes.get('/anchor/schedule/remove', requireUser, async (c) => {
 });
 
 /** GET /api/anchor/schedule/matches → matches from 3 h ago to a week ahead (MatchBrief[]), for the picker. */
-anchorRoutes.get('/anchor/schedule/matches', requireUser, async (c) => ok(c, await live(c).schedules.pickable()));
+anchorRoutes.get('/anchor/schedule/matches', requireUser, async (c) =>
+  ok(c, await live(c).schedules.pickable()),
+);
 
 /** GET /api/anchor/zone?days (7|30, default 30) (anchor) → {sessions, liveHours, income, gifts, followers, heat}. */
 anchorRoutes.get('/anchor/zone', requireUser, async (c) => {
-  const { days } = validate(z.object({ days: z.coerce.number().int().refine((d) => d === 7 || d === 30).default(30) }), c.req.query());
+  const { days } = validate(
+    z.object({
+      days: z.coerce
+        .number()
+        .int()
+        .refine((d) => d === 7 || d === 30)
+        .default(30),
+    }),
+    c.req.query(),
+  );
   return ok(c, await live(c).history.zone(caller(c), days));
 });
 

@@ -27,8 +27,13 @@ export function chatInput(input: Record<string, unknown>) {
 /** POST /api/chat/page {roomId, pageSize (20), lastId? (older than), afterId? (newer than)} → {list (oldest first), hasMore}. */
 liveChatRoutes.post('/chat/page', async (c) => {
   const input = await readInput(c);
-  const { pageSize } = validate(z.object({ pageSize: q.pageSize(CHAT.pageSize, 50) }), { pageSize: text(input.pageSize) || undefined });
-  const page = await live(c).chat.page({ roomId: requiredId(input, 'roomId') }, { pageSize, beforeId: optionalId(input, 'lastId'), afterId: optionalId(input, 'afterId') });
+  const { pageSize } = validate(z.object({ pageSize: q.pageSize(CHAT.pageSize, 50) }), {
+    pageSize: text(input.pageSize) || undefined,
+  });
+  const page = await live(c).chat.page(
+    { roomId: requiredId(input, 'roomId') },
+    { pageSize, beforeId: optionalId(input, 'lastId'), afterId: optionalId(input, 'afterId') },
+  );
   return ok(c, page);
 });
 
@@ -41,7 +46,10 @@ liveChatRoutes.post('/chat/welcome', async (c) => {
 /** POST /api/chat/msg {roomId, content, atUserId?, atNickName?, barrage? (style id), platform=1} → the ChatMessage. */
 liveChatRoutes.post('/chat/msg', requireUser, async (c) => {
   const input = await readInput(c);
-  return ok(c, await live(c).chat.send(caller(c).id, { roomId: requiredId(input, 'roomId') }, chatInput(input)));
+  return ok(
+    c,
+    await live(c).chat.send(caller(c).id, { roomId: requiredId(input, 'roomId') }, chatInput(input)),
+  );
 });
 
 /** GET /api/chat/gift/all → [{id, name, icon, price (球钻), tier (animation 1–3)}]. */
@@ -57,26 +65,38 @@ liveChatRoutes.get('/chat/info', async (c) => {
 });
 
 /** GET /api/nobility/active?nobilityId&months (1|3|6|12)&roomId?&requestId → {nobility, cost, balance} (trade type 15). */
-liveChatRoutes.get('/nobility/active', requireUser, rateLimit({ name: 'nobility', max: 30, windowMs: 600_000 }), async (c) => {
-  const input = c.req.query();
-  const result = await live(c).nobility.activate(caller(c).id, {
-    tierId: wholeNumber(input, 'nobilityId'),
-    months: text(input.months) ? wholeNumber(input, 'months') : 1,
-    key: requestKey(c, input),
-    roomId: optionalId(input, 'roomId'),
-  });
-  return ok(c, result);
-});
+liveChatRoutes.get(
+  '/nobility/active',
+  requireUser,
+  rateLimit({ name: 'nobility', max: 30, windowMs: 600_000 }),
+  async (c) => {
+    const input = c.req.query();
+    const result = await live(c).nobility.activate(caller(c).id, {
+      tierId: wholeNumber(input, 'nobilityId'),
+      months: text(input.months) ? wholeNumber(input, 'months') : 1,
+      key: requestKey(c, input),
+      roomId: optionalId(input, 'roomId'),
+    });
+    return ok(c, result);
+  },
+);
 
 /** GET /api/nobility/bubble → {list: BUBBLES, mine}. */
-liveChatRoutes.get('/nobility/bubble', async (c) => ok(c, await live(c).nobility.bubbles(c.var.user?.id ?? null)));
+liveChatRoutes.get('/nobility/bubble', async (c) =>
+  ok(c, await live(c).nobility.bubbles(c.var.user?.id ?? null)),
+);
 
 /** GET /api/nobility/bag → {current (tier + expiresAt) | null, bubble, tiers}. */
-liveChatRoutes.get('/nobility/bag', requireUser, async (c) => ok(c, await live(c).nobility.bag(caller(c).id)));
+liveChatRoutes.get('/nobility/bag', requireUser, async (c) =>
+  ok(c, await live(c).nobility.bag(caller(c).id)),
+);
 
 /** GET /api/horn/list?page&pageSize → {list [{id, nickName, content, roomId, createdAt}], total}. */
 liveChatRoutes.get('/horn/list', async (c) => {
-  const { page, pageSize } = validate(z.object({ page: q.page(), pageSize: q.pageSize(20, 50) }), c.req.query());
+  const { page, pageSize } = validate(
+    z.object({ page: q.page(), pageSize: q.pageSize(20, 50) }),
+    c.req.query(),
+  );
   return ok(c, await live(c).horns.list(page, pageSize));
 });
 
@@ -84,31 +104,60 @@ liveChatRoutes.get('/horn/list', async (c) => {
 liveChatRoutes.get('/horn/info', async (c) => ok(c, await live(c).horns.info(c.var.user?.level ?? null)));
 
 /** POST /api/horn/send {content, roomId?, requestId} → {horn, balance}: paid (trade type 8), shown in every live room. */
-liveChatRoutes.post('/horn/send', requireUser, rateLimit({ name: 'horn', max: 10, windowMs: 600_000 }), async (c) => {
-  const input = await readInput(c);
-  const user = c.var.user!;
-  return ok(c, await live(c).horns.send(user, { content: text(input.content), roomId: optionalId(input, 'roomId'), key: requestKey(c, input) }));
-});
+liveChatRoutes.post(
+  '/horn/send',
+  requireUser,
+  rateLimit({ name: 'horn', max: 10, windowMs: 600_000 }),
+  async (c) => {
+    const input = await readInput(c);
+    const user = c.var.user!;
+    return ok(
+      c,
+      await live(c).horns.send(user, {
+        content: text(input.content),
+        roomId: optionalId(input, 'roomId'),
+        key: requestKey(c, input),
+      }),
+    );
+  },
+);
 
 /** POST /api/redPacket/send {roomId, total, count, mode (1 random, 2 equal), password?, requestId} → the packet (trade type 10). */
-liveChatRoutes.post('/redPacket/send', requireUser, rateLimit({ name: 'red-packet', max: 20, windowMs: 600_000 }), async (c) => {
-  const input = await readInput(c);
-  const packet = await live(c).redPackets.send(caller(c).id, {
-    roomId: requiredId(input, 'roomId'),
-    total: wholeNumber(input, 'total'),
-    count: wholeNumber(input, 'count'),
-    mode: wholeNumber(input, 'mode'),
-    password: text(input.password) || undefined,
-    key: requestKey(c, input),
-  });
-  return ok(c, packet);
-});
+liveChatRoutes.post(
+  '/redPacket/send',
+  requireUser,
+  rateLimit({ name: 'red-packet', max: 20, windowMs: 600_000 }),
+  async (c) => {
+    const input = await readInput(c);
+    const packet = await live(c).redPackets.send(caller(c).id, {
+      roomId: requiredId(input, 'roomId'),
+      total: wholeNumber(input, 'total'),
+      count: wholeNumber(input, 'count'),
+      mode: wholeNumber(input, 'mode'),
+      password: text(input.password) || undefined,
+      key: requestKey(c, input),
+    });
+    return ok(c, packet);
+  },
+);
 
 /** POST /api/redPacket/grab {packetId, password?} → {amount, balance, packet} (trade type 11). */
-liveChatRoutes.post('/redPacket/grab', requireUser, rateLimit({ name: 'red-packet-grab', max: 60, windowMs: 60_000 }), async (c) => {
-  const input = await readInput(c);
-  return ok(c, await live(c).redPackets.grab(caller(c).id, requiredId(input, 'packetId'), text(input.password) || undefined));
-});
+liveChatRoutes.post(
+  '/redPacket/grab',
+  requireUser,
+  rateLimit({ name: 'red-packet-grab', max: 60, windowMs: 60_000 }),
+  async (c) => {
+    const input = await readInput(c);
+    return ok(
+      c,
+      await live(c).redPackets.grab(
+        caller(c).id,
+        requiredId(input, 'packetId'),
+        text(input.password) || undefined,
+      ),
+    );
+  },
+);
 
 /** GET /api/redPacket/detail?packetId → the packet with its grabs (who took how much, the luckiest). */
 liveChatRoutes.get('/redPacket/detail', async (c) => {

@@ -20,7 +20,9 @@ type Ctx = Context<GatewayEnv>;
 
 /** `userId` may only name the caller: reservations and follows are private. */
 function ownUserId(c: Ctx): number | null {
-  const { userId } = validate(z.object({ userId: q.id().optional() }), { userId: c.req.query('userId') || undefined });
+  const { userId } = validate(z.object({ userId: q.id().optional() }), {
+    userId: c.req.query('userId') || undefined,
+  });
   if (userId === undefined) return c.var.user?.id ?? null;
   if (!c.var.user) throw unauthorized();
   if (userId !== c.var.user.id) throw forbidden();
@@ -40,19 +42,32 @@ r.get('/match/dataHot', async (c) => {
 });
 
 /** GET /api/match/schedule?date → MatchListItem[]: both sports on a date. */
-r.get('/match/schedule', async (c) => ok(c, await sports(c).lists.scheduleAll(dateOf(c, sports(c).lists.today()))));
+r.get('/match/schedule', async (c) =>
+  ok(c, await sports(c).lists.scheduleAll(dateOf(c, sports(c).lists.today()))),
+);
 
 /** GET /api/match/next?userId → the next hot matches of the week, each with `reserved` for the caller. */
 r.get('/match/next', async (c) => {
   const userId = ownUserId(c);
   const list = await sports(c).lists.upcoming(30);
-  const reserved = userId ? await sports(c).follows.reservedIds(userId, list.map((m) => m.id)) : new Set<number>();
-  return ok(c, list.map((m) => ({ ...m, reserved: reserved.has(m.id) })));
+  const reserved = userId
+    ? await sports(c).follows.reservedIds(
+        userId,
+        list.map((m) => m.id),
+      )
+    : new Set<number>();
+  return ok(
+    c,
+    list.map((m) => ({ ...m, reserved: reserved.has(m.id) })),
+  );
 });
 
 /** POST /api/match/reserve {matchId, operateType? (1 reserve, default; 0 cancel)} → {matchId, reserved}. */
 r.post('/match/reserve', requireUser, async (c) => {
-  const input = validate(z.object({ matchId: q.id(), operateType: z.coerce.number().int().min(0).max(1).default(1) }), await readInput(c));
+  const input = validate(
+    z.object({ matchId: q.id(), operateType: z.coerce.number().int().min(0).max(1).default(1) }),
+    await readInput(c),
+  );
   const result = await sports(c).follows.reserve(c.var.user!.id, input.matchId, input.operateType === 1);
   if (result === 'not_found') throw notFound(MSG.matchNotFound);
   if (result === 'started') throw badRequest(MSG.matchStarted);
@@ -60,7 +75,9 @@ r.post('/match/reserve', requireUser, async (c) => {
 });
 
 /** GET /api/match/reserveMatchByUser?userId → the caller's reserved matches (MatchListItem[]). */
-r.get('/match/reserveMatchByUser', requireUser, async (c) => ok(c, await sports(c).follows.reserved(ownUserId(c)!)));
+r.get('/match/reserveMatchByUser', requireUser, async (c) =>
+  ok(c, await sports(c).follows.reserved(ownUserId(c)!)),
+);
 
 /**
  * GET /api/attention/operAttention?matchType&operateType&targetId&type → {matchId, isFollowed}.
@@ -68,7 +85,11 @@ r.get('/match/reserveMatchByUser', requireUser, async (c) => ok(c, await sports(
  */
 r.get('/attention/operAttention', requireUser, async (c) => {
   const input = validate(
-    z.object({ targetId: q.id(), operateType: z.coerce.number().int().min(0).max(1), matchType: z.coerce.number().int().min(1).max(2).optional() }),
+    z.object({
+      targetId: q.id(),
+      operateType: z.coerce.number().int().min(0).max(1),
+      matchType: z.coerce.number().int().min(1).max(2).optional(),
+    }),
     c.req.query(),
   );
   const result = await sports(c).follows.follow(c.var.user!.id, input.targetId, input.operateType === 1);
@@ -78,6 +99,9 @@ r.get('/attention/operAttention', requireUser, async (c) => {
 
 /** GET /api/attention/getAttentionMatchByUser?matchType → the caller's followed matches (MatchListItem[]). */
 r.get('/attention/getAttentionMatchByUser', requireUser, async (c) => {
-  const { matchType } = validate(z.object({ matchType: z.coerce.number().int().min(1).max(2).optional() }), c.req.query());
+  const { matchType } = validate(
+    z.object({ matchType: z.coerce.number().int().min(1).max(2).optional() }),
+    c.req.query(),
+  );
   return ok(c, await sports(c).follows.followed(c.var.user!.id, matchType));
 });

@@ -34,7 +34,15 @@ moderationRoutes.get('/forbid/remove', async (c) => {
 
 /** GET /api/forbid/list?roomId&page&pageSize&nickName (anchor, managers) → {list [{id, userId, nickName, expiresAt, active}], total}. */
 moderationRoutes.get('/forbid/list', async (c) => {
-  const query = validate(z.object({ roomId: q.id(), page: q.page(), pageSize: q.pageSize(30, 100), nickName: z.string().trim().max(20).optional() }), c.req.query());
+  const query = validate(
+    z.object({
+      roomId: q.id(),
+      page: q.page(),
+      pageSize: q.pageSize(30, 100),
+      nickName: z.string().trim().max(20).optional(),
+    }),
+    c.req.query(),
+  );
   return ok(c, await live(c).moderation.forbids(caller(c), query));
 });
 
@@ -60,19 +68,44 @@ moderationRoutes.get('/manager/list', async (c) => {
 moderationRoutes.get('/audit/info', async (c) => ok(c, await live(c).audits.info(caller(c).id)));
 
 /** POST /api/audit/submit {navId, intro (10–200), contact?} (real name required) → the same as /audit/info. */
-moderationRoutes.post('/audit/submit', rateLimit({ name: 'anchor-audit', max: 10, windowMs: 3600_000 }), async (c) => {
-  const input = await readInput(c);
-  return ok(c, await live(c).audits.submit(caller(c).id, { navId: requiredId(input, 'navId'), intro: text(input.intro), contact: text(input.contact) }));
-});
+moderationRoutes.post(
+  '/audit/submit',
+  rateLimit({ name: 'anchor-audit', max: 10, windowMs: 3600_000 }),
+  async (c) => {
+    const input = await readInput(c);
+    return ok(
+      c,
+      await live(c).audits.submit(caller(c).id, {
+        navId: requiredId(input, 'navId'),
+        intro: text(input.intro),
+        contact: text(input.contact),
+      }),
+    );
+  },
+);
 
 /** GET /api/audit/list?status (auditing|success|error)&page&pageSize (operators) → applications. */
 moderationRoutes.get('/audit/list', async (c) => {
-  const query = validate(z.object({ status: z.enum(AUDIT_STATUSES).default('auditing'), page: q.page(), pageSize: q.pageSize(30, 100) }), c.req.query());
+  const query = validate(
+    z.object({
+      status: z.enum(AUDIT_STATUSES).default('auditing'),
+      page: q.page(),
+      pageSize: q.pageSize(30, 100),
+    }),
+    c.req.query(),
+  );
   return ok(c, await live(c).audits.list(caller(c), query));
 });
 
 /** POST /api/audit/review {id, pass (1|0), note (required when refusing)} (operators) → {id, userId, status}. */
 moderationRoutes.post('/audit/review', async (c) => {
   const input = await readInput(c);
-  return ok(c, await live(c).audits.review(caller(c), { id: requiredId(input, 'id'), pass: flag(input.pass), note: text(input.note) }));
+  return ok(
+    c,
+    await live(c).audits.review(caller(c), {
+      id: requiredId(input, 'id'),
+      pass: flag(input.pass),
+      note: text(input.note),
+    }),
+  );
 });

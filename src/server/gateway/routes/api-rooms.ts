@@ -33,8 +33,13 @@ roomRoutes.get('/room/page', async (c) => {
     }),
     c.req.query(),
   );
-  const result = await live(c).rooms.page({ ...query, roomType: query.roomType as 0 | 1, excludeRoomId: query.roomId });
-  if (query.version && query.version === result.version) return ok(c, { unchanged: true, version: result.version });
+  const result = await live(c).rooms.page({
+    ...query,
+    roomType: query.roomType as 0 | 1,
+    excludeRoomId: query.roomId,
+  });
+  if (query.version && query.version === result.version)
+    return ok(c, { unchanged: true, version: result.version });
   return ok(c, result);
 });
 
@@ -83,11 +88,16 @@ roomRoutes.get('/room/down', requireUser, async (c) => {
 /** POST /api/room/audit {roomId, approved (1 | 0)} (operators) → {roomId, auditState}: block a room or let it back. */
 roomRoutes.post('/room/audit', requireUser, async (c) => {
   const input = await readInput(c);
-  return ok(c, await live(c).roomAdmin.setAuditState(caller(c), requiredId(input, 'roomId'), flag(input.approved)));
+  return ok(
+    c,
+    await live(c).roomAdmin.setAuditState(caller(c), requiredId(input, 'roomId'), flag(input.approved)),
+  );
 });
 
 /** GET /api/room/settings (anchor) → {room, push, demo}: /v/anchor-set. */
-roomRoutes.get('/room/settings', requireUser, async (c) => ok(c, await live(c).roomAdmin.settings(caller(c))));
+roomRoutes.get('/room/settings', requireUser, async (c) =>
+  ok(c, await live(c).roomAdmin.settings(caller(c))),
+);
 
 /** POST /api/room/update {title?, cover?, navId?, matchId? (0 unlinks), notice?, slowMode?} (anchor) → the room. */
 roomRoutes.post('/room/update', requireUser, async (c) => {
@@ -98,23 +108,41 @@ roomRoutes.post('/room/update', requireUser, async (c) => {
 });
 
 /** POST /api/room/resetKey (anchor) → a new push {server, streamKey, url, expiresAt}; old stream keys stop working. */
-roomRoutes.post('/room/resetKey', requireUser, async (c) => ok(c, await live(c).roomAdmin.resetKey(caller(c))));
+roomRoutes.post('/room/resetKey', requireUser, async (c) =>
+  ok(c, await live(c).roomAdmin.resetKey(caller(c))),
+);
 
 /** GET /api/search/roomByWord?word&type (1 rooms, 2 anchors)&page&pageSize → {list, total, page, pageSize}. */
 roomRoutes.get('/search/roomByWord', async (c) => {
   const query = validate(
-    z.object({ word: z.string().trim().min(1).max(30), type: z.coerce.number().int().min(1).max(2).default(1), page: q.page(), pageSize: q.pageSize(30, 60) }),
+    z.object({
+      word: z.string().trim().min(1).max(30),
+      type: z.coerce.number().int().min(1).max(2).default(1),
+      page: q.page(),
+      pageSize: q.pageSize(30, 60),
+    }),
     c.req.query(),
   );
   if (query.type === 2) return ok(c, await live(c).anchors.pageList(query));
-  const { version: _v, ...rooms } = await live(c).rooms.page({ roomType: 0, word: query.word, page: query.page, pageSize: query.pageSize });
+  const { version: _v, ...rooms } = await live(c).rooms.page({
+    roomType: 0,
+    word: query.word,
+    page: query.page,
+    pageSize: query.pageSize,
+  });
   return ok(c, rooms);
 });
 
 /** GET /api/history/list?roomId&startDate&endDate (YYYY-MM-DD)&page&pageSize → sessions; `income` (球票) only for the room's anchor. */
 roomRoutes.get('/history/list', async (c) => {
   const query = validate(
-    z.object({ roomId: q.id(), startDate: z.string().optional(), endDate: z.string().optional(), page: q.page(), pageSize: q.pageSize(30, 100) }),
+    z.object({
+      roomId: q.id(),
+      startDate: z.string().optional(),
+      endDate: z.string().optional(),
+      page: q.page(),
+      pageSize: q.pageSize(30, 100),
+    }),
     c.req.query(),
   );
   return ok(c, await live(c).history.list(viewer(c), query));
@@ -123,7 +151,10 @@ roomRoutes.get('/history/list', async (c) => {
 /** POST /api/back/pageByRoom {roomId?, page, pageSize} → replays {list, total, page, pageSize}. */
 roomRoutes.post('/back/pageByRoom', async (c) => {
   const input = await readInput(c);
-  const { page, pageSize } = validate(z.object({ page: q.page(), pageSize: q.pageSize(30, 60) }), { page: text(input.page) || undefined, pageSize: text(input.pageSize) || undefined });
+  const { page, pageSize } = validate(z.object({ page: q.page(), pageSize: q.pageSize(30, 60) }), {
+    page: text(input.page) || undefined,
+    pageSize: text(input.pageSize) || undefined,
+  });
   return ok(c, await live(c).history.replays({ roomId: optionalId(input, 'roomId'), page, pageSize }));
 });
 
@@ -141,7 +172,13 @@ roomRoutes.get('/match/list', async (c) => {
 
 /** GET /api/match/pcAnchorByMatch?matchId&matchType → {rooms: RoomCard[] linked to the match, anchors: who announced it}. */
 roomRoutes.get('/match/pcAnchorByMatch', async (c) => {
-  const { matchId } = validate(z.object({ matchId: q.id(), matchType: z.coerce.number().int().min(1).max(2).optional() }), c.req.query());
-  const [rooms, announced] = await Promise.all([live(c).rooms.forMatch(matchId), live(c).schedules.anchorsFor([matchId])]);
+  const { matchId } = validate(
+    z.object({ matchId: q.id(), matchType: z.coerce.number().int().min(1).max(2).optional() }),
+    c.req.query(),
+  );
+  const [rooms, announced] = await Promise.all([
+    live(c).rooms.forMatch(matchId),
+    live(c).schedules.anchorsFor([matchId]),
+  ]);
   return ok(c, { rooms, anchors: announced.get(matchId) ?? [] });
 });

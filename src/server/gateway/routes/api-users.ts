@@ -34,13 +34,19 @@ liveUserRoutes.get('/user/coin', requireUser, async (c) => {
 
 /** GET /api/user/hot?size (20)&type (a category id, optional) → the hottest anchors. */
 liveUserRoutes.get('/user/hot', async (c) => {
-  const { size, type } = validate(z.object({ size: q.pageSize(20, 50), type: z.coerce.number().int().min(0).max(4).default(0) }), c.req.query());
+  const { size, type } = validate(
+    z.object({ size: q.pageSize(20, 50), type: z.coerce.number().int().min(0).max(4).default(0) }),
+    c.req.query(),
+  );
   return ok(c, await live(c).anchors.hot(size, type || undefined));
 });
 
 /** GET /api/user/pageList?page&pageSize (30)&word → {list, total, page, pageSize}: the anchor directory. */
 liveUserRoutes.get('/user/pageList', async (c) => {
-  const query = validate(z.object({ page: q.page(), pageSize: q.pageSize(30, 60), word: z.string().trim().max(30).optional() }), c.req.query());
+  const query = validate(
+    z.object({ page: q.page(), pageSize: q.pageSize(30, 60), word: z.string().trim().max(30).optional() }),
+    c.req.query(),
+  );
   return ok(c, await live(c).anchors.pageList(query));
 });
 
@@ -54,7 +60,10 @@ const isAnchorType = (v: string | undefined) => v === '1' || v === 'anchor';
 liveUserRoutes.get('/attention/operAttention', async (c, next) => {
   if (!isAnchorType(c.req.query('type'))) return next();
   if (!c.var.user) throw unauthorized();
-  const { targetId, operateType } = validate(z.object({ targetId: q.id(), operateType: z.coerce.number().int().min(0).max(2) }), c.req.query());
+  const { targetId, operateType } = validate(
+    z.object({ targetId: q.id(), operateType: z.coerce.number().int().min(0).max(2) }),
+    c.req.query(),
+  );
   if (operateType === 2) throw badRequest('参数 operateType 无效：1 关注，0 取消关注');
   return ok(c, await live(c).anchors.follow(caller(c).id, targetId, operateType === 1));
 });
@@ -63,6 +72,9 @@ liveUserRoutes.get('/attention/operAttention', async (c, next) => {
 liveUserRoutes.get('/attention/pageAttention', async (c, next) => {
   if (!isAnchorType(c.req.query('attentionType'))) return next();
   if (!c.var.user) throw unauthorized();
-  const { page, pageSize } = validate(z.object({ page: q.page(), pageSize: q.pageSize(30, 100) }), c.req.query());
+  const { page, pageSize } = validate(
+    z.object({ page: q.page(), pageSize: q.pageSize(30, 100) }),
+    c.req.query(),
+  );
   return ok(c, await live(c).anchors.followed(caller(c).id, page, pageSize));
 });

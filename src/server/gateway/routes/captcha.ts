@@ -36,7 +36,9 @@ captchaRoutes.post('/get', async (c) => {
   const input = await parse(c, getInput);
   if (!input.ok) return c.json(input.error);
   const { captchaType: type, clientUid } = input.data;
-  return c.json(await c.var.app.services.captcha.get(type, { clientUid: clientUid || undefined, ip: clientIp(c) }));
+  return c.json(
+    await c.var.app.services.captcha.get(type, { clientUid: clientUid || undefined, ip: clientIp(c) }),
+  );
 });
 
 /** POST /inform/captcha/check {captchaType, pointJson, token} */

@@ -23,7 +23,11 @@ export const chatRoutes = new Hono<GatewayEnv>();
 chatRoutes.post('/getToken', async (c) => {
   const input = await readInput(c);
   const group = requiredId(input, 'group');
-  return ok(c, { token: socketTokens(c.var.app).issue(c.var.user?.id ?? 0), channel: CHANNEL.match(group), group });
+  return ok(c, {
+    token: socketTokens(c.var.app).issue(c.var.user?.id ?? 0),
+    channel: CHANNEL.match(group),
+    group,
+  });
 });
 
 /** POST /chat/welcome {matchId} → {welcome, matchId}. */
@@ -35,8 +39,16 @@ chatRoutes.post('/welcome', async (c) => {
 /** POST /chat/page {matchId, pageSize (20), lastId?, afterId?} → {list (oldest first), hasMore}. */
 chatRoutes.post('/page', async (c) => {
   const input = await readInput(c);
-  const { pageSize } = validate(z.object({ pageSize: q.pageSize(CHAT.pageSize, 50) }), { pageSize: text(input.pageSize) || undefined });
-  return ok(c, await live(c).chat.page({ matchId: requiredId(input, 'matchId') }, { pageSize, beforeId: optionalId(input, 'lastId'), afterId: optionalId(input, 'afterId') }));
+  const { pageSize } = validate(z.object({ pageSize: q.pageSize(CHAT.pageSize, 50) }), {
+    pageSize: text(input.pageSize) || undefined,
+  });
+  return ok(
+    c,
+    await live(c).chat.page(
+      { matchId: requiredId(input, 'matchId') },
+      { pageSize, beforeId: optionalId(input, 'lastId'), afterId: optionalId(input, 'afterId') },
+    ),
+  );
 });
 
 /** POST /chat/notice → {notice, maxLength}. */
@@ -45,5 +57,8 @@ chatRoutes.post('/notice', (c) => ok(c, live(c).welcome.matchNotice()));
 /** POST /chat/msg {matchId, content, atUserId?, atNickName?, platform} → the ChatMessage. */
 chatRoutes.post('/msg', requireUser, async (c) => {
   const input = await readInput(c);
-  return ok(c, await live(c).chat.send(caller(c).id, { matchId: requiredId(input, 'matchId') }, chatInput(input)));
+  return ok(
+    c,
+    await live(c).chat.send(caller(c).id, { matchId: requiredId(input, 'matchId') }, chatInput(input)),
+  );
 });

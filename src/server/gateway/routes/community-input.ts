@@ -12,12 +12,15 @@ import { MAX_ID, q, validate } from '../validate.ts';
  * pageParam.pageNum, or as flat pageNum/pageSize.
  */
 export function pageOf(input: Record<string, unknown>, fallbackSize: number = POST_RULES.pageSize) {
-  const nested = (input.pageParam && typeof input.pageParam === 'object' ? input.pageParam : {}) as Record<string, unknown>;
+  const nested = (input.pageParam && typeof input.pageParam === 'object' ? input.pageParam : {}) as Record<
+    string,
+    unknown
+  >;
   const pick = (k: string) => nested[k] ?? input[`pageParam[${k}]`] ?? input[`pageParam.${k}`] ?? input[k];
-  return validate(
-    z.object({ pageNum: q.page(), pageSize: q.pageSize(fallbackSize, 100) }),
-    { pageNum: text(pick('pageNum')) || undefined, pageSize: text(pick('pageSize')) || undefined },
-  );
+  return validate(z.object({ pageNum: q.page(), pageSize: q.pageSize(fallbackSize, 100) }), {
+    pageNum: text(pick('pageNum')) || undefined,
+    pageSize: text(pick('pageSize')) || undefined,
+  });
 }
 
 /** An optional positive id: '' and '0' mean absent. */
@@ -39,7 +42,10 @@ export function listOf(v: unknown): string[] {
       // fall through to the comma form
     }
   }
-  return s.split(',').map((x) => x.trim()).filter(Boolean);
+  return s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 }
 
 /** like=1 sets, like=0 clears, absent toggles. */
@@ -48,5 +54,10 @@ export const wantOf = (v: unknown): boolean | undefined => {
   return s === '' ? undefined : s === '1' || s === 'true';
 };
 
-export const actorOf = (u: SessionUser): Actor => ({ id: u.id, nickName: u.nickName, isAnchor: u.isAnchor, roles: u.roles });
+export const actorOf = (u: SessionUser): Actor => ({
+  id: u.id,
+  nickName: u.nickName,
+  isAnchor: u.isAnchor,
+  roles: u.roles,
+});
 export const pathId = (v: string | undefined) => validate(z.object({ id: q.id() }), { id: v }).id;

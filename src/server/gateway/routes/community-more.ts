@@ -18,27 +18,54 @@ const target = z.object({ targetType: z.enum(['post', 'comment']), targetId: q.i
 communityMoreRoutes.post('/report/add', requireUser, async (c) => {
   const input = await readInput(c);
   const t = validate(target, input);
-  return ok(c, await c.var.app.services.community.reports.report(actorOf(c.var.user!), { ...t, reason: text(input.reason) }));
+  return ok(
+    c,
+    await c.var.app.services.community.reports.report(actorOf(c.var.user!), {
+      ...t,
+      reason: text(input.reason),
+    }),
+  );
 });
 
 /** POST /inform/report/review {targetType, targetId, decision: hide|restore|ban, reason?} — operators. */
 communityMoreRoutes.post('/report/review', requireRole('operator'), async (c) => {
   const input = await readInput(c);
   const t = validate(target.extend({ decision: z.enum(['hide', 'restore', 'ban']) }), input);
-  return ok(c, await c.var.app.services.community.reports.review(actorOf(c.var.user!), { ...t, reason: text(input.reason).slice(0, 200) }));
+  return ok(
+    c,
+    await c.var.app.services.community.reports.review(actorOf(c.var.user!), {
+      ...t,
+      reason: text(input.reason).slice(0, 200),
+    }),
+  );
 });
 
 /** POST /inform/feedback/add {content, contact?, screenshot?}; visitors may send it too. */
-communityMoreRoutes.post('/feedback/add', rateLimit({ name: 'feedback', max: 5, windowMs: 600_000 }), async (c) => {
-  const input = await readInput(c);
-  const fb = { content: text(input.content), contact: text(input.contact), screenshot: text(input.screenshot) };
-  return ok(c, await c.var.app.services.community.feedback.add(c.var.user?.id ?? null, fb));
-});
+communityMoreRoutes.post(
+  '/feedback/add',
+  rateLimit({ name: 'feedback', max: 5, windowMs: 600_000 }),
+  async (c) => {
+    const input = await readInput(c);
+    const fb = {
+      content: text(input.content),
+      contact: text(input.contact),
+      screenshot: text(input.screenshot),
+    };
+    return ok(c, await c.var.app.services.community.feedback.add(c.var.user?.id ?? null, fb));
+  },
+);
 
 /** GET /inform/post/matches: matches from a day ago to two days ahead, for linking a post. */
 communityMoreRoutes.get('/post/matches', requireUser, async (c) => {
   const now = Date.now();
-  return ok(c, await c.var.app.services.community.matches.between(new Date(now - 86400_000), new Date(now + 2 * 86400_000), 60));
+  return ok(
+    c,
+    await c.var.app.services.community.matches.between(
+      new Date(now - 86400_000),
+      new Date(now + 2 * 86400_000),
+      60,
+    ),
+  );
 });
 
 /** GET /inform/message/list?kind&pageNum&pageSize: my notifications, newest first. */
@@ -49,13 +76,20 @@ communityMoreRoutes.get('/message/list', requireUser, async (c) => {
 });
 
 /** GET /inform/message/unread: unread counts per kind and `all`. */
-communityMoreRoutes.get('/message/unread', requireUser, async (c) => ok(c, await c.var.app.services.notifications.unread(c.var.user!.id)));
+communityMoreRoutes.get('/message/unread', requireUser, async (c) =>
+  ok(c, await c.var.app.services.notifications.unread(c.var.user!.id)),
+);
 
 /** POST /inform/message/read {ids?, kind?}: marks mine read (all of them when neither is given). */
 communityMoreRoutes.post('/message/read', requireUser, async (c) => {
   const input = await readInput(c);
-  const ids = listOf(input.ids).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  const ids = listOf(input.ids)
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
   const kind = text(input.kind);
-  const changed = await c.var.app.services.notifications.markRead(c.var.user!.id, { ids, kind: isNoticeKind(kind) ? kind : undefined });
+  const changed = await c.var.app.services.notifications.markRead(c.var.user!.id, {
+    ids,
+    kind: isNoticeKind(kind) ? kind : undefined,
+  });
   return ok(c, { changed });
 });

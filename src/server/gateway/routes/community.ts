@@ -30,18 +30,30 @@ for (const action of ['join', 'leave'] as const) {
 communityRoutes.post('/post/list/general', async (c) => {
   const input = await readInput(c);
   const sort = text(input.sort) === 'hot' ? 'hot' : 'new';
-  const feed = { circleId: optionalId(input.circleId), sort, viewerId: c.var.user?.id ?? null, ...pageOf(input) } as const;
+  const feed = {
+    circleId: optionalId(input.circleId),
+    sort,
+    viewerId: c.var.user?.id ?? null,
+    ...pageOf(input),
+  } as const;
   return ok(c, { ...(await svc(c).feeds.general(feed)), sorts: FEED_SORTS });
 });
 
 /** GET /inform/post/detail/{id}. */
-communityRoutes.get('/post/detail/:id', async (c) => ok(c, await svc(c).posts.detail(pathId(c.req.param('id')), viewer(c))));
+communityRoutes.get('/post/detail/:id', async (c) =>
+  ok(c, await svc(c).posts.detail(pathId(c.req.param('id')), viewer(c))),
+);
 
 /** POST /inform/post/addPic/base64 {files: [base64 | data URL, …]} (or {file}) → [{url, thumb}]. */
-communityRoutes.post('/post/addPic/base64', requireUser, rateLimit({ name: 'upload', max: 60, windowMs: 600_000 }), async (c) => {
-  const input = await readInput(c);
-  return ok(c, await svc(c).pictures.add(listOf(input.files ?? input['files[]'] ?? input.file)));
-});
+communityRoutes.post(
+  '/post/addPic/base64',
+  requireUser,
+  rateLimit({ name: 'upload', max: 60, windowMs: 600_000 }),
+  async (c) => {
+    const input = await readInput(c);
+    return ok(c, await svc(c).pictures.add(listOf(input.files ?? input['files[]'] ?? input.file)));
+  },
+);
 
 /** POST /inform/post/addSave {circleId, content, pictures, matchId?, type: 1 post | 2 anchor dynamic}. */
 communityRoutes.post('/post/addSave', requireUser, async (c) => {
@@ -60,7 +72,14 @@ communityRoutes.post('/post/addSave', requireUser, async (c) => {
 /** POST /inform/post/list/anchor {anchorId?, pageParam}: dynamics of one anchor or of the anchors I follow. */
 communityRoutes.post('/post/list/anchor', async (c) => {
   const input = await readInput(c);
-  return ok(c, await svc(c).feeds.anchor({ anchorId: optionalId(input.anchorId), viewerId: c.var.user?.id ?? null, ...pageOf(input) }));
+  return ok(
+    c,
+    await svc(c).feeds.anchor({
+      anchorId: optionalId(input.anchorId),
+      viewerId: c.var.user?.id ?? null,
+      ...pageOf(input),
+    }),
+  );
 });
 
 /** GET /inform/post/list/anchor/my?pageNum&pageSize: my own dynamics, held ones included. */
@@ -77,7 +96,10 @@ communityRoutes.get('/post/anchor/delete', requireUser, async (c) => {
 
 /** GET /inform/post/like/{id}?like=1|0 (absent: toggle) → {liked, likeCount}. */
 communityRoutes.get('/post/like/:id', requireUser, async (c) =>
-  ok(c, await svc(c).likes.post(actorOf(c.var.user!), pathId(c.req.param('id')), wantOf(c.req.query('like')))),
+  ok(
+    c,
+    await svc(c).likes.post(actorOf(c.var.user!), pathId(c.req.param('id')), wantOf(c.req.query('like'))),
+  ),
 );
 
 /** POST /inform/post/shield {postId | authorId, cancel?}. */
@@ -99,10 +121,16 @@ communityRoutes.post('/comment/reply', requireUser, async (c) => {
 communityRoutes.get('/comment/list/byPost', async (c) => {
   const { postId } = validate(z.object({ postId: q.id() }), c.req.query());
   await svc(c).posts.detail(postId, viewer(c));
-  return ok(c, await svc(c).comments.list(postId, { viewerId: c.var.user?.id ?? null, ...pageOf(c.req.query(), 20) }));
+  return ok(
+    c,
+    await svc(c).comments.list(postId, { viewerId: c.var.user?.id ?? null, ...pageOf(c.req.query(), 20) }),
+  );
 });
 
 /** GET /inform/comment/like/{id}?like=1|0. */
 communityRoutes.get('/comment/like/:id', requireUser, async (c) =>
-  ok(c, await svc(c).likes.comment(actorOf(c.var.user!), pathId(c.req.param('id')), wantOf(c.req.query('like')))),
+  ok(
+    c,
+    await svc(c).likes.comment(actorOf(c.var.user!), pathId(c.req.param('id')), wantOf(c.req.query('like'))),
+  ),
 );

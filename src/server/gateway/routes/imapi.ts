@@ -30,10 +30,14 @@ const HOST_RE = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 /** The address the caller reached us on: forwarded headers behind a trusted proxy, else Host, else PUBLIC_SITE_URL. */
 function socketAddress(c: Context<GatewayEnv>): SocketAddress {
   const { trustProxy, publicSiteUrl } = c.var.app.config;
-  const forwarded = (name: string) => (trustProxy ? c.req.header(name)?.split(',')[0]?.trim() : undefined) || undefined;
+  const forwarded = (name: string) =>
+    (trustProxy ? c.req.header(name)?.split(',')[0]?.trim() : undefined) || undefined;
   const scheme = forwarded('x-forwarded-proto') ?? new URL(c.req.url).protocol.slice(0, -1);
   const host = forwarded('x-forwarded-host') ?? c.req.header('host');
-  const url = host && HOST_RE.test(host) ? URL.parse(`${scheme === 'https' || scheme === 'wss' ? 'https' : 'http'}://${host}`) : null;
+  const url =
+    host && HOST_RE.test(host)
+      ? URL.parse(`${scheme === 'https' || scheme === 'wss' ? 'https' : 'http'}://${host}`)
+      : null;
   if (!url) return fromUrl(new URL(publicSiteUrl));
   const port = forwarded('x-forwarded-port');
   if (port && !url.port && /^\d{1,5}$/.test(port)) url.port = port;
@@ -42,5 +46,9 @@ function socketAddress(c: Context<GatewayEnv>): SocketAddress {
 
 function fromUrl(url: URL): SocketAddress {
   const secure = url.protocol === 'https:';
-  return { protocol: secure ? 'wss' : 'ws', host: url.hostname, port: Number(url.port) || (secure ? 443 : 80) };
+  return {
+    protocol: secure ? 'wss' : 'ws',
+    host: url.hostname,
+    port: Number(url.port) || (secure ? 443 : 80),
+  };
 }

@@ -43,6 +43,9 @@ smsRoutes.post('/send/sms', async (c) => {
 smsRoutes.get('/verifyCode', async (c) => {
   const input = c.req.query();
   const mobile = mobileOf(input);
-  await c.var.app.services.accounts.codes.check(mobile, text(input.verifyCode), { type: smsType(input.type), consume: false });
+  await c.var.app.services.accounts.codes.check(mobile, text(input.verifyCode), {
+    type: smsType(input.type),
+    consume: false,
+  });
   return ok(c, null);
 });

@@ -12,13 +12,16 @@ type Ctx = { var: GatewayEnv['Variables'] };
 export const live = (c: Ctx) => c.var.app.services.live;
 /** The logged-in caller (routes behind requireUser). */
 export const caller = (c: Ctx): Caller => ({ id: c.var.user!.id, roles: c.var.user!.roles });
-export const viewer = (c: Ctx): Caller | null => (c.var.user ? { id: c.var.user.id, roles: c.var.user.roles } : null);
+export const viewer = (c: Ctx): Caller | null =>
+  c.var.user ? { id: c.var.user.id, roles: c.var.user.roles } : null;
 
 /** A positive whole number, or undefined when the field is absent or empty. */
 export function optionalId(input: Record<string, unknown>, field: string): number | undefined {
   const raw = text(input[field]);
   if (!raw) return undefined;
-  return validate(z.object({ [field]: z.coerce.number().int().positive().max(MAX_ID) }), { [field]: raw })[field];
+  return validate(z.object({ [field]: z.coerce.number().int().positive().max(MAX_ID) }), { [field]: raw })[
+    field
+  ];
 }
 
 /** A required positive whole number field. */
@@ -32,16 +35,33 @@ export function requiredId(input: Record<string, unknown>, field: string): numbe
 export function optionalInt(input: Record<string, unknown>, field: string): number | undefined {
   const raw = text(input[field]);
   if (!raw) return undefined;
-  return validate(z.object({ [field]: z.coerce.number().int().min(0).max(2 ** 31 - 1) }), { [field]: raw })[field];
+  return validate(
+    z.object({
+      [field]: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .max(2 ** 31 - 1),
+    }),
+    { [field]: raw },
+  )[field];
 }
 
 /** A text field that is present (possibly empty), or undefined when absent. */
-export const optionalText = (input: Record<string, unknown>, field: string) => (input[field] === undefined ? undefined : text(input[field]));
+export const optionalText = (input: Record<string, unknown>, field: string) =>
+  input[field] === undefined ? undefined : text(input[field]);
 
 /** `rankType`: day | week | month (also 1 | 2 | 3), default day. */
 export function rankPeriod(raw: unknown): 'day' | 'week' | 'month' {
   const v = text(raw) || 'day';
-  const map: Record<string, 'day' | 'week' | 'month'> = { day: 'day', week: 'week', month: 'month', '1': 'day', '2': 'week', '3': 'month' };
+  const map: Record<string, 'day' | 'week' | 'month'> = {
+    day: 'day',
+    week: 'week',
+    month: 'month',
+    '1': 'day',
+    '2': 'week',
+    '3': 'month',
+  };
   if (!map[v]) throw badRequest('参数 rankType 无效：取值不在允许范围内');
   return map[v];
 }

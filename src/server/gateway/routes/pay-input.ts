@@ -37,7 +37,10 @@ export function paging(input: Record<string, unknown>) {
     page = raw as Record<string, unknown>;
   }
   const schema = z.object({ pageNum: q.page(), pageSize: q.pageSize(30, 100) });
-  return validate(schema, { pageNum: text(page.pageNum) || undefined, pageSize: text(page.pageSize) || undefined });
+  return validate(schema, {
+    pageNum: text(page.pageNum) || undefined,
+    pageSize: text(page.pageSize) || undefined,
+  });
 }
 
 /** type (1–15), currency, startDate / endDate (YYYY-MM-DD) — each optional. */
@@ -58,7 +61,8 @@ export function recordFilter(input: Record<string, unknown>): Omit<RecordFilter,
 export function wholeNumber(input: Record<string, unknown>, field: string, message?: string): number {
   const raw = text(input[field]);
   const n = Number(raw);
-  if (!raw || !Number.isSafeInteger(n) || n <= 0 || n > MAX_ID) throw badRequest(message ?? `参数 ${field} 无效：应为正整数`);
+  if (!raw || !Number.isSafeInteger(n) || n <= 0 || n > MAX_ID)
+    throw badRequest(message ?? `参数 ${field} 无效：应为正整数`);
   return n;
 }
 
@@ -67,8 +71,13 @@ const cipher = (v: unknown) => text(v).replace(/ /g, '+') || undefined;
 
 /** The pay password fields of the dynamic-key transport. */
 export function sealedPay(input: Record<string, unknown>): SealedPayPassword {
-  return { payPassword: cipher(input.payPassword), key: text(input.key) || undefined, iv: text(input.iv) || undefined };
+  return {
+    payPassword: cipher(input.payPassword),
+    key: text(input.key) || undefined,
+    iv: text(input.iv) || undefined,
+  };
 }
 
 /** A numeric id from the path, or a 400 naming it. */
-export const pathId = (c: Context, name = 'id'): number => validate(z.object({ [name]: q.id() }), { [name]: c.req.param(name) })[name];
+export const pathId = (c: Context, name = 'id'): number =>
+  validate(z.object({ [name]: q.id() }), { [name]: c.req.param(name) })[name];

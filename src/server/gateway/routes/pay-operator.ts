@@ -25,7 +25,9 @@ const NOTE_MAX = 100;
  */
 operatorRoutes.get('/withdrawals', async (c) => {
   const query = c.req.query();
-  const { status } = validate(z.object({ status: z.enum(WITHDRAW_STATUSES).optional() }), { status: query.status || undefined });
+  const { status } = validate(z.object({ status: z.enum(WITHDRAW_STATUSES).optional() }), {
+    status: query.status || undefined,
+  });
   const { pageNum, pageSize } = paging(query);
   return ok(c, await withdrawals(c).queue(status, pageNum, pageSize));
 });

@@ -27,7 +27,15 @@ recordRoutes.post('/record/trans-list', requireUser, async (c) => {
 recordRoutes.post('/record/income', requireUser, async (c) => {
   const input = await readInput(c);
   const { pageNum, pageSize } = paging(input);
-  return ok(c, await wallet(c).records.list(c.var.user!.id, { ...recordFilter(input), incomeOnly: true }, pageNum, pageSize));
+  return ok(
+    c,
+    await wallet(c).records.list(
+      c.var.user!.id,
+      { ...recordFilter(input), incomeOnly: true },
+      pageNum,
+      pageSize,
+    ),
+  );
 });
 
 /**
@@ -41,7 +49,10 @@ const exportIncome = async (c: Context<GatewayEnv>) => {
   const csv = await wallet(c).records.incomeCsv(user.id, recordFilter(c.req.query()));
   const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
   c.header('content-type', 'text/csv; charset=utf-8');
-  c.header('content-disposition', `attachment; filename="income-${day}.csv"; filename*=UTF-8''${encodeURIComponent(`收入明细-${day}.csv`)}`);
+  c.header(
+    'content-disposition',
+    `attachment; filename="income-${day}.csv"; filename*=UTF-8''${encodeURIComponent(`收入明细-${day}.csv`)}`,
+  );
   return c.body(csv);
 };
 const exportLimit = rateLimit({ name: 'export', max: 30, windowMs: 600_000 });

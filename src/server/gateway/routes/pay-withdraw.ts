@@ -36,7 +36,10 @@ withdrawRoutes.post('/withdraw', requireUser, sensitive('withdraw'), async (c) =
 /** POST /pay/bind-card {cardNo, bankName} → the card {id, bankName, cardNo (masked), tail, holder, createdAt}. */
 withdrawRoutes.post('/bind-card', requireUser, sensitive('bind-card'), async (c) => {
   const input = await readInput(c);
-  return ok(c, await wallet(c).cards.bind(me(c), { cardNo: text(input.cardNo), bankName: text(input.bankName) }));
+  return ok(
+    c,
+    await wallet(c).cards.bind(me(c), { cardNo: text(input.cardNo), bankName: text(input.bankName) }),
+  );
 });
 
 /** POST /pay/unbind-card/{id}: removes one of the caller's cards (404 for anyone else's). */
@@ -58,7 +61,11 @@ withdrawRoutes.get('/card-list/:id', requireUser, async (c) => {
 withdrawRoutes.post('/change/pay-pass', requireUser, sensitive('pay-pass'), async (c) => {
   const input = await readInput(c);
   const mobile = digitsOnly(text(input.mobile)) || undefined;
-  await wallet(c).payPassword.change(me(c), { verifyCode: text(input.verifyCode), mobile, ...sealedPay(input) });
+  await wallet(c).payPassword.change(me(c), {
+    verifyCode: text(input.verifyCode),
+    mobile,
+    ...sealedPay(input),
+  });
   return ok(c, null);
 });
 

@@ -27,20 +27,27 @@ payRoutes.get('/setting', (c) => ok(c, wallet(c).recharge.setting()));
  * POST /pay/recharge {packageId | amount (whole yuan), method, requestId?} → the order
  * {orderNo, amountFen, diamonds, bonus, method, status, expiresAt, payUrl, demo …}: send the browser to payUrl.
  */
-payRoutes.post('/recharge', requireUser, rateLimit({ name: 'recharge', max: 20, windowMs: 600_000 }), async (c) => {
-  const input = await readInput(c);
-  const amount = text(input.amount);
-  const order = await wallet(c).recharge.create(me(c), {
-    packageId: text(input.packageId) || undefined,
-    yuan: amount ? Number(amount) : undefined,
-    method: text(input.method),
-    key: requestKey(c, input),
-  });
-  return ok(c, order);
-});
+payRoutes.post(
+  '/recharge',
+  requireUser,
+  rateLimit({ name: 'recharge', max: 20, windowMs: 600_000 }),
+  async (c) => {
+    const input = await readInput(c);
+    const amount = text(input.amount);
+    const order = await wallet(c).recharge.create(me(c), {
+      packageId: text(input.packageId) || undefined,
+      yuan: amount ? Number(amount) : undefined,
+      method: text(input.method),
+      key: requestKey(c, input),
+    });
+    return ok(c, order);
+  },
+);
 
 /** GET /pay/order/{orderNo} → one of the caller's orders (the result page polls it). */
-payRoutes.get('/order/:orderNo', requireUser, async (c) => ok(c, await wallet(c).recharge.order(me(c), c.req.param('orderNo'))));
+payRoutes.get('/order/:orderNo', requireUser, async (c) =>
+  ok(c, await wallet(c).recharge.order(me(c), c.req.param('orderNo'))),
+);
 
 /** GET /pay/lowest → {lowest, highest, ticketsPerYuan}: the withdrawal bounds in 球票. */
 payRoutes.get('/lowest', (c) => ok(c, wallet(c).withdrawals.lowest()));
@@ -49,12 +56,16 @@ payRoutes.get('/lowest', (c) => ok(c, wallet(c).withdrawals.lowest()));
  * POST /pay/notify/{provider}: the payment provider's callback (no login; the signature is the
  * proof). → {credited, status}. A forged callback is a 400 and changes nothing.
  */
-payRoutes.post('/notify/:provider', rateLimit({ name: 'pay-notify', max: 300, windowMs: 60_000 }), async (c) => {
-  const input = await readInput(c);
-  const params = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, text(v)]));
-  const { credited, order } = await wallet(c).recharge.handleNotify(c.req.param('provider'), params);
-  return ok(c, { credited, status: order.status });
-});
+payRoutes.post(
+  '/notify/:provider',
+  rateLimit({ name: 'pay-notify', max: 300, windowMs: 60_000 }),
+  async (c) => {
+    const input = await readInput(c);
+    const params = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, text(v)]));
+    const { credited, order } = await wallet(c).recharge.handleNotify(c.req.param('provider'), params);
+    return ok(c, { credited, status: order.status });
+  },
+);
 
 /** POST /pay/sandbox/{orderNo}/pay | /cancel: the sandbox cashier's buttons → {order, returnUrl}. */
 payRoutes.post('/sandbox/:orderNo/:action{pay|cancel}', requireUser, async (c) => {

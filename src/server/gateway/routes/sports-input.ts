@@ -9,7 +9,10 @@ import type { GatewayEnv } from '../types.ts';
 import { q, validate } from '../validate.ts';
 
 /** Readers shared by the sports routes (sports-*.ts, api-match.ts). */
-type Ctx = { var: GatewayEnv['Variables']; req: { param(name: string): string | undefined; query(name: string): string | undefined } };
+type Ctx = {
+  var: GatewayEnv['Variables'];
+  req: { param(name: string): string | undefined; query(name: string): string | undefined };
+};
 
 export const sports = (c: Ctx) => c.var.app.services.sports;
 
@@ -46,14 +49,19 @@ const filterSchema = z.object({
 
 /** League and lottery filter of the score lists: `competitionIds=1,2&lottery=jc`. */
 export function filterOf(c: Ctx): ListFilter {
-  const input = { competitionIds: c.req.query('competitionIds') || undefined, lottery: c.req.query('lottery') || undefined };
+  const input = {
+    competitionIds: c.req.query('competitionIds') || undefined,
+    lottery: c.req.query('lottery') || undefined,
+  };
   return validate(filterSchema, input);
 }
 
 /** Odds market from `type`: the page names (oupei, yapan, daxiaoqiu) or a market code. */
 export function marketOf(c: Ctx, fallback: OddsMarket = 'eu'): OddsMarket {
   const raw = c.req.query('type') || fallback;
-  const market = (ODDS_PAGE_TYPES as Record<string, OddsMarket>)[raw] ?? (ODDS_MARKET_CODES.includes(raw as OddsMarket) ? (raw as OddsMarket) : null);
+  const market =
+    (ODDS_PAGE_TYPES as Record<string, OddsMarket>)[raw] ??
+    (ODDS_MARKET_CODES.includes(raw as OddsMarket) ? (raw as OddsMarket) : null);
   if (!market) throw badRequest('参数 type 无效：应为 oupei、yapan、daxiaoqiu 或盘口代码');
   return market;
 }

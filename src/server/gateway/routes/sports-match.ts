@@ -37,22 +37,37 @@ r.get('/match/:matchId/lineups', async (c) => {
 /** GET /live/match/{matchId}/texts?before&limit → text-live lines, newest first. */
 r.get('/match/:matchId/texts', async (c) => {
   const m = await detailOf(c);
-  const { before, limit } = validate(z.object({ before: z.coerce.number().int().positive().max(MAX_ID).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }), c.req.query());
+  const { before, limit } = validate(
+    z.object({
+      before: z.coerce.number().int().positive().max(MAX_ID).optional(),
+      limit: z.coerce.number().int().min(1).max(200).default(50),
+    }),
+    c.req.query(),
+  );
   return ok(c, await sports(c).match.texts(m.id, { before, limit }));
 });
 
 /** GET /live/match/{matchId}/analysis → {h2h, form, standings, upcoming, goalTimes, model}. */
-r.get('/match/:matchId/analysis', async (c) => ok(c, found(await sports(c).analysis.analysis(idOf(c, 'matchId')), MSG.matchNotFound)));
+r.get('/match/:matchId/analysis', async (c) =>
+  ok(c, found(await sports(c).analysis.analysis(idOf(c, 'matchId')), MSG.matchNotFound)),
+);
 
 /** GET /live/match/{matchId}/odds?type=oupei|yapan|daxiaoqiu|{market} → {market, companies[], summary}. */
-r.get('/match/:matchId/odds', async (c) => ok(c, found(await sports(c).odds.market(idOf(c, 'matchId'), marketOf(c)), MSG.matchNotFound)));
+r.get('/match/:matchId/odds', async (c) =>
+  ok(c, found(await sports(c).odds.market(idOf(c, 'matchId'), marketOf(c)), MSG.matchNotFound)),
+);
 
 /** GET /live/match/{matchId}/odds/three → per bookmaker {eu, asia, ou} side by side. */
-r.get('/match/:matchId/odds/three', async (c) => ok(c, found(await sports(c).odds.three(idOf(c, 'matchId')), MSG.matchNotFound)));
+r.get('/match/:matchId/odds/three', async (c) =>
+  ok(c, found(await sports(c).odds.three(idOf(c, 'matchId')), MSG.matchNotFound)),
+);
 
 /** GET /live/match/{matchId}/odds/history?companyId&type → {company, changes[{at, v1, v2, v3, line, lineName, live, minute, homeScore, awayScore}]}. */
 r.get('/match/:matchId/odds/history', async (c) => {
-  const history = found(await sports(c).odds.history(idOf(c, 'matchId'), idOf(c, 'companyId'), marketOf(c)), MSG.matchNotFound);
+  const history = found(
+    await sports(c).odds.history(idOf(c, 'matchId'), idOf(c, 'companyId'), marketOf(c)),
+    MSG.matchNotFound,
+  );
   return ok(c, found(history.company === null ? null : history, MSG.oddsCompanyNotFound));
 });
 

@@ -22,34 +22,55 @@ r.get('/clock', (c) => ok(c, sports(c).feedInfo()));
 r.get('/:sport/live', async (c) => ok(c, await sports(c).lists.live(sportOf(c), filterOf(c))));
 
 /** GET /live/{sport}/finished?date&competitionIds&lottery → MatchListItem[]: 完场 of a date (default today). */
-r.get('/:sport/finished', async (c) => ok(c, await sports(c).lists.finished(sportOf(c), dateOf(c, sports(c).lists.today()), filterOf(c))));
+r.get('/:sport/finished', async (c) =>
+  ok(c, await sports(c).lists.finished(sportOf(c), dateOf(c, sports(c).lists.today()), filterOf(c))),
+);
 
 /** GET /live/{sport}/schedule?date&competitionIds&lottery → MatchListItem[]: 赛程 of a date. */
-r.get('/:sport/schedule', async (c) => ok(c, await sports(c).lists.schedule(sportOf(c), dateOf(c, sports(c).lists.today()), filterOf(c))));
+r.get('/:sport/schedule', async (c) =>
+  ok(c, await sports(c).lists.schedule(sportOf(c), dateOf(c, sports(c).lists.today()), filterOf(c))),
+);
 
 /** GET /live/{sport}/dates → [{date, weekday, today}]: the date strip. */
 r.get('/:sport/dates', async (c) => ok(c, await sports(c).lists.dates(sportOf(c))));
 
 /** GET /live/{sport}/filters?date → {competitions[{id,name,color,count}], lottery{jc,bd,zc}, total}. */
-r.get('/:sport/filters', async (c) => ok(c, await sports(c).lists.filters(sportOf(c), dateOf(c, sports(c).lists.today()))));
+r.get('/:sport/filters', async (c) =>
+  ok(c, await sports(c).lists.filters(sportOf(c), dateOf(c, sports(c).lists.today()))),
+);
 
 /** GET /live/{sport}/competitions → [{region, competitions[]}]: every competition by region (allEventCom). */
 r.get('/:sport/competitions', async (c) => ok(c, await sports(c).data.competitionsByRegion(sportOf(c))));
 
 /** GET /live/football/jczq?date, /live/basketball/jclq?date → {date, matches[MatchListItem & {lotteryOdds}]}. */
-r.get('/football/jczq', async (c) => ok(c, await sports(c).lottery.jc(1, dateOf(c, sports(c).lists.today()))));
-r.get('/basketball/jclq', async (c) => ok(c, await sports(c).lottery.jc(2, dateOf(c, sports(c).lists.today()))));
+r.get('/football/jczq', async (c) =>
+  ok(c, await sports(c).lottery.jc(1, dateOf(c, sports(c).lists.today()))),
+);
+r.get('/basketball/jclq', async (c) =>
+  ok(c, await sports(c).lottery.jc(2, dateOf(c, sports(c).lists.today()))),
+);
 
-const issue = z.object({ issue: z.string().regex(/^\d{5,6}$/, '期号应为5到6位数字').optional() });
+const issue = z.object({
+  issue: z
+    .string()
+    .regex(/^\d{5,6}$/, '期号应为5到6位数字')
+    .optional(),
+});
 
 /** GET /live/football/bjdc?issue → {issue, issues[], matches[]}: 北京单场 by issue. */
-r.get('/football/bjdc', async (c) => ok(c, await sports(c).lottery.bd(validate(issue, { issue: c.req.query('issue') || undefined }).issue)));
+r.get('/football/bjdc', async (c) =>
+  ok(c, await sports(c).lottery.bd(validate(issue, { issue: c.req.query('issue') || undefined }).issue)),
+);
 
 /** GET /live/football/zc?issue → {issue, issues[], plays, matches[]}: 足彩 14 matches by issue. */
-r.get('/football/zc', async (c) => ok(c, await sports(c).lottery.zc(validate(issue, { issue: c.req.query('issue') || undefined }).issue)));
+r.get('/football/zc', async (c) =>
+  ok(c, await sports(c).lottery.zc(validate(issue, { issue: c.req.query('issue') || undefined }).issue)),
+);
 
 /** GET /live/hot-leagues?sport → hot competitions with their current season id. */
-r.get('/hot-leagues', async (c) => ok(c, await sports(c).data.hotCompetitions(c.req.query('sport') ? sportOf(c) : undefined)));
+r.get('/hot-leagues', async (c) =>
+  ok(c, await sports(c).data.hotCompetitions(c.req.query('sport') ? sportOf(c) : undefined)),
+);
 
 /** GET /live/tv?date → MatchListItem[]: the TV match list (the day's hot matches). */
 r.get('/tv', async (c) => ok(c, await sports(c).lottery.tv(dateOf(c, sports(c).lists.today()))));

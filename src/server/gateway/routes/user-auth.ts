@@ -10,10 +10,13 @@ import type { GatewayEnv } from '../types.ts';
 /** /svc/user — login, registration, password recovery and the password transport keys. */
 export const authRoutes = new Hono<GatewayEnv>();
 
-const perIp = (name: string, max: number) => rateLimit({ name, max, windowMs: 60_000, key: (c) => `ip${clientIp(c)}` });
+const perIp = (name: string, max: number) =>
+  rateLimit({ name, max, windowMs: 60_000, key: (c) => `ip${clientIp(c)}` });
 
 /** GET /user/key/getDynamicKey → {key, iv}: a one-time pair for sealing a password (5 minutes). */
-authRoutes.get('/key/getDynamicKey', perIp('dynkey', 60), async (c) => ok(c, await c.var.app.services.accounts.keys.issue()));
+authRoutes.get('/key/getDynamicKey', perIp('dynkey', 60), async (c) =>
+  ok(c, await c.var.app.services.accounts.keys.issue()),
+);
 
 /**
  * POST /user/login {mobile, mode 1 code | 0 password, auto, verifyCode | password+key+iv} → {token, needsProfile}.
@@ -25,7 +28,8 @@ authRoutes.post('/login', perIp('login', 30), async (c) => {
   const remember = flag(input.auto);
   const { auth } = c.var.app.services.accounts;
   const mode = text(input.mode) || '0';
-  if (mode === '1') return ok(c, await auth.loginByCode({ mobile, verifyCode: text(input.verifyCode), remember }));
+  if (mode === '1')
+    return ok(c, await auth.loginByCode({ mobile, verifyCode: text(input.verifyCode), remember }));
   if (mode === '0') return ok(c, await auth.loginByPassword({ ...sealed(input), mobile, remember }));
   throw badRequest('参数 mode 无效：取值不在允许范围内');
 });
@@ -47,7 +51,11 @@ authRoutes.post('/register', perIp('register', 10), async (c) => {
 authRoutes.post('/center/retrievePassword', perIp('retrieve', 10), async (c) => {
   const input = await readInput(c);
   const mobile = mobileOf(input);
-  await c.var.app.services.accounts.auth.retrievePassword({ ...sealed(input), mobile, verifyCode: text(input.verifyCode) });
+  await c.var.app.services.accounts.auth.retrievePassword({
+    ...sealed(input),
+    mobile,
+    verifyCode: text(input.verifyCode),
+  });
   return ok(c, null);
 });
 

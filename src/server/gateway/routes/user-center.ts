@@ -14,7 +14,9 @@ export const centerRoutes = new Hono<GatewayEnv>();
 const me = (c: { var: GatewayEnv['Variables'] }) => c.var.user!.id;
 
 /** GET /user/center/info → the caller's profile (masked mobile, hasPassword, needsProfile, realName …). */
-centerRoutes.get('/info', requireUser, async (c) => ok(c, await c.var.app.services.accounts.profile.info(me(c))));
+centerRoutes.get('/info', requireUser, async (c) =>
+  ok(c, await c.var.app.services.accounts.profile.info(me(c))),
+);
 
 /** GET /user/center/updateNickName?nickName */
 centerRoutes.get('/updateNickName', requireUser, async (c) => {
@@ -33,7 +35,8 @@ centerRoutes.post('/updateInfo', requireUser, async (c) => {
   const input = await readInput(c);
   const present = (k: string) => input[k] !== undefined;
   const gender = present('gender') ? Number(text(input.gender)) : undefined;
-  if (gender !== undefined && gender !== 0 && gender !== 1 && gender !== 2) throw badRequest(MSG.genderInvalid);
+  if (gender !== undefined && gender !== 0 && gender !== 1 && gender !== 2)
+    throw badRequest(MSG.genderInvalid);
   await c.var.app.services.accounts.profile.updateInfo(me(c), {
     gender,
     birthday: present('birthday') ? text(input.birthday) : undefined,
@@ -43,20 +46,34 @@ centerRoutes.post('/updateInfo', requireUser, async (c) => {
 });
 
 /** GET /user/center/real-name → {status 0|1, realName (masked), idCard (masked), verifiedAt}. */
-centerRoutes.get('/real-name', requireUser, async (c) => ok(c, await c.var.app.services.accounts.realName.get(me(c))));
+centerRoutes.get('/real-name', requireUser, async (c) =>
+  ok(c, await c.var.app.services.accounts.realName.get(me(c))),
+);
 
 /** POST /user/center/real-name {realName, idCard} → the same masked shape as GET. */
-centerRoutes.post('/real-name', requireUser, rateLimit({ name: 'realname', max: 10, windowMs: 3600_000 }), async (c) => {
-  const input = await readInput(c);
-  const result = await c.var.app.services.accounts.realName.submit(me(c), { realName: text(input.realName), idCard: text(input.idCard) });
-  return ok(c, result);
-});
+centerRoutes.post(
+  '/real-name',
+  requireUser,
+  rateLimit({ name: 'realname', max: 10, windowMs: 3600_000 }),
+  async (c) => {
+    const input = await readInput(c);
+    const result = await c.var.app.services.accounts.realName.submit(me(c), {
+      realName: text(input.realName),
+      idCard: text(input.idCard),
+    });
+    return ok(c, result);
+  },
+);
 
 const passwordLimit = rateLimit({ name: 'password', max: 10, windowMs: 600_000 });
 
 /** POST /user/center/updatePassword {oldPassword, password, key, iv}: both sealed with the one pair. */
 centerRoutes.post('/updatePassword', requireUser, passwordLimit, async (c) => {
-  await c.var.app.services.accounts.auth.updatePassword(me(c), c.var.accessToken!, sealed(await readInput(c)));
+  await c.var.app.services.accounts.auth.updatePassword(
+    me(c),
+    c.var.accessToken!,
+    sealed(await readInput(c)),
+  );
   return ok(c, null);
 });
 

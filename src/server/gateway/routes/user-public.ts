@@ -21,18 +21,36 @@ publicRoutes.get('/info/personal-space', async (c) => {
 });
 
 /** `type` of the attention list: 0 or absent all, 1 anchor, 2 user, 3 expert (the names work too). */
-const TARGETS: Record<string, FollowTarget | undefined> = { '': undefined, '0': undefined, '1': 'anchor', '2': 'user', '3': 'expert', anchor: 'anchor', user: 'user', expert: 'expert' };
+const TARGETS: Record<string, FollowTarget | undefined> = {
+  '': undefined,
+  '0': undefined,
+  '1': 'anchor',
+  '2': 'user',
+  '3': 'expert',
+  anchor: 'anchor',
+  user: 'user',
+  expert: 'expert',
+};
 
 /** GET /user/info/attention?userId&type&page&pageSize → {list, total, page, pageSize}; userId defaults to the caller. */
 publicRoutes.get('/info/attention', async (c) => {
   const query = validate(
-    z.object({ userId: q.id().optional(), type: z.string().trim().default(''), page: q.page(), pageSize: q.pageSize(30, 100) }),
+    z.object({
+      userId: q.id().optional(),
+      type: z.string().trim().default(''),
+      page: q.page(),
+      pageSize: q.pageSize(30, 100),
+    }),
     c.req.query(),
   );
   const userId = query.userId ?? c.var.user?.id;
   if (!userId) throw badRequest('参数 userId 无效：不能为空');
   if (!Object.hasOwn(TARGETS, query.type)) throw badRequest('参数 type 无效：取值不在允许范围内');
-  const list = await c.var.app.services.accounts.profile.attention({ ...query, userId, type: TARGETS[query.type] });
+  const list = await c.var.app.services.accounts.profile.attention({
+    ...query,
+    userId,
+    type: TARGETS[query.type],
+  });
   return ok(c, list);
 });
 
@@ -51,11 +69,16 @@ export function fileList(v: unknown): string[] {
 }
 
 /** POST /user/common/multiUploadBase64 {files} → ['/uploads/{hash}.webp', …], one per file, in order. */
-publicRoutes.post('/common/multiUploadBase64', requireUser, rateLimit({ name: 'upload', max: 30, windowMs: 600_000 }), async (c) => {
-  const input = await readInput(c);
-  const files = fileList(input.files ?? input['files[]']);
-  return ok(c, await c.var.app.services.uploads.images(files));
-});
+publicRoutes.post(
+  '/common/multiUploadBase64',
+  requireUser,
+  rateLimit({ name: 'upload', max: 30, windowMs: 600_000 }),
+  async (c) => {
+    const input = await readInput(c);
+    const files = fileList(input.files ?? input['files[]']);
+    return ok(c, await c.var.app.services.uploads.images(files));
+  },
+);
 
 /** GET /user/common/getEmojis → [{code: '[微笑]', name, url}] */
 publicRoutes.get('/common/getEmojis', (c) => {

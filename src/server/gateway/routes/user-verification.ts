@@ -13,7 +13,10 @@ import type { GatewayEnv } from '../types.ts';
 export const verificationRoutes = new Hono<GatewayEnv>();
 
 verificationRoutes.get('/verification/sliding-verification', async (c) => {
-  const reply = await c.var.app.services.captcha.get('blockPuzzle', { clientUid: c.var.user ? `u${c.var.user.id}` : undefined, ip: clientIp(c) });
+  const reply = await c.var.app.services.captcha.get('blockPuzzle', {
+    clientUid: c.var.user ? `u${c.var.user.id}` : undefined,
+    ip: clientIp(c),
+  });
   if (reply.repCode !== '0000' || !reply.repData) throw new ApiError(429, reply.repMsg);
   const { originalImageBase64, jigsawImageBase64, token, secretKey } = reply.repData;
   return ok(c, { tari: originalImageBase64, slii: jigsawImageBase64, cooy: 0, token, secretKey });

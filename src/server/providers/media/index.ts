@@ -12,7 +12,11 @@ export interface MediaProvider {
   /** True when every room plays the bundled demo stream (no media server configured): the UI says 演示. */
   readonly demo: boolean;
   /** OBS settings: server URL and stream key (`{stream}?auth_key=…`). */
-  push(stream: string, uid: number, now?: number): { server: string; streamKey: string; url: string; expiresAt: string };
+  push(
+    stream: string,
+    uid: number,
+    now?: number,
+  ): { server: string; streamKey: string; url: string; expiresAt: string };
   /** The HLS URLs of a stream, one per configured line. */
   pull(stream: string, uid: number, now?: number): PullLine[];
   /** The recording of a finished broadcast, when there is one. */
@@ -46,7 +50,12 @@ export function createMediaProvider(config: MediaConfig, appSecret: string): Med
       const url = `${config.pushBase}/${stream}`;
       const authKey = sign(pathOf(url.replace(/^rtmps?:/, 'http:')), uid, now);
       const expiresAt = new Date((Math.floor(now / 1000) + config.authTtl) * 1000).toISOString();
-      return { server: config.pushBase, streamKey: `${stream}?auth_key=${authKey}`, url: `${url}?auth_key=${authKey}`, expiresAt };
+      return {
+        server: config.pushBase,
+        streamKey: `${stream}?auth_key=${authKey}`,
+        url: `${url}?auth_key=${authKey}`,
+        expiresAt,
+      };
     },
     pull(stream, uid, now = Date.now()) {
       if (demo) return [{ name: '演示线路', url: config.demoStream }];

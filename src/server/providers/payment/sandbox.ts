@@ -22,7 +22,8 @@ export interface SandboxProvider extends PaymentProvider {
  */
 export function createSandboxProvider(appSecret: string): SandboxProvider {
   const key = deriveKey(appSecret, 'payment');
-  const sign = (params: Record<string, string>) => createHmac('sha256', key).update(canonical(params)).digest('hex');
+  const sign = (params: Record<string, string>) =>
+    createHmac('sha256', key).update(canonical(params)).digest('hex');
 
   return {
     name: 'sandbox',

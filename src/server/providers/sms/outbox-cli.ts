@@ -22,7 +22,9 @@ try {
   }
 } catch (err) {
   const missing = (err as { cause?: { code?: string } }).cause?.code === '42P01'; // undefined_table
-  console.log(missing ? '数据库里还没有 sms_outbox 表：先运行 npm run db:migrate（或启动一次服务）。' : String(err));
+  console.log(
+    missing ? '数据库里还没有 sms_outbox 表：先运行 npm run db:migrate（或启动一次服务）。' : String(err),
+  );
   process.exitCode = 1;
 } finally {
   await handle.close();

@@ -45,7 +45,13 @@ export interface FeedMatch {
   neutral?: boolean;
   heat?: number;
   sourceMatchId?: number | null;
-  lottery?: { jcNo?: string | null; bdIssue?: string | null; bdNo?: number | null; zcIssue?: string | null; zcOrder?: number | null };
+  lottery?: {
+    jcNo?: string | null;
+    bdIssue?: string | null;
+    bdNo?: number | null;
+    zcIssue?: string | null;
+    zcOrder?: number | null;
+  };
 }
 
 export interface Clock {
@@ -106,9 +112,27 @@ export type PlayerLine = {
 } & Partial<Record<PlayerStatKey, number>>;
 
 export const PLAYER_STAT_KEYS = [
-  'minutesPlayed', 'points', 'fieldGoalsScored', 'fieldGoalsAttempted', 'threePoints', 'threePointsAttempted',
-  'freeThrowsScored', 'freeThrowsAttempted', 'offensiveRebounds', 'defensiveRebounds', 'rebounds', 'assists',
-  'steals', 'blocks', 'turnovers', 'fouls', 'plusMinus', 'goals', 'shots', 'yellowCards', 'redCards',
+  'minutesPlayed',
+  'points',
+  'fieldGoalsScored',
+  'fieldGoalsAttempted',
+  'threePoints',
+  'threePointsAttempted',
+  'freeThrowsScored',
+  'freeThrowsAttempted',
+  'offensiveRebounds',
+  'defensiveRebounds',
+  'rebounds',
+  'assists',
+  'steals',
+  'blocks',
+  'turnovers',
+  'fouls',
+  'plusMinus',
+  'goals',
+  'shots',
+  'yellowCards',
+  'redCards',
 ] as const;
 export type PlayerStatKey = (typeof PLAYER_STAT_KEYS)[number];
 
@@ -123,7 +147,13 @@ export interface FeedLineup {
   formation?: string | null;
   coach?: string | null;
   at: Date;
-  players: { playerId?: number | null; name: string; shirtNumber?: number | null; position?: string | null; starter: boolean }[];
+  players: {
+    playerId?: number | null;
+    name: string;
+    shirtNumber?: number | null;
+    position?: string | null;
+    starter: boolean;
+  }[];
 }
 
 export interface FeedOdds {

@@ -21,33 +21,89 @@ export function createIdResolver(db: Db) {
   };
 
   const competition = (key: string) =>
-    remember(`c:${key}`, async () => (await db.select({ id: competitions.id }).from(competitions).where(eq(competitions.key, key)))[0]?.id, `未知的赛事：${key}`);
+    remember(
+      `c:${key}`,
+      async () =>
+        (await db.select({ id: competitions.id }).from(competitions).where(eq(competitions.key, key)))[0]?.id,
+      `未知的赛事：${key}`,
+    );
 
-  const team = (key: string) => remember(`t:${key}`, async () => (await db.select({ id: teams.id }).from(teams).where(eq(teams.key, key)))[0]?.id, `未知的球队：${key}`);
+  const team = (key: string) =>
+    remember(
+      `t:${key}`,
+      async () => (await db.select({ id: teams.id }).from(teams).where(eq(teams.key, key)))[0]?.id,
+      `未知的球队：${key}`,
+    );
 
   const company = (key: string) =>
-    remember(`o:${key}`, async () => (await db.select({ id: oddsCompanies.id }).from(oddsCompanies).where(eq(oddsCompanies.key, key)))[0]?.id, `未知的赔率公司：${key}`);
+    remember(
+      `o:${key}`,
+      async () =>
+        (await db.select({ id: oddsCompanies.id }).from(oddsCompanies).where(eq(oddsCompanies.key, key)))[0]
+          ?.id,
+      `未知的赔率公司：${key}`,
+    );
 
   /** `generated`: a season only the simulator plays (a new NBA/CBA demo season), not one a feed reports. */
   async function season(competitionId: number, name: string, generated: boolean) {
-    return remember(`s:${competitionId}:${name}`, async () => {
-      await db.insert(seasons).values({ competitionId, name, generated }).onConflictDoNothing();
-      return (await db.select({ id: seasons.id }).from(seasons).where(and(eq(seasons.competitionId, competitionId), eq(seasons.name, name))))[0]?.id;
-    }, `赛季无法创建：${name}`);
+    return remember(
+      `s:${competitionId}:${name}`,
+      async () => {
+        await db.insert(seasons).values({ competitionId, name, generated }).onConflictDoNothing();
+        return (
+          await db
+            .select({ id: seasons.id })
+            .from(seasons)
+            .where(and(eq(seasons.competitionId, competitionId), eq(seasons.name, name)))
+        )[0]?.id;
+      },
+      `赛季无法创建：${name}`,
+    );
   }
 
   async function stage(seasonId: number, s: NonNullable<FeedMatch['stage']>) {
-    return remember(`g:${seasonId}:${s.key}`, async () => {
-      await db.insert(stages).values({ seasonId, key: s.key, nameZh: s.nameZh, kind: s.kind }).onConflictDoNothing();
-      return (await db.select({ id: stages.id }).from(stages).where(and(eq(stages.seasonId, seasonId), eq(stages.key, s.key))))[0]?.id;
-    }, `阶段无法创建：${s.key}`);
+    return remember(
+      `g:${seasonId}:${s.key}`,
+      async () => {
+        await db
+          .insert(stages)
+          .values({ seasonId, key: s.key, nameZh: s.nameZh, kind: s.kind })
+          .onConflictDoNothing();
+        return (
+          await db
+            .select({ id: stages.id })
+            .from(stages)
+            .where(and(eq(stages.seasonId, seasonId), eq(stages.key, s.key)))
+        )[0]?.id;
+      },
+      `阶段无法创建：${s.key}`,
+    );
   }
 
   async function round(seasonId: number, stageId: number, r: NonNullable<FeedMatch['round']>) {
-    return remember(`r:${stageId}:${r.key}`, async () => {
-      await db.insert(rounds).values({ seasonId, stageId, key: r.key, nameZh: r.nameZh, number: r.number ?? null, sort: r.number ?? 0 }).onConflictDoNothing();
-      return (await db.select({ id: rounds.id }).from(rounds).where(and(eq(rounds.stageId, stageId), eq(rounds.key, r.key))))[0]?.id;
-    }, `轮次无法创建：${r.key}`);
+    return remember(
+      `r:${stageId}:${r.key}`,
+      async () => {
+        await db
+          .insert(rounds)
+          .values({
+            seasonId,
+            stageId,
+            key: r.key,
+            nameZh: r.nameZh,
+            number: r.number ?? null,
+            sort: r.number ?? 0,
+          })
+          .onConflictDoNothing();
+        return (
+          await db
+            .select({ id: rounds.id })
+            .from(rounds)
+            .where(and(eq(rounds.stageId, stageId), eq(rounds.key, r.key)))
+        )[0]?.id;
+      },
+      `轮次无法创建：${r.key}`,
+    );
   }
 
   return { competition, season, stage, round, team, company };

@@ -20,9 +20,20 @@ export async function writeOdds(db: Db, ids: IdResolver, matchId: number, list: 
     const first = items[0];
     const last = items[items.length - 1];
     rows.push({
-      matchId, companyId: await ids.company(first.company), market: first.market,
-      open1: first.v1 ?? null, open2: first.v2 ?? null, open3: first.v3 ?? null, openLine: first.line ?? null, openedAt: first.at,
-      v1: last.v1 ?? null, v2: last.v2 ?? null, v3: last.v3 ?? null, line: last.line ?? null, closed: last.closed ?? false, updatedAt: last.at,
+      matchId,
+      companyId: await ids.company(first.company),
+      market: first.market,
+      open1: first.v1 ?? null,
+      open2: first.v2 ?? null,
+      open3: first.v3 ?? null,
+      openLine: first.line ?? null,
+      openedAt: first.at,
+      v1: last.v1 ?? null,
+      v2: last.v2 ?? null,
+      v3: last.v3 ?? null,
+      line: last.line ?? null,
+      closed: last.closed ?? false,
+      updatedAt: last.at,
     });
   }
   const saved = await db
@@ -30,7 +41,14 @@ export async function writeOdds(db: Db, ids: IdResolver, matchId: number, list: 
     .values(rows)
     .onConflictDoUpdate({
       target: [odds.matchId, odds.companyId, odds.market],
-      set: { v1: sql`excluded.v1`, v2: sql`excluded.v2`, v3: sql`excluded.v3`, line: sql`excluded.line`, closed: sql`excluded.closed`, updatedAt: sql`excluded.updated_at` },
+      set: {
+        v1: sql`excluded.v1`,
+        v2: sql`excluded.v2`,
+        v3: sql`excluded.v3`,
+        line: sql`excluded.line`,
+        closed: sql`excluded.closed`,
+        updatedAt: sql`excluded.updated_at`,
+      },
     })
     .returning({ id: odds.id, companyId: odds.companyId, market: odds.market });
   const changes = [];
@@ -39,12 +57,37 @@ export async function writeOdds(db: Db, ids: IdResolver, matchId: number, list: 
     const companyId = await ids.company(company);
     const oddsId = saved.find((s) => s.companyId === companyId && s.market === market)!.id;
     for (const o of items) {
-      changes.push({ oddsId, matchId, v1: o.v1 ?? null, v2: o.v2 ?? null, v3: o.v3 ?? null, line: o.line ?? null, at: o.at, live: o.live ?? false, minute: o.minute ?? null, homeScore: o.homeScore ?? null, awayScore: o.awayScore ?? null });
+      changes.push({
+        oddsId,
+        matchId,
+        v1: o.v1 ?? null,
+        v2: o.v2 ?? null,
+        v3: o.v3 ?? null,
+        line: o.line ?? null,
+        at: o.at,
+        live: o.live ?? false,
+        minute: o.minute ?? null,
+        homeScore: o.homeScore ?? null,
+        awayScore: o.awayScore ?? null,
+      });
     }
   }
-  for (let i = 0; i < changes.length; i += 2000) await db.insert(oddsChanges).values(changes.slice(i, i + 2000)).onConflictDoNothing();
+  for (let i = 0; i < changes.length; i += 2000)
+    await db
+      .insert(oddsChanges)
+      .values(changes.slice(i, i + 2000))
+      .onConflictDoNothing();
   return [...groups].map(([k, items]) => {
     const last = items[items.length - 1];
-    return { company: k.split('|')[0], market: last.market, v1: last.v1 ?? null, v2: last.v2 ?? null, v3: last.v3 ?? null, line: last.line ?? null, closed: last.closed ?? false, at: last.at.getTime() };
+    return {
+      company: k.split('|')[0],
+      market: last.market,
+      v1: last.v1 ?? null,
+      v2: last.v2 ?? null,
+      v3: last.v3 ?? null,
+      line: last.line ?? null,
+      closed: last.closed ?? false,
+      at: last.at.getTime(),
+    };
   });
 }

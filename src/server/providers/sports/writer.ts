@@ -2,7 +2,15 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { canReach, stateInfo } from '../../../lib/vocab/match-states.ts';
 import type { SportId } from '../../../lib/vocab/sports.ts';
 import type { Db } from '../../db/client.ts';
-import { matches, matchEvents, matchLineupPlayers, matchLineups, matchPlayerStats, matchTeamStats, matchTexts } from '../../db/schema/sports-match.ts';
+import {
+  matches,
+  matchEvents,
+  matchLineupPlayers,
+  matchLineups,
+  matchPlayerStats,
+  matchTeamStats,
+  matchTexts,
+} from '../../db/schema/sports-match.ts';
 import type { Logger } from '../../logger.ts';
 import { CHANNEL, WS_CODE } from '../../../lib/realtime/codes.ts';
 import { publish } from '../../realtime/publish.ts';
@@ -33,7 +41,12 @@ export function createFeedWriter(deps: WriterDeps): SportsFeed {
     deps.onChange(m.sport as SportId, m.id);
     const payload = liveScoreOf(m, highlight);
     try {
-      await publish(deps.pubsub, m.sport === 1 ? CHANNEL.football : CHANNEL.basketball, WS_CODE.scoreUpdate, payload);
+      await publish(
+        deps.pubsub,
+        m.sport === 1 ? CHANNEL.football : CHANNEL.basketball,
+        WS_CODE.scoreUpdate,
+        payload,
+      );
       await publish(deps.pubsub, CHANNEL.match(m.id), WS_CODE.scoreUpdate, payload);
     } catch (err) {
       deps.log.warn({ err, matchId: m.id }, 'sports publish failed');
@@ -67,11 +80,27 @@ export function createFeedWriter(deps: WriterDeps): SportsFeed {
     const stageId = m.stage ? await ids.stage(seasonId, m.stage) : null;
     const roundId = m.round && stageId ? await ids.round(seasonId, stageId, m.round) : null;
     return {
-      key: m.key, origin: m.origin, sport: m.sport, competitionId, seasonId, stageId, roundId, groupName: m.group ?? null,
-      homeTeamId: await ids.team(m.home), awayTeamId: await ids.team(m.away), kickoffAt: m.kickoffAt,
-      venue: m.venue ?? null, neutral: m.neutral ?? false, heat: m.heat ?? 0, sourceMatchId: m.sourceMatchId ?? null,
-      jcNo: m.lottery?.jcNo ?? null, bdIssue: m.lottery?.bdIssue ?? null, bdNo: m.lottery?.bdNo ?? null,
-      zcIssue: m.lottery?.zcIssue ?? null, zcOrder: m.lottery?.zcOrder ?? null, updatedAt: new Date(),
+      key: m.key,
+      origin: m.origin,
+      sport: m.sport,
+      competitionId,
+      seasonId,
+      stageId,
+      roundId,
+      groupName: m.group ?? null,
+      homeTeamId: await ids.team(m.home),
+      awayTeamId: await ids.team(m.away),
+      kickoffAt: m.kickoffAt,
+      venue: m.venue ?? null,
+      neutral: m.neutral ?? false,
+      heat: m.heat ?? 0,
+      sourceMatchId: m.sourceMatchId ?? null,
+      jcNo: m.lottery?.jcNo ?? null,
+      bdIssue: m.lottery?.bdIssue ?? null,
+      bdNo: m.lottery?.bdNo ?? null,
+      zcIssue: m.lottery?.zcIssue ?? null,
+      zcOrder: m.lottery?.zcOrder ?? null,
+      updatedAt: new Date(),
       ...(m.state === undefined ? {} : { state: m.state }),
     };
   }
@@ -81,13 +110,36 @@ export function createFeedWriter(deps: WriterDeps): SportsFeed {
       const out = new Map<string, number>();
       const rows = [];
       for (const m of list) rows.push(await rowOf(m));
-      const columns = ['kickoffAt', 'venue', 'neutral', 'heat', 'stageId', 'roundId', 'groupName', 'jcNo', 'bdIssue', 'bdNo', 'zcIssue', 'zcOrder', 'updatedAt'] as const;
+      const columns = [
+        'kickoffAt',
+        'venue',
+        'neutral',
+        'heat',
+        'stageId',
+        'roundId',
+        'groupName',
+        'jcNo',
+        'bdIssue',
+        'bdNo',
+        'zcIssue',
+        'zcOrder',
+        'updatedAt',
+      ] as const;
       // Rows that name a state may set it; the others never reset a match already under way.
       for (const withState of [true, false]) {
-        const part = rows.filter((r) => ('state' in r) === withState);
+        const part = rows.filter((r) => 'state' in r === withState);
         for (let i = 0; i < part.length; i += 500) {
-          const set = Object.fromEntries([...columns, ...(withState ? (['state'] as const) : [])].map((c) => [c, sql.raw(`excluded.${toSnake(c)}`)]));
-          const saved = await db.insert(matches).values(part.slice(i, i + 500)).onConflictDoUpdate({ target: matches.key, set }).returning();
+          const set = Object.fromEntries(
+            [...columns, ...(withState ? (['state'] as const) : [])].map((c) => [
+              c,
+              sql.raw(`excluded.${toSnake(c)}`),
+            ]),
+          );
+          const saved = await db
+            .insert(matches)
+            .values(part.slice(i, i + 500))
+            .onConflictDoUpdate({ target: matches.key, set })
+            .returning();
           for (const m of saved) out.set(m.key, m.id);
           if (list.length <= ANNOUNCE_UPSERTS_UP_TO) for (const m of saved) await scoreChanged(m);
         }
@@ -97,20 +149,39 @@ export function createFeedWriter(deps: WriterDeps): SportsFeed {
     },
 
     async changeState(matchId, c) {
-      const [cur] = await db.select({ sport: matches.sport, state: matches.state }).from(matches).where(eq(matches.id, matchId));
+      const [cur] = await db
+        .select({ sport: matches.sport, state: matches.state })
+        .from(matches)
+        .where(eq(matches.id, matchId));
       if (!cur) throw new FeedError(`比赛不存在：${matchId}`);
       const sport = cur.sport as SportId;
       if (!canReach(sport, cur.state, c.state)) {
-        throw new FeedError(`比赛状态不能从「${stateInfo(sport, cur.state).name}」变为「${stateInfo(sport, c.state).name}」`);
+        throw new FeedError(
+          `比赛状态不能从「${stateInfo(sport, cur.state).name}」变为「${stateInfo(sport, c.state).name}」`,
+        );
       }
-      const clock = { minute: c.minute, addedMinute: c.addedMinute, period: c.period, clockSeconds: c.clockSeconds, clockRunning: c.clockRunning };
+      const clock = {
+        minute: c.minute,
+        addedMinute: c.addedMinute,
+        period: c.period,
+        clockSeconds: c.clockSeconds,
+        clockRunning: c.clockRunning,
+      };
       const set = Object.fromEntries(Object.entries(clock).filter(([, v]) => v !== undefined));
-      const [m] = await db.update(matches).set({ ...set, state: c.state, clockAt: c.at, updatedAt: c.at }).where(eq(matches.id, matchId)).returning();
+      const [m] = await db
+        .update(matches)
+        .set({ ...set, state: c.state, clockAt: c.at, updatedAt: c.at })
+        .where(eq(matches.id, matchId))
+        .returning();
       await scoreChanged(m);
     },
 
     async updateScore(matchId, s) {
-      const set: Partial<typeof matches.$inferInsert> = { homeScore: s.score[0], awayScore: s.score[1], updatedAt: s.at };
+      const set: Partial<typeof matches.$inferInsert> = {
+        homeScore: s.score[0],
+        awayScore: s.score[1],
+        updatedAt: s.at,
+      };
       if (s.ht !== undefined) Object.assign(set, { htHome: s.ht?.[0] ?? null, htAway: s.ht?.[1] ?? null });
       if (s.ft !== undefined) Object.assign(set, { ftHome: s.ft?.[0] ?? null, ftAway: s.ft?.[1] ?? null });
       if (s.et !== undefined) Object.assign(set, { etHome: s.et?.[0] ?? null, etAway: s.et?.[1] ?? null });
@@ -126,7 +197,10 @@ export function createFeedWriter(deps: WriterDeps): SportsFeed {
 
     async addEvents(matchId, events) {
       if (!events.length) return;
-      await db.insert(matchEvents).values(events.map((e) => ({ ...e, matchId }))).onConflictDoNothing();
+      await db
+        .insert(matchEvents)
+        .values(events.map((e) => ({ ...e, matchId })))
+        .onConflictDoNothing();
       await detailChanged(matchId, { kind: 'events', events });
     },
 
@@ -135,26 +209,57 @@ export function createFeedWriter(deps: WriterDeps): SportsFeed {
         await db
           .insert(matchTeamStats)
           .values(stats.teams.map((t) => ({ matchId, side: t.side, stats: t.stats, updatedAt: stats.at })))
-          .onConflictDoUpdate({ target: [matchTeamStats.matchId, matchTeamStats.side], set: { stats: sql`excluded.stats`, updatedAt: sql`excluded.updated_at` } });
+          .onConflictDoUpdate({
+            target: [matchTeamStats.matchId, matchTeamStats.side],
+            set: { stats: sql`excluded.stats`, updatedAt: sql`excluded.updated_at` },
+          });
       }
       if (stats.players?.length) {
         const cols = Object.keys(stats.players[0]).filter((k) => k !== 'playerId');
         await db
           .insert(matchPlayerStats)
           .values(stats.players.map((p) => ({ ...p, matchId })))
-          .onConflictDoUpdate({ target: [matchPlayerStats.matchId, matchPlayerStats.playerId], set: Object.fromEntries(cols.map((c) => [c, sql.raw(`excluded.${toSnake(c)}`)])) });
+          .onConflictDoUpdate({
+            target: [matchPlayerStats.matchId, matchPlayerStats.playerId],
+            set: Object.fromEntries(cols.map((c) => [c, sql.raw(`excluded.${toSnake(c)}`)])),
+          });
       }
       await detailChanged(matchId, { kind: 'stats', teams: stats.teams, players: stats.players ?? [] });
     },
 
     async setLineups(matchId, lineups) {
       if (!lineups.length) return;
-      await db.delete(matchLineupPlayers).where(and(eq(matchLineupPlayers.matchId, matchId), inArray(matchLineupPlayers.side, lineups.map((l) => l.side))));
+      await db.delete(matchLineupPlayers).where(
+        and(
+          eq(matchLineupPlayers.matchId, matchId),
+          inArray(
+            matchLineupPlayers.side,
+            lineups.map((l) => l.side),
+          ),
+        ),
+      );
       await db
         .insert(matchLineups)
-        .values(lineups.map((l) => ({ matchId, side: l.side, formation: l.formation ?? null, coach: l.coach ?? null, publishedAt: l.at })))
-        .onConflictDoUpdate({ target: [matchLineups.matchId, matchLineups.side], set: { formation: sql`excluded.formation`, coach: sql`excluded.coach`, publishedAt: sql`excluded.published_at` } });
-      const rows = lineups.flatMap((l) => l.players.map((p, slot) => ({ ...p, matchId, side: l.side, slot })));
+        .values(
+          lineups.map((l) => ({
+            matchId,
+            side: l.side,
+            formation: l.formation ?? null,
+            coach: l.coach ?? null,
+            publishedAt: l.at,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [matchLineups.matchId, matchLineups.side],
+          set: {
+            formation: sql`excluded.formation`,
+            coach: sql`excluded.coach`,
+            publishedAt: sql`excluded.published_at`,
+          },
+        });
+      const rows = lineups.flatMap((l) =>
+        l.players.map((p, slot) => ({ ...p, matchId, side: l.side, slot })),
+      );
       if (rows.length) await db.insert(matchLineupPlayers).values(rows);
       await db.update(matches).set({ hasLineup: true }).where(eq(matches.id, matchId));
       await detailChanged(matchId, { kind: 'lineups' });
@@ -168,9 +273,15 @@ export function createFeedWriter(deps: WriterDeps): SportsFeed {
 
     async addTexts(matchId, lines) {
       if (!lines.length) return;
-      await db.insert(matchTexts).values(lines.map((l) => ({ ...l, matchId }))).onConflictDoNothing();
+      await db
+        .insert(matchTexts)
+        .values(lines.map((l) => ({ ...l, matchId })))
+        .onConflictDoNothing();
       if (!withText.has(matchId)) {
-        await db.update(matches).set({ hasText: true }).where(and(eq(matches.id, matchId), eq(matches.hasText, false)));
+        await db
+          .update(matches)
+          .set({ hasText: true })
+          .where(and(eq(matches.id, matchId), eq(matches.hasText, false)));
         withText.add(matchId);
       }
       await detailChanged(matchId, { kind: 'text', lines });

@@ -7,5 +7,7 @@ export type { StorageProvider } from './storage.ts';
 
 /** Local disk under DATA_DIR/uploads by default; a bucket provider would be chosen here. */
 export function createStorage(config: Pick<Config, 'dataDir'>): StorageProvider {
-  return config.dataDir === 'memory://' ? createMemoryStorage() : createLocalStorage(join(config.dataDir, 'uploads'));
+  return config.dataDir === 'memory://'
+    ? createMemoryStorage()
+    : createLocalStorage(join(config.dataDir, 'uploads'));
 }

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CONTENT_TYPES, nameOfUploadUrl, STORED_NAME, UPLOADS_PREFIX, type StorageProvider } from './storage.ts';
+import {
+  CONTENT_TYPES,
+  nameOfUploadUrl,
+  STORED_NAME,
+  UPLOADS_PREFIX,
+  type StorageProvider,
+} from './storage.ts';
 
 /** Files under DATA_DIR/uploads. Written to a temporary name first, so a reader never sees half a file. */
 export function createLocalStorage(dir: string): StorageProvider {

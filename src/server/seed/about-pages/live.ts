@@ -157,7 +157,31 @@ const faq = `
 `;
 
 export const livePages: AboutPageSeed[] = [
-  { id: 2, category: 'live', slug: null, title: '主播开播教程', summary: '从申请主播、设置直播间到用 OBS 推流开播的完整步骤与推荐参数。', body: tutorial, sort: 1 },
-  { id: 3, category: 'live', slug: null, title: '主播入驻协议', summary: '主播入驻条件、双方权利义务、球票收益分成、提现规则与违约处理。', body: anchorAgreement, sort: 2 },
-  { id: 4, category: 'live', slug: null, title: '常见问题', summary: '登录、球钻与球票、礼物红包、贵族、举报和账号安全等常见问题解答。', body: faq, sort: 3 },
+  {
+    id: 2,
+    category: 'live',
+    slug: null,
+    title: '主播开播教程',
+    summary: '从申请主播、设置直播间到用 OBS 推流开播的完整步骤与推荐参数。',
+    body: tutorial,
+    sort: 1,
+  },
+  {
+    id: 3,
+    category: 'live',
+    slug: null,
+    title: '主播入驻协议',
+    summary: '主播入驻条件、双方权利义务、球票收益分成、提现规则与违约处理。',
+    body: anchorAgreement,
+    sort: 2,
+  },
+  {
+    id: 4,
+    category: 'live',
+    slug: null,
+    title: '常见问题',
+    summary: '登录、球钻与球票、礼物红包、贵族、举报和账号安全等常见问题解答。',
+    body: faq,
+    sort: 3,
+  },
 ];

@@ -6,6 +6,16 @@ import { CIRCLE_RULES, CIRCLE_SEEDS } from './circles.ts';
 export async function seedCircles(db: Db): Promise<void> {
   await db
     .insert(circles)
-    .values(CIRCLE_SEEDS.map((c, sort) => ({ slug: c.slug, name: c.name, icon: `/community/${c.slug}.svg`, intro: c.intro, rules: CIRCLE_RULES, competitionKey: c.competitionKey, sort })))
+    .values(
+      CIRCLE_SEEDS.map((c, sort) => ({
+        slug: c.slug,
+        name: c.name,
+        icon: `/community/${c.slug}.svg`,
+        intro: c.intro,
+        rules: CIRCLE_RULES,
+        competitionKey: c.competitionKey,
+        sort,
+      })),
+    )
     .onConflictDoNothing();
 }

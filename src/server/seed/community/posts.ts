@@ -1,13 +1,34 @@
 import { aliasedTable, and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { circles, commentLikes, comments, competitions, matches, postLikes, posts, teams, users } from '../../db/schema/index.ts';
+import {
+  circles,
+  commentLikes,
+  comments,
+  competitions,
+  matches,
+  postLikes,
+  posts,
+  teams,
+  users,
+} from '../../db/schema/index.ts';
 import type { Logger } from '../../logger.ts';
 import { hashOf } from '../../services/community/posts.ts';
 import type { PostPictures } from '../../services/community/pictures.ts';
 import { scoreCard } from './score-card.ts';
 import { anchorDynamic, COMMENT_POOL, matchPost, TOPIC_POSTS } from './texts.ts';
 
-const AUTHORS = ['13800000001', '13800000003', '13800000002', '13800000101', '13800000102', '13800000103', '13800000104', '13800000105', '13800000106', '13800000107'];
+const AUTHORS = [
+  '13800000001',
+  '13800000003',
+  '13800000002',
+  '13800000101',
+  '13800000102',
+  '13800000103',
+  '13800000104',
+  '13800000105',
+  '13800000106',
+  '13800000107',
+];
 const PER_CIRCLE = 14;
 const HOUR = 3600_000;
 
@@ -18,14 +39,28 @@ const HOUR = 3600_000;
  */
 export async function seedCommunityPosts(db: Db, pictures: PostPictures, log: Logger): Promise<void> {
   if ((await db.$count(posts)) > 0) return;
-  const people = await db.select({ id: users.id, mobile: users.mobile, isAnchor: users.isAnchor }).from(users).where(inArray(users.mobile, AUTHORS));
+  const people = await db
+    .select({ id: users.id, mobile: users.mobile, isAnchor: users.isAnchor })
+    .from(users)
+    .where(inArray(users.mobile, AUTHORS));
   if (people.length === 0) return;
   const ids = AUTHORS.map((m) => people.find((p) => p.mobile === m)?.id).filter((x): x is number => !!x);
   const home = aliasedTable(teams, 'home');
   const away = aliasedTable(teams, 'away');
   const select = () =>
     db
-      .select({ id: matches.id, sport: matches.sport, comp: competitions.nameZh, home: home.nameZh, away: away.nameZh, hc: home.color, ac: away.color, hs: matches.homeScore, as: matches.awayScore, kickoffAt: matches.kickoffAt })
+      .select({
+        id: matches.id,
+        sport: matches.sport,
+        comp: competitions.nameZh,
+        home: home.nameZh,
+        away: away.nameZh,
+        hc: home.color,
+        ac: away.color,
+        hs: matches.homeScore,
+        as: matches.awayScore,
+        kickoffAt: matches.kickoffAt,
+      })
       .from(matches)
       .innerJoin(competitions, eq(competitions.id, matches.competitionId))
       .innerJoin(home, eq(home.id, matches.homeTeamId))
@@ -38,26 +73,62 @@ export async function seedCommunityPosts(db: Db, pictures: PostPictures, log: Lo
   for (const c of await db.select().from(circles).orderBy(asc(circles.sort))) {
     if (c.competitionKey) {
       const done = await select()
-        .where(and(eq(competitions.key, c.competitionKey), isNotNull(matches.homeScore), lt(matches.kickoffAt, new Date(now - 3 * HOUR))))
+        .where(
+          and(
+            eq(competitions.key, c.competitionKey),
+            isNotNull(matches.homeScore),
+            lt(matches.kickoffAt, new Date(now - 3 * HOUR)),
+          ),
+        )
         .orderBy(desc(matches.kickoffAt))
         .limit(PER_CIRCLE);
       for (const m of done) {
         const content = matchPost({ ...m, hs: m.hs!, as: m.as! }, n);
-        const pics = n % 3 === 0 ? await pictures.add([`data:image/png;base64,${scoreCard(m.hc, m.ac, m.hs!, m.as!).toString('base64')}`]) : [];
-        rows.push({ userId: ids[n % ids.length], circleId: c.id, content, pictures: pics, matchId: m.id, contentHash: hashOf(content), createdAt: at(), pinned: n === 0 });
+        const pics =
+          n % 3 === 0
+            ? await pictures.add([
+                `data:image/png;base64,${scoreCard(m.hc, m.ac, m.hs!, m.as!).toString('base64')}`,
+              ])
+            : [];
+        rows.push({
+          userId: ids[n % ids.length],
+          circleId: c.id,
+          content,
+          pictures: pics,
+          matchId: m.id,
+          contentHash: hashOf(content),
+          createdAt: at(),
+          pinned: n === 0,
+        });
         n++;
       }
     }
     for (const content of TOPIC_POSTS[c.name] ?? []) {
-      rows.push({ userId: ids[n % ids.length], circleId: c.id, content, contentHash: hashOf(content), createdAt: at() });
+      rows.push({
+        userId: ids[n % ids.length],
+        circleId: c.id,
+        content,
+        contentHash: hashOf(content),
+        createdAt: at(),
+      });
       n++;
     }
   }
   const anchors = people.filter((p) => p.isAnchor === 1).map((p) => p.id);
-  const recent = await select().where(isNotNull(matches.homeScore)).orderBy(desc(matches.kickoffAt)).limit(anchors.length * 2);
+  const recent = await select()
+    .where(isNotNull(matches.homeScore))
+    .orderBy(desc(matches.kickoffAt))
+    .limit(anchors.length * 2);
   recent.forEach((m, i) => {
     const content = anchorDynamic(m, i);
-    rows.push({ userId: anchors[i % anchors.length], kind: 2, content, matchId: m.id, contentHash: hashOf(content), createdAt: new Date(now - (i + 1) * 1800_000) });
+    rows.push({
+      userId: anchors[i % anchors.length],
+      kind: 2,
+      content,
+      matchId: m.id,
+      contentHash: hashOf(content),
+      createdAt: new Date(now - (i + 1) * 1800_000),
+    });
   });
   if (rows.length === 0) return;
   const saved = await db.insert(posts).values(rows).returning({ id: posts.id, userId: posts.userId });
@@ -70,13 +141,28 @@ async function seedReactions(db: Db, saved: { id: number; userId: number }[], id
   for (const [i, p] of saved.entries()) {
     const others = ids.filter((id) => id !== p.userId);
     const likers = others.slice(0, (i * 7) % others.length);
-    if (likers.length) await db.insert(postLikes).values(likers.map((userId) => ({ postId: p.id, userId }))).onConflictDoNothing();
+    if (likers.length)
+      await db
+        .insert(postLikes)
+        .values(likers.map((userId) => ({ postId: p.id, userId })))
+        .onConflictDoNothing();
     const count = i % 4;
     for (let k = 0; k < count; k++) {
       const userId = others[(i + k) % others.length];
-      const [top] = await db.insert(comments).values({ postId: p.id, userId, content: COMMENT_POOL[(i + k) % COMMENT_POOL.length] }).returning({ id: comments.id });
+      const [top] = await db
+        .insert(comments)
+        .values({ postId: p.id, userId, content: COMMENT_POOL[(i + k) % COMMENT_POOL.length] })
+        .returning({ id: comments.id });
       if (k === 0 && i % 2 === 0) {
-        await db.insert(comments).values({ postId: p.id, userId: p.userId, parentId: top.id, replyToUserId: userId, content: '谢谢支持，一起期待下一场！' });
+        await db
+          .insert(comments)
+          .values({
+            postId: p.id,
+            userId: p.userId,
+            parentId: top.id,
+            replyToUserId: userId,
+            content: '谢谢支持，一起期待下一场！',
+          });
         await db.insert(commentLikes).values({ commentId: top.id, userId: p.userId }).onConflictDoNothing();
       }
     }

@@ -5,17 +5,29 @@ import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
  * seven-segment digits (shapes, no font needed), so every machine draws the same picture.
  */
 const SEGMENTS: Record<string, string> = {
-  '0': 'abcdef', '1': 'bc', '2': 'abged', '3': 'abgcd', '4': 'fgbc',
-  '5': 'afgcd', '6': 'afgedc', '7': 'abc', '8': 'abcdefg', '9': 'abcdfg',
+  '0': 'abcdef',
+  '1': 'bc',
+  '2': 'abged',
+  '3': 'abgcd',
+  '4': 'fgbc',
+  '5': 'afgcd',
+  '6': 'afgedc',
+  '7': 'abc',
+  '8': 'abcdefg',
+  '9': 'abcdfg',
 };
 
 function digit(ctx: SKRSContext2D, ch: string, x: number, y: number, w: number, h: number) {
   const t = w * 0.18;
   const half = h / 2;
   const bars: Record<string, [number, number, number, number]> = {
-    a: [x + t, y, w - 2 * t, t], g: [x + t, y + half - t / 2, w - 2 * t, t], d: [x + t, y + h - t, w - 2 * t, t],
-    f: [x, y + t, t, half - t], b: [x + w - t, y + t, t, half - t],
-    e: [x, y + half, t, half - t], c: [x + w - t, y + half, t, half - t],
+    a: [x + t, y, w - 2 * t, t],
+    g: [x + t, y + half - t / 2, w - 2 * t, t],
+    d: [x + t, y + h - t, w - 2 * t, t],
+    f: [x, y + t, t, half - t],
+    b: [x + w - t, y + t, t, half - t],
+    e: [x, y + half, t, half - t],
+    c: [x + w - t, y + half, t, half - t],
   };
   for (const s of SEGMENTS[ch] ?? '') ctx.fillRect(...bars[s]);
 }
@@ -28,17 +40,28 @@ function number(ctx: SKRSContext2D, n: number, cx: number, y: number, w: number,
 }
 
 /** A 960×540 PNG: home colour left, away colour right, the score in the middle. */
-export function scoreCard(homeColor: string, awayColor: string, homeScore: number, awayScore: number): Buffer {
+export function scoreCard(
+  homeColor: string,
+  awayColor: string,
+  homeScore: number,
+  awayScore: number,
+): Buffer {
   const [W, H] = [960, 540];
   const canvas = createCanvas(W, H);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = homeColor;
   ctx.beginPath();
-  ctx.moveTo(0, 0); ctx.lineTo(W * 0.58, 0); ctx.lineTo(W * 0.42, H); ctx.lineTo(0, H);
+  ctx.moveTo(0, 0);
+  ctx.lineTo(W * 0.58, 0);
+  ctx.lineTo(W * 0.42, H);
+  ctx.lineTo(0, H);
   ctx.fill();
   ctx.fillStyle = awayColor;
   ctx.beginPath();
-  ctx.moveTo(W * 0.58, 0); ctx.lineTo(W, 0); ctx.lineTo(W, H); ctx.lineTo(W * 0.42, H);
+  ctx.moveTo(W * 0.58, 0);
+  ctx.lineTo(W, 0);
+  ctx.lineTo(W, H);
+  ctx.lineTo(W * 0.42, H);
   ctx.fill();
   ctx.fillStyle = 'rgba(0,0,0,0.45)';
   ctx.fillRect(W * 0.18, H * 0.26, W * 0.64, H * 0.48);

@@ -25,14 +25,27 @@ const FOOTBALL_DRAW = [
   '{score}的平局，我觉得对{away}来说可以接受，{home}应该有点遗憾。',
   '一场{score}的比赛，中场争夺很激烈，最后各取一分。',
 ];
-const BIG = ['{winner}{score}大胜，这个分差我赛前真没想到。', '{score}！{winner}今天的进攻效率太高了，{loser}要好好复盘。'];
-const GOALS = ['这场一共{total}个球，看得很过瘾，中立球迷最爱这种比赛。', '{total}个进球的对攻战，两边防线都有得练。'];
+const BIG = [
+  '{winner}{score}大胜，这个分差我赛前真没想到。',
+  '{score}！{winner}今天的进攻效率太高了，{loser}要好好复盘。',
+];
+const GOALS = [
+  '这场一共{total}个球，看得很过瘾，中立球迷最爱这种比赛。',
+  '{total}个进球的对攻战，两边防线都有得练。',
+];
 const BASKETBALL = [
   '{home} {score} {away}，分差{diff}分，第四节的回合质量决定了结果。',
   '{winner}这场赢了{diff}分，轮换阵容的表现比我想的好。',
   '{score}，{loser}外线手感不在状态，{winner}篮板球占了上风。',
 ];
-const ASKS = ['大家怎么看？', '你们觉得关键在哪？', '下一场还会这样吗？', '评论区聊聊。', '欢迎不同意见。', ''];
+const ASKS = [
+  '大家怎么看？',
+  '你们觉得关键在哪？',
+  '下一场还会这样吗？',
+  '评论区聊聊。',
+  '欢迎不同意见。',
+  '',
+];
 
 export function matchPost(m: MatchFacts, i: number): string {
   const diff = Math.abs(m.hs - m.as);
@@ -46,16 +59,21 @@ export function matchPost(m: MatchFacts, i: number): string {
   else if (total >= 5) body = pick(GOALS, i);
   else if (diff === 0) body = pick(FOOTBALL_DRAW, i);
   else body = pick(FOOTBALL_WIN, i);
-  const filled = body.replace(/\{(\w+)\}/g, (_, k: string) => String({ winner, loser, score, total, diff, home: m.home, away: m.away }[k] ?? ''));
+  const filled = body.replace(/\{(\w+)\}/g, (_, k: string) =>
+    String({ winner, loser, score, total, diff, home: m.home, away: m.away }[k] ?? ''),
+  );
   return `${pick(OPENERS, i)}${m.comp} ${m.home} vs ${m.away}。${filled}${pick(ASKS, i)}`;
 }
 
 export function anchorDynamic(m: Omit<MatchFacts, 'hs' | 'as'>, i: number): string {
-  return pick([
-    `直播回顾：${m.comp} ${m.home} vs ${m.away}，谢谢大家来直播间一起看，下次继续！`,
-    `${m.comp} ${m.home} 对 ${m.away} 的回放已经可以看了，没赶上直播的球友可以补一下。`,
-    `关于 ${m.home} vs ${m.away} 这场，直播间里大家讨论很热烈，评论区继续聊。`,
-  ], i);
+  return pick(
+    [
+      `直播回顾：${m.comp} ${m.home} vs ${m.away}，谢谢大家来直播间一起看，下次继续！`,
+      `${m.comp} ${m.home} 对 ${m.away} 的回放已经可以看了，没赶上直播的球友可以补一下。`,
+      `关于 ${m.home} vs ${m.away} 这场，直播间里大家讨论很热烈，评论区继续聊。`,
+    ],
+    i,
+  );
 }
 
 export const TOPIC_POSTS: Record<string, string[]> = {
@@ -78,7 +96,14 @@ export const TOPIC_POSTS: Record<string, string[]> = {
 };
 
 export const COMMENT_POOL = [
-  '同意楼主，这场确实是这样。', '我倒觉得裁判尺度有点松。', '下半场换人之后节奏明显变了。',
-  '看完很激动，睡不着了。', '这个分析有道理，收藏了。', '主场氛围太好了。',
-  '防守还是要加强。', '期待下一场的表现。', '楼主说得对，把握机会才是关键。', '这场我也看了，后半段精彩。',
+  '同意楼主，这场确实是这样。',
+  '我倒觉得裁判尺度有点松。',
+  '下半场换人之后节奏明显变了。',
+  '看完很激动，睡不着了。',
+  '这个分析有道理，收藏了。',
+  '主场氛围太好了。',
+  '防守还是要加强。',
+  '期待下一场的表现。',
+  '楼主说得对，把握机会才是关键。',
+  '这场我也看了，后半段精彩。',
 ];

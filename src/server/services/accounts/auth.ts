@@ -27,17 +27,26 @@ export interface LoginResult {
 const loginWrong = (remaining?: number) =>
   new ApiError(CODE.loginWrong, MSG.loginWrong, remaining === undefined ? null : { remaining });
 const locked = (until: Date) =>
-  new ApiError(CODE.accountLocked, fill(MSG.accountLocked, { minutes: Math.ceil((until.getTime() - Date.now()) / 60_000) }));
+  new ApiError(
+    CODE.accountLocked,
+    fill(MSG.accountLocked, { minutes: Math.ceil((until.getTime() - Date.now()) / 60_000) }),
+  );
 const checkRule = (password: string) => {
   const err = passwordError(password);
   if (err) throw badRequest(err);
 };
 
 /** Login, registration and passwords. Callers pass a normalised, valid 11-digit mobile. */
-export function createAuthService(deps: { db: Db; sessions: SessionService; keys: DynamicKeyService; codes: SmsCodeService }) {
+export function createAuthService(deps: {
+  db: Db;
+  sessions: SessionService;
+  keys: DynamicKeyService;
+  codes: SmsCodeService;
+}) {
   const { db, sessions, keys, codes } = deps;
 
-  const byMobile = async (mobile: string) => (await db.select().from(users).where(eq(users.mobile, mobile)).limit(1))[0];
+  const byMobile = async (mobile: string) =>
+    (await db.select().from(users).where(eq(users.mobile, mobile)).limit(1))[0];
 
   async function startSession(user: typeof users.$inferSelect, remember: boolean): Promise<LoginResult> {
     if (user.status !== 1) throw forbidden(MSG.accountDisabled);
@@ -46,7 +55,13 @@ export function createAuthService(deps: { db: Db; sessions: SessionService; keys
     const experience = user.experience + (isNewChinaDay(user.lastLoginAt, now) ? DAILY_LOGIN_EXP : 0);
     await db
       .update(users)
-      .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now, experience, level: Math.max(user.level, levelForExp(experience)) })
+      .set({
+        failedLogins: 0,
+        lockedUntil: null,
+        lastLoginAt: now,
+        experience,
+        level: Math.max(user.level, levelForExp(experience)),
+      })
       .where(eq(users.id, user.id));
     const { token } = await sessions.create(user.id, remember);
     return { token, needsProfile: user.needsProfile };
@@ -67,18 +82,25 @@ export function createAuthService(deps: { db: Db; sessions: SessionService; keys
     /** Before a code is sent: registering or binding needs a free phone, recovery a known one. */
     async checkSmsTarget(type: SmsType, mobile: string): Promise<void> {
       const known = (await byMobile(mobile)) !== undefined;
-      if (known && (type === SMS_TYPE.register || type === SMS_TYPE.bindPhone)) throw badRequest(MSG.mobileTaken);
+      if (known && (type === SMS_TYPE.register || type === SMS_TYPE.bindPhone))
+        throw badRequest(MSG.mobileTaken);
       if (!known && type === SMS_TYPE.retrievePassword) throw badRequest(MSG.mobileUnknown);
     },
 
-    async loginByCode(input: { mobile: string; verifyCode: string; remember: boolean }): Promise<LoginResult> {
+    async loginByCode(input: {
+      mobile: string;
+      verifyCode: string;
+      remember: boolean;
+    }): Promise<LoginResult> {
       await codes.check(input.mobile, input.verifyCode, { type: SMS_TYPE.login, consume: true });
       // A code proves the phone: it opens a password-locked account too, and clears the lock.
       const user = (await byMobile(input.mobile)) ?? (await createByCode(input.mobile));
       return startSession(user, input.remember);
     },
 
-    async loginByPassword(input: SealedPassword & { mobile: string; remember: boolean }): Promise<LoginResult> {
+    async loginByPassword(
+      input: SealedPassword & { mobile: string; remember: boolean },
+    ): Promise<LoginResult> {
       const [password] = await keys.open(input, input.password);
       const user = await byMobile(input.mobile);
       if (!user) throw loginWrong();
@@ -107,13 +129,16 @@ export function createAuthService(deps: { db: Db; sessions: SessionService; keys
       throw locked(until);
     },
 
-    async register(input: SealedPassword & { mobile: string; verifyCode: string; nickName: string }): Promise<LoginResult> {
+    async register(
+      input: SealedPassword & { mobile: string; verifyCode: string; nickName: string },
+    ): Promise<LoginResult> {
       const nickErr = nickNameError(input.nickName);
       if (nickErr) throw badRequest(nickErr);
       const [password] = await keys.open(input, input.password);
       checkRule(password);
       if (await byMobile(input.mobile)) throw badRequest(MSG.mobileTaken);
-      const nickTaken = async () => (await db.$count(users, sql`lower(${users.nickName}) = lower(${input.nickName})`)) > 0;
+      const nickTaken = async () =>
+        (await db.$count(users, sql`lower(${users.nickName}) = lower(${input.nickName})`)) > 0;
       if (await nickTaken()) throw badRequest(MSG.nickTaken);
       await codes.check(input.mobile, input.verifyCode, { type: SMS_TYPE.register, consume: true });
       const passwordHash = await hashPassword(password);
@@ -135,19 +160,29 @@ export function createAuthService(deps: { db: Db; sessions: SessionService; keys
       if (!user) throw badRequest(MSG.mobileUnknown);
       await codes.check(input.mobile, input.verifyCode, { type: SMS_TYPE.retrievePassword, consume: true });
       const passwordHash = await hashPassword(password);
-      await db.update(users).set({ passwordHash, failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id));
+      await db
+        .update(users)
+        .set({ passwordHash, failedLogins: 0, lockedUntil: null })
+        .where(eq(users.id, user.id));
       await sessions.revokeAllOf(user.id);
     },
 
     /** Both fields sealed with one pair (docs/auth.md); other sessions of the account end. */
-    async updatePassword(userId: number, currentToken: string, input: SealedPassword & { oldPassword?: string }): Promise<void> {
+    async updatePassword(
+      userId: number,
+      currentToken: string,
+      input: SealedPassword & { oldPassword?: string },
+    ): Promise<void> {
       const [user] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
       if (!user.hash) throw badRequest(MSG.passwordNotSet);
       const [oldPassword, password] = await keys.open(input, input.oldPassword, input.password);
       checkRule(password);
       if (!(await verifyPassword(oldPassword, user.hash))) throw badRequest(MSG.oldPasswordWrong);
       if (oldPassword === password) throw badRequest(MSG.samePassword);
-      await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, userId));
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(password) })
+        .where(eq(users.id, userId));
       await sessions.revokeOthers(userId, currentToken);
     },
 

@@ -8,7 +8,8 @@ export const DYNAMIC_KEY_TTL_MS = 5 * 60_000;
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const KEY_RE = /^[A-Za-z0-9]{16}$/;
 
-const randomString = (n: number) => Array.from({ length: n }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+const randomString = (n: number) =>
+  Array.from({ length: n }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
 
 export interface KeyPair {
   key: string;

@@ -12,7 +12,12 @@ import { createSmsCodeService } from './sms-codes.ts';
 /** Accounts: password transport keys, SMS codes, login and passwords, profile, real name. */
 export function createAccountServices(deps: ServiceDeps, storage: StorageProvider) {
   const keys = createDynamicKeyService(deps.kv);
-  const codes = createSmsCodeService({ kv: deps.kv, provider: createSmsProvider(deps), log: deps.log, testSeed: deps.config.smsTestSeed });
+  const codes = createSmsCodeService({
+    kv: deps.kv,
+    provider: createSmsProvider(deps),
+    log: deps.log,
+    testSeed: deps.config.smsTestSeed,
+  });
   return {
     keys,
     codes,

@@ -22,7 +22,8 @@ export interface InfoUpdate {
 export function createProfileService(deps: { db: Db; storage: StorageProvider }) {
   const { db, storage } = deps;
   const nickTakenByOther = async (nickName: string, selfId = 0) =>
-    (await db.$count(users, and(sql`lower(${users.nickName}) = lower(${nickName})`, ne(users.id, selfId)))) > 0;
+    (await db.$count(users, and(sql`lower(${users.nickName}) = lower(${nickName})`, ne(users.id, selfId)))) >
+    0;
 
   return {
     /** GET /user/center/info */
@@ -105,7 +106,10 @@ export function createProfileService(deps: { db: Db; storage: StorageProvider })
 
     /** GET /user/info/personal-space: what anyone may see of a user. */
     async personalSpace(id: number) {
-      const [u] = await db.select().from(users).where(and(eq(users.id, id), eq(users.status, 1)));
+      const [u] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), eq(users.status, 1)));
       if (!u) throw notFound(MSG.userNotFound);
       const [followers, following] = await Promise.all([
         db.$count(follows, eq(follows.targetId, id)),
@@ -127,7 +131,10 @@ export function createProfileService(deps: { db: Db; storage: StorageProvider })
 
     /** GET /user/info/attention: whom a user follows, newest first. */
     async attention(input: { userId: number; type?: FollowTarget; page: number; pageSize: number }) {
-      const where = and(eq(follows.userId, input.userId), input.type ? eq(follows.targetType, input.type) : undefined);
+      const where = and(
+        eq(follows.userId, input.userId),
+        input.type ? eq(follows.targetType, input.type) : undefined,
+      );
       const [rows, [{ total }]] = await Promise.all([
         db
           .select({

@@ -20,7 +20,12 @@ export function createRealNameService(deps: { db: Db; pii: Pii }) {
   async function get(userId: number) {
     const [r] = await db.select().from(realNames).where(eq(realNames.userId, userId));
     if (!r) return { status: 0, realName: null, idCard: null, verifiedAt: null };
-    return { status: 1, realName: maskName(r.realName), idCard: r.idCardMasked, verifiedAt: r.verifiedAt.toISOString() };
+    return {
+      status: 1,
+      realName: maskName(r.realName),
+      idCard: r.idCardMasked,
+      verifiedAt: r.verifiedAt.toISOString(),
+    };
   }
 
   return {
@@ -37,10 +42,17 @@ export function createRealNameService(deps: { db: Db; pii: Pii }) {
       if ((await db.$count(realNames, eq(realNames.idCardHmac, hmac))) > 0) throw badRequest(MSG.idCardTaken);
       await db
         .insert(realNames)
-        .values({ userId, realName: input.realName, idCardEnc: pii.encrypt(idCard), idCardHmac: hmac, idCardMasked: maskIdCard(idCard) })
+        .values({
+          userId,
+          realName: input.realName,
+          idCardEnc: pii.encrypt(idCard),
+          idCardHmac: hmac,
+          idCardMasked: maskIdCard(idCard),
+        })
         .catch(async (err: unknown) => {
           // Lost a race: a double submit, or another account with the same ID number.
-          if (isUniqueViolation(err)) throw badRequest((await verified(userId)) ? MSG.realNameDone : MSG.idCardTaken);
+          if (isUniqueViolation(err))
+            throw badRequest((await verified(userId)) ? MSG.realNameDone : MSG.idCardTaken);
           throw err;
         });
       return get(userId);

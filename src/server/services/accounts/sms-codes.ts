@@ -28,14 +28,20 @@ interface StoredCode {
 }
 
 const tooMany = (msg: string) => new ApiError(CODE.tooMany, msg);
-const sameCode = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const sameCode = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
  * SMS verification codes: one live code per phone (a new send replaces it), 6 digits, five
  * minutes, one use, five checks. Times come from Date.now() and the windows from it, so the
  * rules hold the same on the memory and the Redis store. Codes never leave through the API.
  */
-export function createSmsCodeService(deps: { kv: Kv; provider: SmsProvider; log: Logger; testSeed?: string }) {
+export function createSmsCodeService(deps: {
+  kv: Kv;
+  provider: SmsProvider;
+  log: Logger;
+  testSeed?: string;
+}) {
   const { kv, provider, log } = deps;
   const codeKey = (mobile: string) => `sms:code:${mobile}`;
 
@@ -58,7 +64,8 @@ export function createSmsCodeService(deps: { kv: Kv; provider: SmsProvider; log:
       const { mobile, type, ip } = input;
       const now = Date.now();
       const hour = Math.floor(now / 3600_000);
-      if ((await kv.incr(`sms:ip:${ip}:${hour}`, 3600_000)) > SMS_POLICY.perIpHourly) throw tooMany(MSG.smsIpLimit);
+      if ((await kv.incr(`sms:ip:${ip}:${hour}`, 3600_000)) > SMS_POLICY.perIpHourly)
+        throw tooMany(MSG.smsIpLimit);
       const wait = await claimResend(mobile, now);
       if (wait > 0) throw tooMany(fill(MSG.smsWait, { seconds: wait }));
       // The day is China's calendar day; the window outlives it a little, the key name ends it.
@@ -67,7 +74,9 @@ export function createSmsCodeService(deps: { kv: Kv; provider: SmsProvider; log:
 
       const stored: StoredCode = {
         id: randomBytes(8).toString('hex'),
-        code: deps.testSeed ? testSmsCode(deps.testSeed, mobile, type) : String(randomInt(1_000_000)).padStart(6, '0'),
+        code: deps.testSeed
+          ? testSmsCode(deps.testSeed, mobile, type)
+          : String(randomInt(1_000_000)).padStart(6, '0'),
         type,
         exp: now + SMS_POLICY.codeTtlMs,
       };

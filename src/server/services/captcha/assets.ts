@@ -6,7 +6,10 @@ import { GlobalFonts, loadImage, type Image } from '@napi-rs/canvas';
 
 /** Family name of font/captcha-sans-bold.otf: drawn with no installed font involved. */
 export const CAPTCHA_FONT = 'QYQ Captcha Sans';
-GlobalFonts.registerFromPath(fileURLToPath(new URL('./font/captcha-sans-bold.otf', import.meta.url)), CAPTCHA_FONT);
+GlobalFonts.registerFromPath(
+  fileURLToPath(new URL('./font/captcha-sans-bold.otf', import.meta.url)),
+  CAPTCHA_FONT,
+);
 
 const dir = new URL('./backgrounds/', import.meta.url);
 let backgrounds: Promise<Image[]> | undefined;

@@ -7,8 +7,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import {
-  CLICK_POINTS, CLICK_TOLERANCE, SLIDER_TOLERANCE,
-  type CaptchaData, type CaptchaReply, type CaptchaType, type CheckData, type Point,
+  CLICK_POINTS,
+  CLICK_TOLERANCE,
+  SLIDER_TOLERANCE,
+  type CaptchaData,
+  type CaptchaReply,
+  type CaptchaType,
+  type CheckData,
+  type Point,
 } from '../../../lib/captcha.ts';
 import { aesDecrypt, verificationFor } from '../../../lib/captcha-crypto.ts';
 import type { Config } from '../../config.ts';
@@ -65,7 +71,9 @@ function solves(p: Pending, plain: string): boolean | null {
   }
   const clicks = clickPoints.safeParse(parsed);
   if (!clicks.success) return null;
-  return clicks.data.every((c, i) => near(c.x, p.points![i].x, CLICK_TOLERANCE) && near(c.y, p.points![i].y, CLICK_TOLERANCE));
+  return clicks.data.every(
+    (c, i) => near(c.x, p.points![i].x, CLICK_TOLERANCE) && near(c.y, p.points![i].y, CLICK_TOLERANCE),
+  );
 }
 
 export function createCaptchaService(deps: { kv: Kv; config: Config }, options: CaptchaOptions = {}) {
@@ -83,7 +91,10 @@ export function createCaptchaService(deps: { kv: Kv; config: Config }, options: 
 
   return {
     /** POST /captcha/get: a new captcha of `type` for the caller. */
-    async get(type: CaptchaType, caller: { clientUid?: string; ip: string }): Promise<CaptchaReply<CaptchaData>> {
+    async get(
+      type: CaptchaType,
+      caller: { clientUid?: string; ip: string },
+    ): Promise<CaptchaReply<CaptchaData>> {
       if (await overLimit(caller.clientUid, caller.ip)) return reply(REP.limit);
       const token = randomBytes(16).toString('hex');
       const rng = rngFor(token, config.captchaTestSeed);
@@ -92,12 +103,21 @@ export function createCaptchaService(deps: { kv: Kv; config: Config }, options: 
       if (type === 'blockPuzzle') {
         const plan = planPuzzle(rng);
         pending.x = plan.x;
-        data = { ...(await renderPuzzle(await randomBackground(), plan)), token, secretKey: pending.secretKey };
+        data = {
+          ...(await renderPuzzle(await randomBackground(), plan)),
+          token,
+          secretKey: pending.secretKey,
+        };
       } else {
         const plan = planWords(rng);
         const { wordList, points } = wordTargets(plan);
         pending.points = points;
-        data = { ...(await renderWords(await randomBackground(), plan)), wordList, token, secretKey: pending.secretKey };
+        data = {
+          ...(await renderWords(await randomBackground(), plan)),
+          wordList,
+          token,
+          secretKey: pending.secretKey,
+        };
       }
       await kv.set(tokenKey(token), JSON.stringify(pending), tokenTtlMs);
       return reply(REP.ok, data);
@@ -114,7 +134,11 @@ export function createCaptchaService(deps: { kv: Kv; config: Config }, options: 
       if (solved === null) return reply(REP.badPoint);
       if (!solved) return reply(REP.wrong);
       const captchaVerification = verificationFor(token, plain!, pending.secretKey);
-      await kv.set(verificationKey(captchaVerification), String(now() + verificationTtlMs), verificationTtlMs);
+      await kv.set(
+        verificationKey(captchaVerification),
+        String(now() + verificationTtlMs),
+        verificationTtlMs,
+      );
       return reply(REP.ok, { captchaType: type, token, result: true, captchaVerification });
     },
 

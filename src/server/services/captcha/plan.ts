@@ -73,7 +73,12 @@ export function planWords(rng: Rng): WordsPlan {
     }
     if (spots.length === count) {
       return {
-        glyphs: spots.map((p, i) => ({ ...p, char: chars[i], angle: (rng() - 0.5) * 1.2, size: int(rng, 26, 31) })),
+        glyphs: spots.map((p, i) => ({
+          ...p,
+          char: chars[i],
+          angle: (rng() - 0.5) * 1.2,
+          size: int(rng, 26, 31),
+        })),
       };
     }
   }

@@ -18,7 +18,14 @@ export async function renderWords(bg: Image, plan: WordsPlan): Promise<{ origina
     ctx.lineWidth = rand(0.8, 1.8);
     ctx.beginPath();
     ctx.moveTo(rand(0, FRAME_WIDTH), rand(0, FRAME_HEIGHT));
-    ctx.bezierCurveTo(rand(0, FRAME_WIDTH), rand(0, FRAME_HEIGHT), rand(0, FRAME_WIDTH), rand(0, FRAME_HEIGHT), rand(0, FRAME_WIDTH), rand(0, FRAME_HEIGHT));
+    ctx.bezierCurveTo(
+      rand(0, FRAME_WIDTH),
+      rand(0, FRAME_HEIGHT),
+      rand(0, FRAME_WIDTH),
+      rand(0, FRAME_HEIGHT),
+      rand(0, FRAME_WIDTH),
+      rand(0, FRAME_HEIGHT),
+    );
     ctx.stroke();
   }
   for (let i = 0; i < 60; i++) {

@@ -22,19 +22,31 @@ const view = (r: Row, joined: boolean): CircleView => ({
 export function createCircleService(db: Db) {
   async function joinedIds(userId: number | null): Promise<Set<number>> {
     if (!userId) return new Set();
-    const rows = await db.select({ id: circleMembers.circleId }).from(circleMembers).where(eq(circleMembers.userId, userId));
+    const rows = await db
+      .select({ id: circleMembers.circleId })
+      .from(circleMembers)
+      .where(eq(circleMembers.userId, userId));
     return new Set(rows.map((r) => r.id));
   }
 
   async function setMember(userId: number, circleId: number, join: boolean): Promise<CircleView> {
     return db.transaction(async (tx) => {
-      const [c] = await tx.select({ id: circles.id }).from(circles).where(eq(circles.id, circleId)).for('update');
+      const [c] = await tx
+        .select({ id: circles.id })
+        .from(circles)
+        .where(eq(circles.id, circleId))
+        .for('update');
       if (!c) throw notFound(MSG.circleNotFound);
       if (join) await tx.insert(circleMembers).values({ circleId, userId }).onConflictDoNothing();
-      else await tx.delete(circleMembers).where(and(eq(circleMembers.circleId, circleId), eq(circleMembers.userId, userId)));
+      else
+        await tx
+          .delete(circleMembers)
+          .where(and(eq(circleMembers.circleId, circleId), eq(circleMembers.userId, userId)));
       const [row] = await tx
         .update(circles)
-        .set({ memberCount: sql`(select count(*)::int from ${circleMembers} where ${circleMembers.circleId} = ${circleId})` })
+        .set({
+          memberCount: sql`(select count(*)::int from ${circleMembers} where ${circleMembers.circleId} = ${circleId})`,
+        })
         .where(eq(circles.id, circleId))
         .returning();
       return view(row, join);
@@ -43,7 +55,10 @@ export function createCircleService(db: Db) {
 
   return {
     async list(viewerId: number | null): Promise<CircleView[]> {
-      const [rows, joined] = await Promise.all([db.select().from(circles).orderBy(asc(circles.sort), asc(circles.id)), joinedIds(viewerId)]);
+      const [rows, joined] = await Promise.all([
+        db.select().from(circles).orderBy(asc(circles.sort), asc(circles.id)),
+        joinedIds(viewerId),
+      ]);
       return rows.map((r) => view(r, joined.has(r.id)));
     },
 

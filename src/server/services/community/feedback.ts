@@ -13,18 +13,30 @@ export function createFeedbackService(db: Db, storage: StorageProvider) {
     async add(userId: number | null, input: { content: string; contact?: string; screenshot?: string }) {
       const content = cleanPostText(input.content);
       if (!content) throw badRequest(MSG.feedbackEmpty);
-      if ([...content].length > FEEDBACK_RULES.maxLength) throw badRequest(fill(MSG.feedbackTooLong, { max: FEEDBACK_RULES.maxLength }));
+      if ([...content].length > FEEDBACK_RULES.maxLength)
+        throw badRequest(fill(MSG.feedbackTooLong, { max: FEEDBACK_RULES.maxLength }));
       const screenshot = input.screenshot?.trim() || null;
       if (screenshot && !storage.nameOf(screenshot)) throw badRequest(MSG.postPictureInvalid);
       const contact = (input.contact ?? '').trim().slice(0, FEEDBACK_RULES.contactMax);
-      const [row] = await db.insert(feedback).values({ userId, content, contact, screenshot }).returning({ id: feedback.id });
+      const [row] = await db
+        .insert(feedback)
+        .values({ userId, content, contact, screenshot })
+        .returning({ id: feedback.id });
       return { id: row.id };
     },
 
     async list(opts: { pageNum: number; pageSize: number }) {
       const [rows, [{ total }]] = await Promise.all([
         db
-          .select({ id: feedback.id, content: feedback.content, contact: feedback.contact, screenshot: feedback.screenshot, createdAt: feedback.createdAt, userId: feedback.userId, nickName: users.nickName })
+          .select({
+            id: feedback.id,
+            content: feedback.content,
+            contact: feedback.contact,
+            screenshot: feedback.screenshot,
+            createdAt: feedback.createdAt,
+            userId: feedback.userId,
+            nickName: users.nickName,
+          })
           .from(feedback)
           .leftJoin(users, eq(users.id, feedback.userId))
           .orderBy(desc(feedback.id))

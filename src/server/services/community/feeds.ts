@@ -23,7 +23,12 @@ const notShielded = (viewerId: number | null) =>
 
 /** The feeds: circles (最新/最热), anchor dynamics, one user's posts. */
 export function createFeeds(db: Db, toViews: PostViews) {
-  async function page(where: SQL | undefined, order: SQL[], args: PageArgs, viewerId: number | null): Promise<Page<PostView>> {
+  async function page(
+    where: SQL | undefined,
+    order: SQL[],
+    args: PageArgs,
+    viewerId: number | null,
+  ): Promise<Page<PostView>> {
     const [rows, [{ total }]] = await Promise.all([
       db
         .select()
@@ -32,7 +37,10 @@ export function createFeeds(db: Db, toViews: PostViews) {
         .orderBy(...order)
         .limit(args.pageSize)
         .offset((args.pageNum - 1) * args.pageSize),
-      db.select({ total: sql<number>`count(*)::int` }).from(posts).where(where),
+      db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(posts)
+        .where(where),
     ]);
     return { list: await toViews(rows, viewerId), total, ...args };
   }
@@ -46,7 +54,10 @@ export function createFeeds(db: Db, toViews: PostViews) {
         opts.circleId ? eq(posts.circleId, opts.circleId) : undefined,
         notShielded(opts.viewerId),
       );
-      const order = opts.sort === 'hot' ? [desc(posts.pinned), desc(hotScore), desc(posts.id)] : [desc(posts.pinned), desc(posts.id)];
+      const order =
+        opts.sort === 'hot'
+          ? [desc(posts.pinned), desc(hotScore), desc(posts.id)]
+          : [desc(posts.pinned), desc(posts.id)];
       return page(where, order, opts, opts.viewerId);
     },
 
@@ -62,22 +73,40 @@ export function createFeeds(db: Db, toViews: PostViews) {
           .select({ id: follows.targetId })
           .from(follows)
           .where(and(eq(follows.userId, opts.viewerId), eq(follows.targetType, 'anchor')));
-        if (followed.length) authors = inArray(posts.userId, followed.map((f) => f.id));
+        if (followed.length)
+          authors = inArray(
+            posts.userId,
+            followed.map((f) => f.id),
+          );
       }
       const anchorsOnly = sql`exists (select 1 from ${users} where ${users.id} = ${posts.userId} and ${users.isAnchor} = 1)`;
-      const where = and(eq(posts.kind, 2), eq(posts.status, 'visible'), authors ?? anchorsOnly, notShielded(opts.viewerId));
+      const where = and(
+        eq(posts.kind, 2),
+        eq(posts.status, 'visible'),
+        authors ?? anchorsOnly,
+        notShielded(opts.viewerId),
+      );
       return page(where, [desc(posts.id)], opts, opts.viewerId);
     },
 
     /** A user's own posts as they see them (GET /inform/post/list/anchor/my): every status but deleted. */
     mine(userId: number, args: PageArgs & { kind?: number }) {
-      const where = and(eq(posts.userId, userId), sql`${posts.status} <> 'deleted'`, args.kind ? eq(posts.kind, args.kind) : undefined);
+      const where = and(
+        eq(posts.userId, userId),
+        sql`${posts.status} <> 'deleted'`,
+        args.kind ? eq(posts.kind, args.kind) : undefined,
+      );
       return page(where, [desc(posts.id)], args, userId);
     },
 
     /** What others see of a user (the dynamics tab of /personal/{id}). */
     byAuthor(userId: number, args: PageArgs & { viewerId: number | null }) {
-      return page(and(eq(posts.userId, userId), eq(posts.status, 'visible')), [desc(posts.id)], args, args.viewerId);
+      return page(
+        and(eq(posts.userId, userId), eq(posts.status, 'visible')),
+        [desc(posts.id)],
+        args,
+        args.viewerId,
+      );
     },
   };
 }

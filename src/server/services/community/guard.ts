@@ -19,13 +19,17 @@ export const cleanPostText = (raw: string) =>
 export function createCommunityGuard(db: Db, kv: Kv) {
   return {
     async assertNotBanned(userId: number) {
-      const [ban] = await db.select({ userId: communityBans.userId }).from(communityBans).where(eq(communityBans.userId, userId));
+      const [ban] = await db
+        .select({ userId: communityBans.userId })
+        .from(communityBans)
+        .where(eq(communityBans.userId, userId));
       if (ban) throw forbidden(MSG.communityBanned);
     },
 
     /** A fixed-window counter per user and action in the shared KV store. */
     async pace(action: string, userId: number, max: number, windowMs: number, message: string) {
-      if ((await kv.incr(`community:${action}:${userId}`, windowMs)) > max) throw new ApiError(CODE.tooMany, message);
+      if ((await kv.incr(`community:${action}:${userId}`, windowMs)) > max)
+        throw new ApiError(CODE.tooMany, message);
     },
 
     /** The sensitive-word list (shared with chat): refuse words stop the text, insults are masked. */

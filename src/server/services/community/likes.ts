@@ -34,7 +34,11 @@ export function createLikeService(db: Db, guard: CommunityGuard, notices: Notifi
       let liked: boolean;
       let changed: boolean;
       if (want !== false) {
-        const added = await tx.insert(table).values({ [key]: itemId, userId } as never).onConflictDoNothing().returning();
+        const added = await tx
+          .insert(table)
+          .values({ [key]: itemId, userId } as never)
+          .onConflictDoNothing()
+          .returning();
         changed = added.length > 0;
         liked = true;
         if (!changed && want === undefined) {
@@ -43,7 +47,13 @@ export function createLikeService(db: Db, guard: CommunityGuard, notices: Notifi
           changed = true;
         }
       } else {
-        changed = (await tx.delete(table).where(and(eq(col, itemId), eq(table.userId, userId))).returning()).length > 0;
+        changed =
+          (
+            await tx
+              .delete(table)
+              .where(and(eq(col, itemId), eq(table.userId, userId)))
+              .returning()
+          ).length > 0;
         liked = false;
       }
       const [{ likeCount }] = await tx
@@ -58,24 +68,40 @@ export function createLikeService(db: Db, guard: CommunityGuard, notices: Notifi
   return {
     /** GET /inform/post/like/{id}: toggles (or sets, with like=1|0) the caller's like. */
     async post(actor: Actor, postId: number, want?: boolean): Promise<LikeState> {
-      const [p] = await db.select({ userId: posts.userId, status: posts.status }).from(posts).where(eq(posts.id, postId));
+      const [p] = await db
+        .select({ userId: posts.userId, status: posts.status })
+        .from(posts)
+        .where(eq(posts.id, postId));
       if (!p || p.status !== 'visible') throw notFound(MSG.postNotFound);
       await guard.pace('like', actor.id, LIKE_RULES.burst, LIKE_RULES.windowMs, MSG.likeTooFast);
       const r = await toggle(postLikes, 'postId', postId, actor.id, want);
       if (r.changed && r.liked && p.userId !== actor.id) {
-        await notices.notify(db, { userId: p.userId, kind: 'like', title: fill(MSG.noticeLikePostTitle, { nick: actor.nickName }), link: `/community/post/${postId}` });
+        await notices.notify(db, {
+          userId: p.userId,
+          kind: 'like',
+          title: fill(MSG.noticeLikePostTitle, { nick: actor.nickName }),
+          link: `/community/post/${postId}`,
+        });
       }
       return { liked: r.liked, likeCount: r.likeCount };
     },
 
     /** GET /inform/comment/like/{id}. */
     async comment(actor: Actor, commentId: number, want?: boolean): Promise<LikeState> {
-      const [c] = await db.select({ userId: comments.userId, postId: comments.postId, status: comments.status }).from(comments).where(eq(comments.id, commentId));
+      const [c] = await db
+        .select({ userId: comments.userId, postId: comments.postId, status: comments.status })
+        .from(comments)
+        .where(eq(comments.id, commentId));
       if (!c || c.status !== 'visible') throw notFound(MSG.commentNotFound);
       await guard.pace('like', actor.id, LIKE_RULES.burst, LIKE_RULES.windowMs, MSG.likeTooFast);
       const r = await toggle(commentLikes, 'commentId', commentId, actor.id, want);
       if (r.changed && r.liked && c.userId !== actor.id) {
-        await notices.notify(db, { userId: c.userId, kind: 'like', title: fill(MSG.noticeLikeCommentTitle, { nick: actor.nickName }), link: `/community/post/${c.postId}#c${commentId}` });
+        await notices.notify(db, {
+          userId: c.userId,
+          kind: 'like',
+          title: fill(MSG.noticeLikeCommentTitle, { nick: actor.nickName }),
+          link: `/community/post/${c.postId}#c${commentId}`,
+        });
       }
       return { liked: r.liked, likeCount: r.likeCount };
     },

@@ -11,7 +11,8 @@ import type { UploadService } from '../uploads/uploads.ts';
 const THUMB_SIDE = 360;
 
 /** The thumbnail of a stored picture has a name derived from the picture's, so a URL alone finds it. */
-const thumbName = (name: string) => `${createHash('sha256').update(`thumb:${name}`).digest('hex').slice(0, 32)}.webp`;
+const thumbName = (name: string) =>
+  `${createHash('sha256').update(`thumb:${name}`).digest('hex').slice(0, 32)}.webp`;
 
 /**
  * Post pictures: the upload service checks the bytes and re-encodes to WebP without metadata;
@@ -32,7 +33,8 @@ export function createPostPictures(uploads: UploadService, storage: StorageProvi
   return {
     /** POST /inform/post/addPic/base64: stores up to 6 pictures per call; returns {url, thumb} in order. */
     async add(files: string[]): Promise<Picture[]> {
-      if (files.length > POST_RULES.picturesPerUpload) throw badRequest(fill(MSG.postTooManyPictures, { max: POST_RULES.picturesPerUpload }));
+      if (files.length > POST_RULES.picturesPerUpload)
+        throw badRequest(fill(MSG.postTooManyPictures, { max: POST_RULES.picturesPerUpload }));
       const urls = await uploads.images(files);
       const out: Picture[] = [];
       for (const url of urls) out.push({ url, thumb: await thumbnail(url) });
@@ -41,7 +43,8 @@ export function createPostPictures(uploads: UploadService, storage: StorageProvi
 
     /** The pictures a post names: our own stored files only (never a foreign or javascript: URL). */
     async resolve(urls: string[]): Promise<Picture[]> {
-      if (urls.length > POST_RULES.maxPictures) throw badRequest(fill(MSG.postTooManyPictures, { max: POST_RULES.maxPictures }));
+      if (urls.length > POST_RULES.maxPictures)
+        throw badRequest(fill(MSG.postTooManyPictures, { max: POST_RULES.maxPictures }));
       const out: Picture[] = [];
       for (const url of urls) {
         const name = storage.nameOf(url);

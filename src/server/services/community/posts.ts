@@ -30,15 +30,23 @@ export interface NewPost {
 }
 
 const isStaff = (a: Actor | null) => !!a && hasRole(a.roles, 'operator');
-export const hashOf = (text: string) => createHash('sha256').update(text.replace(/\s+/g, '').toLowerCase()).digest('hex');
+export const hashOf = (text: string) =>
+  createHash('sha256').update(text.replace(/\s+/g, '').toLowerCase()).digest('hex');
 
 /** Moves a post between statuses, keeping its circle's post count to the visible ones. */
-export async function setPostStatus(q: Tx, post: Pick<PostRow, 'id' | 'status' | 'circleId'>, status: PostRow['status']) {
+export async function setPostStatus(
+  q: Tx,
+  post: Pick<PostRow, 'id' | 'status' | 'circleId'>,
+  status: PostRow['status'],
+) {
   if (post.status === status) return;
   await q.update(posts).set({ status }).where(eq(posts.id, post.id));
   const delta = (status === 'visible' ? 1 : 0) - (post.status === 'visible' ? 1 : 0);
   if (delta !== 0 && post.circleId) {
-    await q.update(circles).set({ postCount: sql`greatest(0, ${circles.postCount} + ${delta})` }).where(eq(circles.id, post.circleId));
+    await q
+      .update(circles)
+      .set({ postCount: sql`greatest(0, ${circles.postCount} + ${delta})` })
+      .where(eq(circles.id, post.circleId));
   }
 }
 
@@ -55,7 +63,10 @@ export function createPostService(deps: {
   const { db, guard, pictures, matches, toViews, notices, ops } = deps;
 
   async function mentionsIn(text: string, authorId: number) {
-    const nicks = [...new Set([...text.matchAll(MENTION_ALL_RE)].map((m) => m[1].toLowerCase()))].slice(0, MAX_MENTIONS);
+    const nicks = [...new Set([...text.matchAll(MENTION_ALL_RE)].map((m) => m[1].toLowerCase()))].slice(
+      0,
+      MAX_MENTIONS,
+    );
     if (nicks.length === 0) return [];
     const rows = await db
       .select({ id: users.id, nickName: users.nickName })
@@ -67,7 +78,10 @@ export function createPostService(deps: {
   /** Authors with fewer visible posts than the trust threshold have posts with links held for review. */
   async function needsReview(authorId: number, text: string) {
     if (!LINK_RE.test(text)) return false;
-    const [{ n }] = await db.select({ n: count() }).from(posts).where(and(eq(posts.userId, authorId), eq(posts.status, 'visible')));
+    const [{ n }] = await db
+      .select({ n: count() })
+      .from(posts)
+      .where(and(eq(posts.userId, authorId), eq(posts.status, 'visible')));
     return n < POST_RULES.trustedAfterPosts;
   }
 
@@ -85,22 +99,35 @@ export function createPostService(deps: {
       await guard.assertNotBanned(actor.id);
       if (input.kind === 2 && actor.isAnchor !== 1) throw forbidden(MSG.postAnchorOnly);
       if (input.kind === 1 && !input.circleId) throw badRequest(MSG.postNeedsCircle);
-      if (input.circleId && !(await db.select({ id: circles.id }).from(circles).where(eq(circles.id, input.circleId))).length) {
+      if (
+        input.circleId &&
+        !(await db.select({ id: circles.id }).from(circles).where(eq(circles.id, input.circleId))).length
+      ) {
         throw notFound(MSG.circleNotFound);
       }
       const cleaned = cleanPostText(input.content);
       const length = [...cleaned].length;
-      if (length < POST_RULES.minLength) throw badRequest(fill(MSG.postTooShort, { min: POST_RULES.minLength }));
-      if (length > POST_RULES.maxLength) throw badRequest(fill(MSG.postTooLong, { max: POST_RULES.maxLength }));
+      if (length < POST_RULES.minLength)
+        throw badRequest(fill(MSG.postTooShort, { min: POST_RULES.minLength }));
+      if (length > POST_RULES.maxLength)
+        throw badRequest(fill(MSG.postTooLong, { max: POST_RULES.maxLength }));
       const content = guard.screen(cleaned);
       const pics = await pictures.resolve(input.pictures);
-      if (input.matchId && !(await matches.briefs([input.matchId])).has(input.matchId)) throw notFound(MSG.matchNotFound);
+      if (input.matchId && !(await matches.briefs([input.matchId])).has(input.matchId))
+        throw notFound(MSG.matchNotFound);
       const contentHash = hashOf(content);
       const since = new Date(Date.now() - POST_RULES.duplicateWindowMs);
       const [dup] = await db
         .select({ id: posts.id })
         .from(posts)
-        .where(and(eq(posts.userId, actor.id), eq(posts.contentHash, contentHash), ne(posts.status, 'deleted'), gt(posts.createdAt, since)))
+        .where(
+          and(
+            eq(posts.userId, actor.id),
+            eq(posts.contentHash, contentHash),
+            ne(posts.status, 'deleted'),
+            gt(posts.createdAt, since),
+          ),
+        )
         .limit(1);
       if (dup) throw badRequest(MSG.postDuplicate);
       await guard.pace('post', actor.id, POST_RULES.postBurst, POST_RULES.postWindowMs, MSG.postTooFast);
@@ -109,14 +136,30 @@ export function createPostService(deps: {
       const created = await db.transaction(async (tx) => {
         const [p] = await tx
           .insert(posts)
-          .values({ userId: actor.id, kind: input.kind, circleId: input.circleId ?? null, content, pictures: pics, matchId: input.matchId ?? null, mentions, status: 'review', contentHash })
+          .values({
+            userId: actor.id,
+            kind: input.kind,
+            circleId: input.circleId ?? null,
+            content,
+            pictures: pics,
+            matchId: input.matchId ?? null,
+            mentions,
+            status: 'review',
+            contentHash,
+          })
           .returning();
         await setPostStatus(tx, p, status);
         return { ...p, status };
       });
       if (status === 'visible') {
         for (const m of mentions) {
-          await notices.notify(db, { userId: m.id, kind: 'mention', title: fill(MSG.noticeMentionTitle, { nick: actor.nickName }), body: content.slice(0, 80), link: `/community/post/${created.id}` });
+          await notices.notify(db, {
+            userId: m.id,
+            kind: 'mention',
+            title: fill(MSG.noticeMentionTitle, { nick: actor.nickName }),
+            body: content.slice(0, 80),
+            link: `/community/post/${created.id}`,
+          });
         }
       }
       const [post] = await toViews([created], actor.id);
@@ -126,7 +169,8 @@ export function createPostService(deps: {
     /** GET /inform/post/detail/{id}: visible posts for all; the author and staff also see held ones. */
     async detail(id: number, viewer: Actor | null): Promise<PostView> {
       const p = await row(id);
-      if (p.status !== 'visible' && viewer?.id !== p.userId && !isStaff(viewer)) throw notFound(MSG.postNotFound);
+      if (p.status !== 'visible' && viewer?.id !== p.userId && !isStaff(viewer))
+        throw notFound(MSG.postNotFound);
       return (await toViews([p], viewer?.id ?? null))[0];
     },
 
@@ -137,7 +181,12 @@ export function createPostService(deps: {
       await db.transaction(async (tx) => {
         await setPostStatus(tx, p, 'deleted');
         if (p.userId === actor.id) return;
-        const entry = { actorId: actor.id, action: 'community.post.delete', targetType: 'post', targetId: id };
+        const entry = {
+          actorId: actor.id,
+          action: 'community.post.delete',
+          targetType: 'post',
+          targetId: id,
+        };
         await ops.log.record(tx, { ...entry, before: { status: p.status }, after: { status: 'deleted' } });
       });
     },

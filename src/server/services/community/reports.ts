@@ -39,26 +39,47 @@ export function createReportService(db: Db, notices: NotificationService, ops: O
     if (c.status === status || c.status === 'deleted') return;
     await q.update(comments).set({ status }).where(eq(comments.id, id));
     const delta = status === 'visible' ? 1 : -1;
-    await q.update(posts).set({ commentCount: sql`greatest(0, ${posts.commentCount} + ${delta})` }).where(eq(posts.id, c.postId));
+    await q
+      .update(posts)
+      .set({ commentCount: sql`greatest(0, ${posts.commentCount} + ${delta})` })
+      .where(eq(posts.id, c.postId));
   }
 
   return {
     /** POST /inform/report/add. Returns whether the item is now hidden. */
     async report(actor: Actor, input: { targetType: ReportTarget; targetId: number; reason: string }) {
-      if (!(COMMUNITY_REPORT_REASONS as readonly string[]).includes(input.reason)) throw badRequest(MSG.reportReason);
+      if (!(COMMUNITY_REPORT_REASONS as readonly string[]).includes(input.reason))
+        throw badRequest(MSG.reportReason);
       return db.transaction(async (tx) => {
         const it = await item(tx, input.targetType, input.targetId);
-        if (!it || it.status === 'deleted') throw notFound(input.targetType === 'post' ? MSG.postNotFound : MSG.commentNotFound);
+        if (!it || it.status === 'deleted')
+          throw notFound(input.targetType === 'post' ? MSG.postNotFound : MSG.commentNotFound);
         if (it.authorId === actor.id) throw badRequest(MSG.reportSelf);
         // The item's row lock orders concurrent reports, so the third one sees the two before it.
-        if (input.targetType === 'post') await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, input.targetId)).for('update');
-        else await tx.select({ id: comments.id }).from(comments).where(eq(comments.id, input.targetId)).for('update');
-        const added = await tx.insert(communityReports).values({ ...input, reporterId: actor.id }).onConflictDoNothing().returning();
+        if (input.targetType === 'post')
+          await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, input.targetId)).for('update');
+        else
+          await tx
+            .select({ id: comments.id })
+            .from(comments)
+            .where(eq(comments.id, input.targetId))
+            .for('update');
+        const added = await tx
+          .insert(communityReports)
+          .values({ ...input, reporterId: actor.id })
+          .onConflictDoNothing()
+          .returning();
         if (!added.length) throw badRequest(MSG.reportDuplicate);
         const [{ n }] = await tx
           .select({ n: count() })
           .from(communityReports)
-          .where(and(eq(communityReports.targetType, input.targetType), eq(communityReports.targetId, input.targetId), eq(communityReports.state, 'open')));
+          .where(
+            and(
+              eq(communityReports.targetType, input.targetType),
+              eq(communityReports.targetId, input.targetId),
+              eq(communityReports.state, 'open'),
+            ),
+          );
         const hidden = n >= REPORTS_TO_HIDE && it.status === 'visible';
         if (hidden) await setStatus(tx, input.targetType, input.targetId, 'hidden');
         return { reported: true, hidden: hidden || it.status === 'hidden' };
@@ -84,14 +105,25 @@ export function createReportService(db: Db, notices: NotificationService, ops: O
       for (const r of rows) {
         const it = await item(db, r.targetType as ReportTarget, r.targetId);
         if (!it) continue;
-        const [author] = await db.select({ nickName: users.nickName }).from(users).where(eq(users.id, it.authorId));
-        out.push({ ...r, ...it, authorName: author?.nickName ?? '', lastAt: new Date(r.lastAt).toISOString() });
+        const [author] = await db
+          .select({ nickName: users.nickName })
+          .from(users)
+          .where(eq(users.id, it.authorId));
+        out.push({
+          ...r,
+          ...it,
+          authorName: author?.nickName ?? '',
+          lastAt: new Date(r.lastAt).toISOString(),
+        });
       }
       return out;
     },
 
     /** A staff decision, logged in the same transaction; every reporter is told the outcome. */
-    async review(staff: Actor, input: { targetType: ReportTarget; targetId: number; decision: Decision; reason?: string }) {
+    async review(
+      staff: Actor,
+      input: { targetType: ReportTarget; targetId: number; decision: Decision; reason?: string },
+    ) {
       const reporters = await db.transaction(async (tx) => {
         const it = await item(tx, input.targetType, input.targetId);
         if (!it) throw notFound(MSG.notFoundApi);
@@ -99,13 +131,22 @@ export function createReportService(db: Db, notices: NotificationService, ops: O
         const open = await tx
           .update(communityReports)
           .set({ state: input.decision === 'restore' ? 'dismissed' : 'upheld' })
-          .where(and(eq(communityReports.targetType, input.targetType), eq(communityReports.targetId, input.targetId), eq(communityReports.state, 'open')))
+          .where(
+            and(
+              eq(communityReports.targetType, input.targetType),
+              eq(communityReports.targetId, input.targetId),
+              eq(communityReports.state, 'open'),
+            ),
+          )
           .returning({ reporterId: communityReports.reporterId });
         if (!open.length) throw badRequest(MSG.reportNotOpen);
         const status = input.decision === 'restore' ? 'visible' : 'hidden';
         await setStatus(tx, input.targetType, input.targetId, status);
         if (input.decision === 'ban') {
-          await tx.insert(communityBans).values({ userId: it.authorId, reason: input.reason || '举报核实', bannedBy: staff.id }).onConflictDoNothing();
+          await tx
+            .insert(communityBans)
+            .values({ userId: it.authorId, reason: input.reason || '举报核实', bannedBy: staff.id })
+            .onConflictDoNothing();
         }
         await ops.log.record(tx, {
           actorId: staff.id,
@@ -120,11 +161,15 @@ export function createReportService(db: Db, notices: NotificationService, ops: O
       });
       const title = input.decision === 'restore' ? MSG.noticeReportRestored : MSG.noticeReportHidden;
       for (const userId of new Set(reporters.ids)) {
-        await notices.notify(db, { userId, kind: 'system', title, link: input.decision === 'restore' ? `/community/post/${reporters.postId}` : null });
+        await notices.notify(db, {
+          userId,
+          kind: 'system',
+          title,
+          link: input.decision === 'restore' ? `/community/post/${reporters.postId}` : null,
+        });
       }
       return { decision: input.decision, reporters: reporters.ids.length };
     },
-
   };
 }
 

@@ -11,10 +11,19 @@ export function createShieldService(db: Db) {
       const { postId, authorId } = target;
       if (!postId === !authorId) throw badRequest(MSG.shieldTarget);
       if (authorId === userId) throw badRequest(MSG.shieldSelf);
-      if (postId && !(await db.select({ id: posts.id }).from(posts).where(eq(posts.id, postId))).length) throw notFound(MSG.postNotFound);
-      if (authorId && !(await db.select({ id: users.id }).from(users).where(eq(users.id, authorId))).length) throw notFound(MSG.notFoundApi);
-      const match = and(eq(shields.userId, userId), postId ? eq(shields.postId, postId) : eq(shields.authorId, authorId!));
-      if (on) await db.insert(shields).values({ userId, postId: postId ?? null, authorId: authorId ?? null }).onConflictDoNothing();
+      if (postId && !(await db.select({ id: posts.id }).from(posts).where(eq(posts.id, postId))).length)
+        throw notFound(MSG.postNotFound);
+      if (authorId && !(await db.select({ id: users.id }).from(users).where(eq(users.id, authorId))).length)
+        throw notFound(MSG.notFoundApi);
+      const match = and(
+        eq(shields.userId, userId),
+        postId ? eq(shields.postId, postId) : eq(shields.authorId, authorId!),
+      );
+      if (on)
+        await db
+          .insert(shields)
+          .values({ userId, postId: postId ?? null, authorId: authorId ?? null })
+          .onConflictDoNothing();
       else await db.delete(shields).where(match);
       return { postId: postId ?? null, authorId: authorId ?? null, shielded: on };
     },

@@ -28,13 +28,22 @@ export function createPostViews(db: Db, matches: MatchLookup) {
     const ids = rows.map((r) => r.id);
     const circleIds = [...new Set(rows.map((r) => r.circleId).filter((c): c is number => c !== null))];
     const [authors, circleRows, briefs, liked] = await Promise.all([
-      authorsOf(db, rows.map((r) => r.userId)),
+      authorsOf(
+        db,
+        rows.map((r) => r.userId),
+      ),
       circleIds.length
-        ? db.select({ id: circles.id, name: circles.name, icon: circles.icon }).from(circles).where(inArray(circles.id, circleIds))
+        ? db
+            .select({ id: circles.id, name: circles.name, icon: circles.icon })
+            .from(circles)
+            .where(inArray(circles.id, circleIds))
         : [],
       matches.briefs(rows.map((r) => r.matchId).filter((m): m is number => m !== null)),
       viewerId
-        ? db.select({ postId: postLikes.postId }).from(postLikes).where(and(eq(postLikes.userId, viewerId), inArray(postLikes.postId, ids)))
+        ? db
+            .select({ postId: postLikes.postId })
+            .from(postLikes)
+            .where(and(eq(postLikes.userId, viewerId), inArray(postLikes.postId, ids)))
         : [],
     ]);
     const circleOf = new Map(circleRows.map((c) => [c.id, c]));
@@ -44,7 +53,13 @@ export function createPostViews(db: Db, matches: MatchLookup) {
         id: r.id,
         kind: r.kind,
         circle: r.circleId ? (circleOf.get(r.circleId) ?? null) : null,
-        author: authors.get(r.userId) ?? { id: r.userId, nickName: '已注销用户', portrait: null, level: 0, isAnchor: 0 },
+        author: authors.get(r.userId) ?? {
+          id: r.userId,
+          nickName: '已注销用户',
+          portrait: null,
+          level: 0,
+          isAnchor: 0,
+        },
         content: r.content,
         pictures: r.pictures,
         match: (r.matchId ? briefs.get(r.matchId) : undefined) ?? null,

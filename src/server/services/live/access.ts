@@ -35,7 +35,10 @@ export function createRoomAccess(db: Db) {
 
   async function roleIn(r: Room, userId: number): Promise<RoomRole> {
     if (r.anchorId === userId) return 'anchor';
-    const n = await db.$count(roomManagers, and(eq(roomManagers.roomId, r.id), eq(roomManagers.userId, userId)));
+    const n = await db.$count(
+      roomManagers,
+      and(eq(roomManagers.roomId, r.id), eq(roomManagers.userId, userId)),
+    );
     return n > 0 ? 'manager' : 'viewer';
   }
 
@@ -70,7 +73,11 @@ export function createRoomAccess(db: Db) {
     async isForbidden(roomId: number, userId: number): Promise<boolean> {
       const n = await db.$count(
         roomForbids,
-        and(eq(roomForbids.roomId, roomId), eq(roomForbids.userId, userId), or(isNull(roomForbids.expiresAt), gt(roomForbids.expiresAt, new Date()))),
+        and(
+          eq(roomForbids.roomId, roomId),
+          eq(roomForbids.userId, userId),
+          or(isNull(roomForbids.expiresAt), gt(roomForbids.expiresAt, new Date())),
+        ),
       );
       return n > 0;
     },

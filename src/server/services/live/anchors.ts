@@ -32,20 +32,31 @@ function anchorQuery(db: Db) {
 }
 
 const isAnchor = and(eq(users.isAnchor, 1), eq(users.status, 1));
-const liveFirst = [desc(sql`coalesce(${rooms.liveState}, 0)`), desc(sql`coalesce(${rooms.heat}, 0)`), asc(users.id)];
+const liveFirst = [
+  desc(sql`coalesce(${rooms.liveState}, 0)`),
+  desc(sql`coalesce(${rooms.heat}, 0)`),
+  asc(users.id),
+];
 
 /** Anchors: recommendations, hot lists, the directory, profiles and following them. */
 export function createAnchorService(deps: { db: Db; nobility: NobilityService }) {
   const { db, nobility } = deps;
 
   async function requireAnchor(anchorId: number) {
-    const [u] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, anchorId), isAnchor));
+    const [u] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, anchorId), isAnchor));
     if (!u) throw notFound(MSG.anchorNotFound);
   }
 
   return {
     /** GET /api/user/recommend: live anchors first, by heat. */
-    recommend: (limit = 8) => anchorQuery(db).where(isAnchor).orderBy(...liveFirst).limit(limit),
+    recommend: (limit = 8) =>
+      anchorQuery(db)
+        .where(isAnchor)
+        .orderBy(...liveFirst)
+        .limit(limit),
 
     /** GET /api/user/hot?size&type: the hottest anchors, of one category when `navId` is given. */
     hot: (size: number, navId?: number) =>
@@ -59,7 +70,11 @@ export function createAnchorService(deps: { db: Db; nobility: NobilityService })
       const word = input.word?.trim().slice(0, 30);
       const where = and(isAnchor, word ? ilike(users.nickName, likeArg(word)) : undefined);
       const [list, [{ total }]] = await Promise.all([
-        anchorQuery(db).where(where).orderBy(...liveFirst).limit(input.pageSize).offset((input.page - 1) * input.pageSize),
+        anchorQuery(db)
+          .where(where)
+          .orderBy(...liveFirst)
+          .limit(input.pageSize)
+          .offset((input.page - 1) * input.pageSize),
         db.select({ total: count() }).from(users).where(where),
       ]);
       return { list, total, page: input.page, pageSize: input.pageSize };
@@ -72,7 +87,16 @@ export function createAnchorService(deps: { db: Db; nobility: NobilityService })
       const [[u], held, followed] = await Promise.all([
         db.select({ isAnchor: users.isAnchor }).from(users).where(eq(users.id, userId)),
         nobility.activeOf([userId]),
-        viewerId ? db.$count(follows, and(eq(follows.userId, viewerId), eq(follows.targetType, 'anchor'), eq(follows.targetId, userId))) : 0,
+        viewerId
+          ? db.$count(
+              follows,
+              and(
+                eq(follows.userId, viewerId),
+                eq(follows.targetType, 'anchor'),
+                eq(follows.targetId, userId),
+              ),
+            )
+          : 0,
       ]);
       return { ...row, isAnchor: u.isAnchor, nobility: held.get(userId) ?? null, isFollowed: followed > 0 };
     },
@@ -83,14 +107,28 @@ export function createAnchorService(deps: { db: Db; nobility: NobilityService })
       await requireAnchor(anchorId);
       if (on) {
         try {
-          await db.insert(follows).values({ userId: viewerId, targetType: 'anchor', targetId: anchorId }).onConflictDoNothing();
+          await db
+            .insert(follows)
+            .values({ userId: viewerId, targetType: 'anchor', targetId: anchorId })
+            .onConflictDoNothing();
         } catch (err) {
           if (!isUniqueViolation(err)) throw err;
         }
       } else {
-        await db.delete(follows).where(and(eq(follows.userId, viewerId), eq(follows.targetType, 'anchor'), eq(follows.targetId, anchorId)));
+        await db
+          .delete(follows)
+          .where(
+            and(
+              eq(follows.userId, viewerId),
+              eq(follows.targetType, 'anchor'),
+              eq(follows.targetId, anchorId),
+            ),
+          );
       }
-      const followers = await db.$count(follows, and(eq(follows.targetType, 'anchor'), eq(follows.targetId, anchorId)));
+      const followers = await db.$count(
+        follows,
+        and(eq(follows.targetType, 'anchor'), eq(follows.targetId, anchorId)),
+      );
       return { anchorId, isFollowed: on, followers };
     },
 
@@ -104,7 +142,11 @@ export function createAnchorService(deps: { db: Db; nobility: NobilityService })
           .orderBy(...liveFirst)
           .limit(pageSize)
           .offset((page - 1) * pageSize),
-        db.select({ total: count() }).from(follows).innerJoin(users, eq(users.id, follows.targetId)).where(where),
+        db
+          .select({ total: count() })
+          .from(follows)
+          .innerJoin(users, eq(users.id, follows.targetId))
+          .where(where),
       ]);
       return { list, total, page, pageSize };
     },

@@ -17,7 +17,11 @@ const chars = (s: string) => [...s].length;
  * 主播申请: a verified user applies (auditing), an operator passes it (success: isAnchor 1 and a
  * room) or refuses it with a reason (error: the user may apply again).
  */
-export function createAuditService(deps: { db: Db; realNameVerified: (userId: number) => Promise<boolean>; roomAdmin: RoomAdmin }) {
+export function createAuditService(deps: {
+  db: Db;
+  realNameVerified: (userId: number) => Promise<boolean>;
+  roomAdmin: RoomAdmin;
+}) {
   const { db, realNameVerified, roomAdmin } = deps;
 
   const requireOperator = (caller: Caller) => {
@@ -32,13 +36,22 @@ export function createAuditService(deps: { db: Db; realNameVerified: (userId: nu
         db.select().from(anchorApplications).where(eq(anchorApplications.userId, userId)),
         realNameVerified(userId),
       ]);
-      const status: AuditStatus = u?.isAnchor === 1 ? 'success' : ((app?.status as AuditStatus | undefined) ?? 'none');
+      const status: AuditStatus =
+        u?.isAnchor === 1 ? 'success' : ((app?.status as AuditStatus | undefined) ?? 'none');
       return {
         status,
         isAnchor: u?.isAnchor ?? 0,
         realNameVerified: verified,
         application: app
-          ? { id: app.id, navId: app.navId, intro: app.intro, contact: app.contact, reviewNote: app.reviewNote, createdAt: app.createdAt.toISOString(), reviewedAt: app.reviewedAt?.toISOString() ?? null }
+          ? {
+              id: app.id,
+              navId: app.navId,
+              intro: app.intro,
+              contact: app.contact,
+              reviewNote: app.reviewNote,
+              createdAt: app.createdAt.toISOString(),
+              reviewedAt: app.reviewedAt?.toISOString() ?? null,
+            }
           : null,
       };
     },
@@ -54,7 +67,16 @@ export function createAuditService(deps: { db: Db; realNameVerified: (userId: nu
       const current = await this.info(userId);
       if (current.status === 'success') throw badRequest(MSG.alreadyAnchor);
       if (current.status === 'auditing') throw badRequest(MSG.auditPending);
-      const values = { navId: input.navId, intro, contact, status: 'auditing', reviewerId: null, reviewNote: null, reviewedAt: null, createdAt: new Date() };
+      const values = {
+        navId: input.navId,
+        intro,
+        contact,
+        status: 'auditing',
+        reviewerId: null,
+        reviewNote: null,
+        reviewedAt: null,
+        createdAt: new Date(),
+      };
       await db
         .insert(anchorApplications)
         .values({ userId, ...values })
@@ -63,12 +85,26 @@ export function createAuditService(deps: { db: Db; realNameVerified: (userId: nu
     },
 
     /** Operators: applications by status, newest first. */
-    async list(caller: Caller, input: { status: (typeof AUDIT_STATUSES)[number]; page: number; pageSize: number }) {
+    async list(
+      caller: Caller,
+      input: { status: (typeof AUDIT_STATUSES)[number]; page: number; pageSize: number },
+    ) {
       requireOperator(caller);
       const where = eq(anchorApplications.status, input.status);
       const [rows, [{ total }]] = await Promise.all([
         db
-          .select({ id: anchorApplications.id, userId: users.id, nickName: users.nickName, level: users.level, navId: anchorApplications.navId, intro: anchorApplications.intro, contact: anchorApplications.contact, status: anchorApplications.status, reviewNote: anchorApplications.reviewNote, createdAt: anchorApplications.createdAt })
+          .select({
+            id: anchorApplications.id,
+            userId: users.id,
+            nickName: users.nickName,
+            level: users.level,
+            navId: anchorApplications.navId,
+            intro: anchorApplications.intro,
+            contact: anchorApplications.contact,
+            status: anchorApplications.status,
+            reviewNote: anchorApplications.reviewNote,
+            createdAt: anchorApplications.createdAt,
+          })
           .from(anchorApplications)
           .innerJoin(users, eq(users.id, anchorApplications.userId))
           .where(where)
@@ -77,7 +113,12 @@ export function createAuditService(deps: { db: Db; realNameVerified: (userId: nu
           .offset((input.page - 1) * input.pageSize),
         db.select({ total: count() }).from(anchorApplications).where(where),
       ]);
-      return { list: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), total, page: input.page, pageSize: input.pageSize };
+      return {
+        list: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+        total,
+        page: input.page,
+        pageSize: input.pageSize,
+      };
     },
 
     /** Operators: pass (the user becomes an anchor with a room) or refuse with a note. */
@@ -86,7 +127,11 @@ export function createAuditService(deps: { db: Db; realNameVerified: (userId: nu
       const note = input.note?.trim() ?? '';
       if (!input.pass && (chars(note) < 1 || chars(note) > 100)) throw badRequest(MSG.reviewNoteRequired);
       return db.transaction(async (tx) => {
-        const [app] = await tx.select().from(anchorApplications).where(eq(anchorApplications.id, input.id)).for('update');
+        const [app] = await tx
+          .select()
+          .from(anchorApplications)
+          .where(eq(anchorApplications.id, input.id))
+          .for('update');
         if (!app) throw notFound(MSG.auditNotFound);
         if (app.status !== 'auditing') throw badRequest(MSG.auditReviewed);
         // Staff never review their own requests.
@@ -97,7 +142,11 @@ export function createAuditService(deps: { db: Db; realNameVerified: (userId: nu
           .set({ status, reviewerId: caller.id, reviewNote: note || null, reviewedAt: new Date() })
           .where(and(eq(anchorApplications.id, app.id), eq(anchorApplications.status, 'auditing')));
         if (input.pass) {
-          const [u] = await tx.update(users).set({ isAnchor: 1 }).where(eq(users.id, app.userId)).returning({ id: users.id, nickName: users.nickName });
+          const [u] = await tx
+            .update(users)
+            .set({ isAnchor: 1 })
+            .where(eq(users.id, app.userId))
+            .returning({ id: users.id, nickName: users.nickName });
           await roomAdmin.createFor(tx, u, app.navId);
         }
         return { id: app.id, userId: app.userId, status };

@@ -79,7 +79,10 @@ export function createChatService(deps: {
     if (!input.atUserId && !nick) return null;
     if (level < LEVEL_GATES.mention) throw forbidden(fill(MSG.mentionLevel, { level: LEVEL_GATES.mention }));
     const [u] = input.atUserId
-      ? await db.select({ id: users.id, nickName: users.nickName }).from(users).where(and(eq(users.id, input.atUserId), eq(users.status, 1)))
+      ? await db
+          .select({ id: users.id, nickName: users.nickName })
+          .from(users)
+          .where(and(eq(users.id, input.atUserId), eq(users.status, 1)))
       : [await access.userByNick(nick!)];
     if (!u) throw badRequest(MSG.mentionUnknown);
     return { id: u.id, nickName: u.nickName };
@@ -87,7 +90,8 @@ export function createChatService(deps: {
 
   /** Burst limit for everyone; slow mode for viewers of a room that has it on. */
   async function pace(userId: number, room: Room | null, sender: Sender) {
-    if ((await kv.incr(`chat:burst:${userId}`, CHAT.burstWindowMs)) > CHAT.burst) throw new ApiError(CODE.tooMany, MSG.chatTooFast);
+    if ((await kv.incr(`chat:burst:${userId}`, CHAT.burstWindowMs)) > CHAT.burst)
+      throw new ApiError(CODE.tooMany, MSG.chatTooFast);
     if (!room || room.slowMode === 0 || sender.role) return;
     const key = `chat:slow:${room.id}:${userId}`;
     if (!(await kv.setIfAbsent(key, '1', room.slowMode * 1000))) {
@@ -102,7 +106,8 @@ export function createChatService(deps: {
     if (screened.refused) throw badRequest(fill(MSG.postSensitive, { word: screened.refused }));
     const content = screened.text;
     if (!content) throw badRequest(MSG.chatEmpty);
-    if ([...content].length > CHAT.maxLength) throw badRequest(fill(MSG.chatTooLong, { max: CHAT.maxLength }));
+    if ([...content].length > CHAT.maxLength)
+      throw badRequest(fill(MSG.chatTooLong, { max: CHAT.maxLength }));
     const room = await targetRoom(target);
     if (room && (await access.isForbidden(room.id, userId))) throw forbidden(MSG.chatForbidden);
     const sender = senderSnapshot(await senders.of(userId, room));
@@ -111,15 +116,25 @@ export function createChatService(deps: {
       const style = BARRAGE_STYLES.find((s) => s.id === input.barrage);
       if (!style) throw badRequest(MSG.barrageStyleLocked);
       // Nobles fly barrage whatever their level.
-      if (sender.level < LEVEL_GATES.barrage && !sender.nobility) throw forbidden(fill(MSG.barrageLevel, { level: LEVEL_GATES.barrage }));
-      if (!barrageAllowed(style, sender.level, sender.nobility?.level ?? 0)) throw forbidden(MSG.barrageStyleLocked);
+      if (sender.level < LEVEL_GATES.barrage && !sender.nobility)
+        throw forbidden(fill(MSG.barrageLevel, { level: LEVEL_GATES.barrage }));
+      if (!barrageAllowed(style, sender.level, sender.nobility?.level ?? 0))
+        throw forbidden(MSG.barrageStyleLocked);
       barrage = style.id;
     }
     const atInfo = await mention(input, content, sender.level);
     await pace(userId, room, sender);
     const [row] = await db
       .insert(chatMessages)
-      .values({ roomId: room?.id ?? null, matchId: room ? null : target.matchId!, userId, content, sender, atInfo, extra: barrage ? { barrage } : null })
+      .values({
+        roomId: room?.id ?? null,
+        matchId: room ? null : target.matchId!,
+        userId,
+        content,
+        sender,
+        atInfo,
+        extra: barrage ? { barrage } : null,
+      })
       .returning();
     const message = toMessage(row);
     await publish.chat(message);
@@ -149,8 +164,17 @@ export function createChatService(deps: {
     },
 
     /** Anything else the room or match says in the chat (gifts, red packets): stored and published. */
-    async post(room: Room, kind: 'gift' | 'redPacket', sender: Sender, content: string, extra: Record<string, unknown>) {
-      const [row] = await db.insert(chatMessages).values({ roomId: room.id, userId: sender.id, kind, content, sender, extra }).returning();
+    async post(
+      room: Room,
+      kind: 'gift' | 'redPacket',
+      sender: Sender,
+      content: string,
+      extra: Record<string, unknown>,
+    ) {
+      const [row] = await db
+        .insert(chatMessages)
+        .values({ roomId: room.id, userId: sender.id, kind, content, sender, extra })
+        .returning();
       const message = toMessage(row);
       await publish.chat(message);
       return message;

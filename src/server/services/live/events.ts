@@ -8,7 +8,12 @@ export function createRoomPublisher(pubsub: PubSub) {
   return {
     event: (event: RoomEvent) => publish(pubsub, CHANNEL.room(event.roomId), WS_CODE.roomEvent, event),
     chat: (message: ChatMessage) =>
-      publish(pubsub, message.roomId ? CHANNEL.room(message.roomId) : CHANNEL.match(message.matchId!), WS_CODE.chatMessage, message),
+      publish(
+        pubsub,
+        message.roomId ? CHANNEL.room(message.roomId) : CHANNEL.match(message.matchId!),
+        WS_CODE.chatMessage,
+        message,
+      ),
   };
 }
 

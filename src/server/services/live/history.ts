@@ -34,13 +34,21 @@ export function createHistoryService(deps: { db: Db; access: RoomAccess; matches
     peakHeat: liveSessions.peakHeat,
     replayUrl: liveSessions.replayUrl,
   };
-  const view = (s: { startedAt: Date; endedAt: Date | null }) => ({ startedAt: s.startedAt.toISOString(), endedAt: s.endedAt?.toISOString() ?? null, minutes: minutesOf(s) });
+  const view = (s: { startedAt: Date; endedAt: Date | null }) => ({
+    startedAt: s.startedAt.toISOString(),
+    endedAt: s.endedAt?.toISOString() ?? null,
+    minutes: minutesOf(s),
+  });
 
   return {
     /** GET /api/history/list: a room's broadcasts between two days; income only for its anchor. */
-    async list(caller: Caller | null, input: { roomId: number; startDate?: string; endDate?: string; page: number; pageSize: number }) {
+    async list(
+      caller: Caller | null,
+      input: { roomId: number; startDate?: string; endDate?: string; page: number; pageSize: number },
+    ) {
       const room = await access.room(input.roomId);
-      if ((input.startDate && !DAY.test(input.startDate)) || (input.endDate && !DAY.test(input.endDate))) throw badRequest(MSG.dateRangeInvalid);
+      if ((input.startDate && !DAY.test(input.startDate)) || (input.endDate && !DAY.test(input.endDate)))
+        throw badRequest(MSG.dateRangeInvalid);
       const until = input.endDate ? new Date(chinaDay(input.endDate).getTime() + 86_400_000) : undefined;
       const where = and(
         eq(liveSessions.roomId, room.id),
@@ -79,7 +87,12 @@ export function createHistoryService(deps: { db: Db; access: RoomAccess; matches
       );
       const [rows, [{ total }]] = await Promise.all([
         db
-          .select({ ...sessionFields, anchorId: users.id, nickName: users.nickName, portrait: users.portrait })
+          .select({
+            ...sessionFields,
+            anchorId: users.id,
+            nickName: users.nickName,
+            portrait: users.portrait,
+          })
           .from(liveSessions)
           .innerJoin(users, eq(users.id, liveSessions.anchorId))
           .where(where)
@@ -95,10 +108,22 @@ export function createHistoryService(deps: { db: Db; access: RoomAccess; matches
     /** GET /api/back/detail?recordId: one replay with its video URL. */
     async replay(recordId: number) {
       const [s] = await db
-        .select({ ...sessionFields, anchorId: users.id, nickName: users.nickName, portrait: users.portrait, level: users.level })
+        .select({
+          ...sessionFields,
+          anchorId: users.id,
+          nickName: users.nickName,
+          portrait: users.portrait,
+          level: users.level,
+        })
         .from(liveSessions)
         .innerJoin(users, eq(users.id, liveSessions.anchorId))
-        .where(and(eq(liveSessions.id, recordId), isNotNull(liveSessions.endedAt), isNotNull(liveSessions.replayUrl)));
+        .where(
+          and(
+            eq(liveSessions.id, recordId),
+            isNotNull(liveSessions.endedAt),
+            isNotNull(liveSessions.replayUrl),
+          ),
+        );
       if (!s) throw notFound('回放不存在');
       const match = s.matchId ? ((await matches.briefs([s.matchId])).get(s.matchId) ?? null) : null;
       return { ...s, ...view(s), match };
@@ -109,16 +134,37 @@ export function createHistoryService(deps: { db: Db; access: RoomAccess; matches
       const room = await access.ownRoom(caller);
       const since = new Date(Date.now() - days * 86_400_000);
       const [sessions, [money], followers] = await Promise.all([
-        db.select({ startedAt: liveSessions.startedAt, endedAt: liveSessions.endedAt }).from(liveSessions).where(and(eq(liveSessions.roomId, room.id), gte(liveSessions.startedAt, since))),
         db
-          .select({ income: sql<number>`cast(coalesce(sum(${tradeRecords.amount}), 0) as integer)`, gifts: count() })
+          .select({ startedAt: liveSessions.startedAt, endedAt: liveSessions.endedAt })
+          .from(liveSessions)
+          .where(and(eq(liveSessions.roomId, room.id), gte(liveSessions.startedAt, since))),
+        db
+          .select({
+            income: sql<number>`cast(coalesce(sum(${tradeRecords.amount}), 0) as integer)`,
+            gifts: count(),
+          })
           .from(tradeRecords)
-          .where(and(eq(tradeRecords.userId, caller.id), eq(tradeRecords.type, TRADE_TYPE.giftIncome), gte(tradeRecords.createdAt, since))),
+          .where(
+            and(
+              eq(tradeRecords.userId, caller.id),
+              eq(tradeRecords.type, TRADE_TYPE.giftIncome),
+              gte(tradeRecords.createdAt, since),
+            ),
+          ),
         db.$count(follows, and(eq(follows.targetType, 'anchor'), eq(follows.targetId, caller.id))),
       ]);
       const minutes = sessions.reduce((sum, s) => sum + minutesOf(s), 0);
       const [{ heat }] = await db.select({ heat: rooms.heat }).from(rooms).where(eq(rooms.id, room.id));
-      return { roomId: room.id, days, sessions: sessions.length, liveHours: Math.round(minutes / 6) / 10, income: Number(money.income), gifts: money.gifts, followers, heat };
+      return {
+        roomId: room.id,
+        days,
+        sessions: sessions.length,
+        liveHours: Math.round(minutes / 6) / 10,
+        income: Number(money.income),
+        gifts: money.gifts,
+        followers,
+        heat,
+      };
     },
   };
 }

@@ -17,20 +17,42 @@ import type { RoomPublisher } from './events.ts';
 export function createHornService(deps: { db: Db; ledger: Ledger; publish: RoomPublisher }) {
   const { db, ledger, publish } = deps;
 
-  const view = (h: { id: number; nickName: string; content: string; roomId: number | null; createdAt: Date }) => ({ ...h, createdAt: h.createdAt.toISOString() });
+  const view = (h: {
+    id: number;
+    nickName: string;
+    content: string;
+    roomId: number | null;
+    createdAt: Date;
+  }) => ({ ...h, createdAt: h.createdAt.toISOString() });
   const byKey = async (userId: number, key: string) =>
-    (await db.select().from(horns).where(and(eq(horns.userId, userId), eq(horns.requestKey, key))))[0];
+    (
+      await db
+        .select()
+        .from(horns)
+        .where(and(eq(horns.userId, userId), eq(horns.requestKey, key)))
+    )[0];
 
   return {
     /** GET /api/horn/info: price for the caller (Lv7+ pay less), length limit, how long it shows. */
     async info(level: number | null) {
-      return { price: hornPrice(level ?? 0), basePrice: HORN.price, maxLength: HORN.maxLength, showSeconds: HORN.showMs / 1000 };
+      return {
+        price: hornPrice(level ?? 0),
+        basePrice: HORN.price,
+        maxLength: HORN.maxLength,
+        showSeconds: HORN.showMs / 1000,
+      };
     },
 
     async list(page: number, pageSize: number) {
       const [rows, [{ total }]] = await Promise.all([
         db
-          .select({ id: horns.id, nickName: users.nickName, content: horns.content, roomId: horns.roomId, createdAt: horns.createdAt })
+          .select({
+            id: horns.id,
+            nickName: users.nickName,
+            content: horns.content,
+            roomId: horns.roomId,
+            createdAt: horns.createdAt,
+          })
           .from(horns)
           .innerJoin(users, eq(users.id, horns.userId))
           .orderBy(desc(horns.id))
@@ -41,7 +63,10 @@ export function createHornService(deps: { db: Db; ledger: Ledger; publish: RoomP
       return { list: rows.map(view), total, page, pageSize };
     },
 
-    async send(user: { id: number; level: number; nickName: string }, input: { content: string; roomId?: number; key: string }) {
+    async send(
+      user: { id: number; level: number; nickName: string },
+      input: { content: string; roomId?: number; key: string },
+    ) {
       const content = cleanText(input.content);
       if (!content || [...content].length > HORN.maxLength) throw badRequest(MSG.hornRule);
       const prior = await byKey(user.id, input.key);
@@ -51,9 +76,20 @@ export function createHornService(deps: { db: Db; ledger: Ledger; publish: RoomP
       let horn: typeof horns.$inferSelect;
       try {
         [horn, balance] = await db.transaction(async (tx) => {
-          const [row] = await tx.insert(horns).values({ userId: user.id, roomId: input.roomId ?? null, content, price, requestKey: input.key }).returning();
+          const [row] = await tx
+            .insert(horns)
+            .values({ userId: user.id, roomId: input.roomId ?? null, content, price, requestKey: input.key })
+            .returning();
           const record = await ledger.debit(
-            { userId: user.id, currency: 'diamond', amount: price, type: TRADE_TYPE.systemDeduction, key: `horn:${input.key}`, ref: `horn:${row.id}`, note: '全站喇叭' },
+            {
+              userId: user.id,
+              currency: 'diamond',
+              amount: price,
+              type: TRADE_TYPE.systemDeduction,
+              key: `horn:${input.key}`,
+              ref: `horn:${row.id}`,
+              note: '全站喇叭',
+            },
             tx,
           );
           return [row, record.balanceAfter] as const;
@@ -63,8 +99,15 @@ export function createHornService(deps: { db: Db; ledger: Ledger; publish: RoomP
         if (winner) return { horn: view({ ...winner, nickName: user.nickName }), balance: null };
         throw err;
       }
-      const live = await db.select({ id: rooms.id }).from(rooms).where(and(eq(rooms.liveState, 1), eq(rooms.auditState, 1)));
-      await Promise.all(live.map((r) => publish.event({ type: 'horn', roomId: r.id, id: horn.id, nickName: user.nickName, content })));
+      const live = await db
+        .select({ id: rooms.id })
+        .from(rooms)
+        .where(and(eq(rooms.liveState, 1), eq(rooms.auditState, 1)));
+      await Promise.all(
+        live.map((r) =>
+          publish.event({ type: 'horn', roomId: r.id, id: horn.id, nickName: user.nickName, content }),
+        ),
+      );
       return { horn: view({ ...horn, nickName: user.nickName }), balance };
     },
   };

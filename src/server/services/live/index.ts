@@ -31,7 +31,12 @@ type AccountServices = ReturnType<typeof createAccountServices>;
  */
 export function createLiveServices(
   deps: ServiceDeps,
-  parts: { storage: StorageProvider; accounts: AccountServices; wallet: WalletServices; matches?: MatchLookup },
+  parts: {
+    storage: StorageProvider;
+    accounts: AccountServices;
+    wallet: WalletServices;
+    matches?: MatchLookup;
+  },
 ) {
   const { db, kv, pubsub } = deps;
   const { storage, accounts, wallet } = parts;
@@ -41,7 +46,15 @@ export function createLiveServices(
   const publish = createRoomPublisher(pubsub);
   const senders = createSenders({ db, nobility: wallet.nobility, access });
   const rooms = createRoomService({ db, access, matches, media });
-  const roomAdmin = createRoomAdmin({ db, access, media, matches, storage, publish, onListsChanged: rooms.invalidate });
+  const roomAdmin = createRoomAdmin({
+    db,
+    access,
+    media,
+    matches,
+    storage,
+    publish,
+    onListsChanged: rooms.invalidate,
+  });
   const chat = createChatService({ db, kv, access, senders, rooms, matches, publish });
   const realNameVerified = async (userId: number) => (await accounts.realName.get(userId)).status === 1;
   return {

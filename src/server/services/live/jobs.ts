@@ -25,7 +25,13 @@ export function startLiveJobs(app: AppContext): () => Promise<void> {
     }),
   ];
   if (app.config.seedDemo) {
-    stops.push(startSingleton(app.db, app.log, { name: 'demo-room-relink', everyMs: DEMO_RELINK_MS, run: () => linkTodaysMatches(app.db) }));
+    stops.push(
+      startSingleton(app.db, app.log, {
+        name: 'demo-room-relink',
+        everyMs: DEMO_RELINK_MS,
+        run: () => linkTodaysMatches(app.db),
+      }),
+    );
   }
   return async () => {
     await Promise.all(stops.map((stop) => stop()));

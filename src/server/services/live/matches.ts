@@ -52,7 +52,13 @@ export function createMatchLookup(db: Db): MatchLookup {
     },
     async between(from, to, limit, sport) {
       const rows = await select()
-        .where(and(gte(matches.kickoffAt, from), lt(matches.kickoffAt, to), sport ? eq(matches.sport, sport) : undefined))
+        .where(
+          and(
+            gte(matches.kickoffAt, from),
+            lt(matches.kickoffAt, to),
+            sport ? eq(matches.sport, sport) : undefined,
+          ),
+        )
         .orderBy(asc(matches.kickoffAt), asc(matches.id))
         .limit(limit);
       return rows.map(brief);

@@ -30,7 +30,8 @@ export function createModerationService(deps: { db: Db; access: RoomAccess; publ
       const room = await access.requireAnchor(roomId, caller);
       const u = await target(nickName);
       if (u.id === room.anchorId) throw badRequest(MSG.managerSelf);
-      if ((await db.$count(roomManagers, eq(roomManagers.roomId, room.id))) >= MANAGERS_MAX) throw badRequest(fill(MSG.managerLimit, { max: MANAGERS_MAX }));
+      if ((await db.$count(roomManagers, eq(roomManagers.roomId, room.id))) >= MANAGERS_MAX)
+        throw badRequest(fill(MSG.managerLimit, { max: MANAGERS_MAX }));
       try {
         const [row] = await db.insert(roomManagers).values({ roomId: room.id, userId: u.id }).returning();
         return { id: row.id, roomId: room.id, userId: u.id, nickName: u.nickName };
@@ -52,28 +53,47 @@ export function createModerationService(deps: { db: Db; access: RoomAccess; publ
     async managers(caller: Caller, roomId: number) {
       const { room } = await access.requireAdmin(roomId, caller);
       const list = await db
-        .select({ id: roomManagers.id, userId: users.id, nickName: users.nickName, portrait: users.portrait, level: users.level, createdAt: roomManagers.createdAt })
+        .select({
+          id: roomManagers.id,
+          userId: users.id,
+          nickName: users.nickName,
+          portrait: users.portrait,
+          level: users.level,
+          createdAt: roomManagers.createdAt,
+        })
         .from(roomManagers)
         .innerJoin(users, eq(users.id, roomManagers.userId))
         .where(eq(roomManagers.roomId, room.id))
         .orderBy(asc(roomManagers.id));
-      return { roomId: room.id, list: list.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })), max: MANAGERS_MAX };
+      return {
+        roomId: room.id,
+        list: list.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+        max: MANAGERS_MAX,
+      };
     },
 
     async forbid(caller: Caller, roomId: number, nickName: string, minutes?: number) {
-      if (minutes !== undefined && (!Number.isInteger(minutes) || minutes < 1 || minutes > FORBID_MAX_MINUTES)) throw badRequest(MSG.forbidMinutesInvalid);
+      if (
+        minutes !== undefined &&
+        (!Number.isInteger(minutes) || minutes < 1 || minutes > FORBID_MAX_MINUTES)
+      )
+        throw badRequest(MSG.forbidMinutesInvalid);
       const { room, role } = await access.requireAdmin(roomId, caller);
       const u = await target(nickName);
       if (u.id === caller.id) throw badRequest(MSG.forbidSelf);
       if (u.id === room.anchorId) throw forbidden(MSG.forbidAnchor);
-      if (role !== 'anchor' && (await access.roleIn(room, u.id)) === 'manager') throw forbidden(MSG.forbidManager);
+      if (role !== 'anchor' && (await access.roleIn(room, u.id)) === 'manager')
+        throw forbidden(MSG.forbidManager);
       const expiresAt = minutes ? new Date(Date.now() + minutes * 60_000) : null;
       // A ban that has run out is renewed in place; one still in force is reported.
       if (await access.isForbidden(room.id, u.id)) throw badRequest(MSG.forbidExists);
       const [row] = await db
         .insert(roomForbids)
         .values({ roomId: room.id, userId: u.id, byUserId: caller.id, expiresAt })
-        .onConflictDoUpdate({ target: [roomForbids.roomId, roomForbids.userId], set: { byUserId: caller.id, expiresAt, createdAt: new Date() } })
+        .onConflictDoUpdate({
+          target: [roomForbids.roomId, roomForbids.userId],
+          set: { byUserId: caller.id, expiresAt, createdAt: new Date() },
+        })
         .returning();
       const until = expiresAt?.toISOString() ?? null;
       await publish.event({ type: 'forbid', roomId: room.id, userId: u.id, nickName: u.nickName, until });
@@ -89,19 +109,36 @@ export function createModerationService(deps: { db: Db; access: RoomAccess; publ
       return { id };
     },
 
-    async forbids(caller: Caller, input: { roomId: number; page: number; pageSize: number; nickName?: string }) {
+    async forbids(
+      caller: Caller,
+      input: { roomId: number; page: number; pageSize: number; nickName?: string },
+    ) {
       const { room } = await access.requireAdmin(input.roomId, caller);
-      const where = and(eq(roomForbids.roomId, room.id), input.nickName ? ilike(users.nickName, likeArg(input.nickName.trim())) : undefined);
+      const where = and(
+        eq(roomForbids.roomId, room.id),
+        input.nickName ? ilike(users.nickName, likeArg(input.nickName.trim())) : undefined,
+      );
       const [rows, [{ total }]] = await Promise.all([
         db
-          .select({ id: roomForbids.id, userId: users.id, nickName: users.nickName, portrait: users.portrait, expiresAt: roomForbids.expiresAt, createdAt: roomForbids.createdAt })
+          .select({
+            id: roomForbids.id,
+            userId: users.id,
+            nickName: users.nickName,
+            portrait: users.portrait,
+            expiresAt: roomForbids.expiresAt,
+            createdAt: roomForbids.createdAt,
+          })
           .from(roomForbids)
           .innerJoin(users, eq(users.id, roomForbids.userId))
           .where(where)
           .orderBy(desc(roomForbids.id))
           .limit(input.pageSize)
           .offset((input.page - 1) * input.pageSize),
-        db.select({ total: count() }).from(roomForbids).innerJoin(users, eq(users.id, roomForbids.userId)).where(where),
+        db
+          .select({ total: count() })
+          .from(roomForbids)
+          .innerJoin(users, eq(users.id, roomForbids.userId))
+          .where(where),
       ]);
       const now = Date.now();
       const list = rows.map((r) => ({

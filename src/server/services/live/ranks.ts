@@ -13,7 +13,15 @@ export function createRankService(db: Db) {
     const since = periodStart(period);
     const total = sql<number>`cast(${sign} * sum(${tradeRecords.amount}) as integer)`;
     const rows = await db
-      .select({ userId: users.id, nickName: users.nickName, portrait: users.portrait, level: users.level, amount: total, roomId: rooms.id, liveState: rooms.liveState })
+      .select({
+        userId: users.id,
+        nickName: users.nickName,
+        portrait: users.portrait,
+        level: users.level,
+        amount: total,
+        roomId: rooms.id,
+        liveState: rooms.liveState,
+      })
       .from(tradeRecords)
       .innerJoin(users, eq(users.id, tradeRecords.userId))
       .leftJoin(rooms, eq(rooms.anchorId, users.id))

@@ -29,11 +29,23 @@ export interface SendPacket {
  * and what nobody took comes back to the sender after 24 h (12). All through the wallet's ledger;
  * the packet row is locked while a grab or a return changes it.
  */
-export function createRedPacketService(deps: { db: Db; ledger: Ledger; access: RoomAccess; senders: Senders; chat: ChatService; publish: RoomPublisher }) {
+export function createRedPacketService(deps: {
+  db: Db;
+  ledger: Ledger;
+  access: RoomAccess;
+  senders: Senders;
+  chat: ChatService;
+  publish: RoomPublisher;
+}) {
   const { db, ledger, access, senders, chat, publish } = deps;
 
   const byKey = async (senderId: number, key: string) =>
-    (await db.select().from(redPackets).where(and(eq(redPackets.senderId, senderId), eq(redPackets.requestKey, key))))[0];
+    (
+      await db
+        .select()
+        .from(redPackets)
+        .where(and(eq(redPackets.senderId, senderId), eq(redPackets.requestKey, key)))
+    )[0];
 
   /** Gives the rest of an expired packet back to its sender; false when there was nothing to do. */
   async function settle(packetId: number, now = new Date()): Promise<boolean> {
@@ -42,11 +54,22 @@ export function createRedPacketService(deps: { db: Db; ledger: Ledger; access: R
       if (!p || p.status !== 'open' || p.expiresAt > now) return false;
       if (p.amountLeft > 0) {
         await ledger.credit(
-          { userId: p.senderId, currency: 'diamond', amount: p.amountLeft, type: TRADE_TYPE.redPacketReturned, key: `redpacket:${p.id}:return`, ref: `redpacket:${p.id}`, note: '红包过期退回' },
+          {
+            userId: p.senderId,
+            currency: 'diamond',
+            amount: p.amountLeft,
+            type: TRADE_TYPE.redPacketReturned,
+            key: `redpacket:${p.id}:return`,
+            ref: `redpacket:${p.id}`,
+            note: '红包过期退回',
+          },
           tx,
         );
       }
-      await tx.update(redPackets).set({ status: 'expired', amountLeft: 0, settledAt: now }).where(eq(redPackets.id, p.id));
+      await tx
+        .update(redPackets)
+        .set({ status: 'expired', amountLeft: 0, settledAt: now })
+        .where(eq(redPackets.id, p.id));
       return true;
     });
   }
@@ -59,13 +82,22 @@ export function createRedPacketService(deps: { db: Db; ledger: Ledger; access: R
       .where(eq(redPackets.id, packetId));
     if (!p) throw notFound(MSG.redPacketNotFound);
     const grabs = await db
-      .select({ userId: redPacketGrabs.userId, nickName: users.nickName, portrait: users.portrait, amount: redPacketGrabs.amount, createdAt: redPacketGrabs.createdAt })
+      .select({
+        userId: redPacketGrabs.userId,
+        nickName: users.nickName,
+        portrait: users.portrait,
+        amount: redPacketGrabs.amount,
+        createdAt: redPacketGrabs.createdAt,
+      })
       .from(redPacketGrabs)
       .innerJoin(users, eq(users.id, redPacketGrabs.userId))
       .where(eq(redPacketGrabs.packetId, packetId))
       .orderBy(asc(redPacketGrabs.id));
     const { packet: r } = p;
-    const best = r.status !== 'open' && r.mode === RED_PACKET.modes.random ? Math.max(0, ...grabs.map((g) => g.amount)) : null;
+    const best =
+      r.status !== 'open' && r.mode === RED_PACKET.modes.random
+        ? Math.max(0, ...grabs.map((g) => g.amount))
+        : null;
     return {
       id: r.id,
       roomId: r.roomId,
@@ -80,7 +112,11 @@ export function createRedPacketService(deps: { db: Db; ledger: Ledger; access: R
       expiresAt: r.expiresAt.toISOString(),
       createdAt: r.createdAt.toISOString(),
       mine: viewerId ? (grabs.find((g) => g.userId === viewerId)?.amount ?? null) : null,
-      grabs: grabs.map((g) => ({ ...g, createdAt: g.createdAt.toISOString(), best: best !== null && g.amount === best })),
+      grabs: grabs.map((g) => ({
+        ...g,
+        createdAt: g.createdAt.toISOString(),
+        best: best !== null && g.amount === best,
+      })),
     };
   }
 
@@ -93,20 +129,41 @@ export function createRedPacketService(deps: { db: Db; ledger: Ledger; access: R
       const prior = await byKey(userId, input.key);
       if (prior) return detail(prior.id, userId);
       const me = await senders.of(userId, room);
-      if (me.level < LEVEL_GATES.redPacket) throw forbidden(fill(MSG.redPacketLevel, { level: LEVEL_GATES.redPacket }));
+      if (me.level < LEVEL_GATES.redPacket)
+        throw forbidden(fill(MSG.redPacketLevel, { level: LEVEL_GATES.redPacket }));
       if (await access.isForbidden(room.id, userId)) throw forbidden(MSG.chatForbidden);
       const password = cleanText(input.password ?? '') || null;
-      if (password && [...password].length > RED_PACKET.passwordMax) throw badRequest(MSG.redPacketPasswordRule);
+      if (password && [...password].length > RED_PACKET.passwordMax)
+        throw badRequest(MSG.redPacketPasswordRule);
       const shares = splitRedPacket(input.total, input.count, input.mode);
       let packet: Packet;
       try {
         packet = await db.transaction(async (tx) => {
           const [row] = await tx
             .insert(redPackets)
-            .values({ roomId: room.id, senderId: userId, total: input.total, count: input.count, mode: input.mode, password, shares, amountLeft: input.total, requestKey: input.key, expiresAt: new Date(Date.now() + RED_PACKET.ttlMs) })
+            .values({
+              roomId: room.id,
+              senderId: userId,
+              total: input.total,
+              count: input.count,
+              mode: input.mode,
+              password,
+              shares,
+              amountLeft: input.total,
+              requestKey: input.key,
+              expiresAt: new Date(Date.now() + RED_PACKET.ttlMs),
+            })
             .returning();
           await ledger.debit(
-            { userId, currency: 'diamond', amount: input.total, type: TRADE_TYPE.sendRedPacket, key: `redpacket:${input.key}`, ref: `redpacket:${row.id}`, note: `直播间红包 ${input.count}个` },
+            {
+              userId,
+              currency: 'diamond',
+              amount: input.total,
+              type: TRADE_TYPE.sendRedPacket,
+              key: `redpacket:${input.key}`,
+              ref: `redpacket:${row.id}`,
+              note: `直播间红包 ${input.count}个`,
+            },
             tx,
           );
           return row;
@@ -119,33 +176,70 @@ export function createRedPacketService(deps: { db: Db; ledger: Ledger; access: R
       }
       const user = senderSnapshot(me);
       const kind = packet.mode === RED_PACKET.modes.random ? '拼手气红包' : '红包';
-      await chat.post(room, 'redPacket', user, `发了一个${kind}，共${packet.total}球钻`, { packetId: packet.id, count: packet.count, total: packet.total, hasPassword: Boolean(password) });
-      await publish.event({ type: 'redPacket', roomId: room.id, packetId: packet.id, user, count: packet.count, total: packet.total, hasPassword: Boolean(password) });
+      await chat.post(room, 'redPacket', user, `发了一个${kind}，共${packet.total}球钻`, {
+        packetId: packet.id,
+        count: packet.count,
+        total: packet.total,
+        hasPassword: Boolean(password),
+      });
+      await publish.event({
+        type: 'redPacket',
+        roomId: room.id,
+        packetId: packet.id,
+        user,
+        count: packet.count,
+        total: packet.total,
+        hasPassword: Boolean(password),
+      });
       return detail(packet.id, userId);
     },
 
     async grab(userId: number, packetId: number, password?: string) {
       const [p] = await db.select().from(redPackets).where(eq(redPackets.id, packetId));
       if (!p) throw notFound(MSG.redPacketNotFound);
-      if (p.password && cleanText(password ?? '') !== p.password) throw badRequest(MSG.redPacketPasswordWrong);
+      if (p.password && cleanText(password ?? '') !== p.password)
+        throw badRequest(MSG.redPacketPasswordWrong);
       const outcome = await db.transaction(async (tx) => {
         const [locked] = await tx.select().from(redPackets).where(eq(redPackets.id, packetId)).for('update');
-        const [mine] = await tx.select().from(redPacketGrabs).where(and(eq(redPacketGrabs.packetId, packetId), eq(redPacketGrabs.userId, userId)));
+        const [mine] = await tx
+          .select()
+          .from(redPacketGrabs)
+          .where(and(eq(redPacketGrabs.packetId, packetId), eq(redPacketGrabs.userId, userId)));
         if (mine) return { kind: 'grabbed' as const };
-        if (locked.status === 'expired' || locked.expiresAt <= new Date()) return { kind: 'expired' as const };
+        if (locked.status === 'expired' || locked.expiresAt <= new Date())
+          return { kind: 'expired' as const };
         if (locked.status !== 'open' || locked.grabbed >= locked.count) return { kind: 'gone' as const };
         const amount = locked.shares[locked.grabbed];
         const last = locked.grabbed + 1 === locked.count;
         await tx.insert(redPacketGrabs).values({ packetId, userId, amount });
         await tx
           .update(redPackets)
-          .set({ grabbed: sql`${redPackets.grabbed} + 1`, amountLeft: sql`${redPackets.amountLeft} - ${amount}`, status: last ? 'done' : 'open', settledAt: last ? new Date() : null })
+          .set({
+            grabbed: sql`${redPackets.grabbed} + 1`,
+            amountLeft: sql`${redPackets.amountLeft} - ${amount}`,
+            status: last ? 'done' : 'open',
+            settledAt: last ? new Date() : null,
+          })
           .where(eq(redPackets.id, packetId));
         const record = await ledger.credit(
-          { userId, currency: 'diamond', amount, type: TRADE_TYPE.grabRedPacket, key: `redpacket:${packetId}:grab`, ref: `redpacket:${packetId}`, counterpartyId: locked.senderId, note: '抢红包' },
+          {
+            userId,
+            currency: 'diamond',
+            amount,
+            type: TRADE_TYPE.grabRedPacket,
+            key: `redpacket:${packetId}:grab`,
+            ref: `redpacket:${packetId}`,
+            counterpartyId: locked.senderId,
+            note: '抢红包',
+          },
           tx,
         );
-        return { kind: 'ok' as const, amount, balance: record.balanceAfter, left: locked.count - locked.grabbed - 1 };
+        return {
+          kind: 'ok' as const,
+          amount,
+          balance: record.balanceAfter,
+          left: locked.count - locked.grabbed - 1,
+        };
       });
       if (outcome.kind === 'grabbed') throw badRequest(MSG.redPacketGrabbed);
       if (outcome.kind === 'gone') throw badRequest(MSG.redPacketGone);
@@ -154,7 +248,14 @@ export function createRedPacketService(deps: { db: Db; ledger: Ledger; access: R
         throw badRequest(MSG.redPacketExpired);
       }
       const me = await senders.of(userId, null);
-      await publish.event({ type: 'redPacketGrab', roomId: p.roomId, packetId, nickName: me.nickName, amount: outcome.amount, left: outcome.left });
+      await publish.event({
+        type: 'redPacketGrab',
+        roomId: p.roomId,
+        packetId,
+        nickName: me.nickName,
+        amount: outcome.amount,
+        left: outcome.left,
+      });
       return { amount: outcome.amount, balance: outcome.balance, packet: await detail(packetId, userId) };
     },
 

@@ -16,12 +16,17 @@ export function createReportService(deps: { db: Db; access: RoomAccess; storage:
   return {
     async add(userId: number, input: { roomId: number; reason: string; detail?: string; images?: string[] }) {
       const room = await access.room(input.roomId);
-      if (!(REPORT_REASONS as readonly string[]).includes(input.reason)) throw badRequest(MSG.reportReasonInvalid);
+      if (!(REPORT_REASONS as readonly string[]).includes(input.reason))
+        throw badRequest(MSG.reportReasonInvalid);
       const detail = cleanText(input.detail ?? '');
       if ([...detail].length > 200) throw badRequest(MSG.reportDetailRule);
       const images = input.images ?? [];
-      if (images.length > REPORT_IMAGES_MAX || images.some((url) => !storage.nameOf(url))) throw badRequest(MSG.uploadNotImage);
-      const [row] = await db.insert(roomReports).values({ reporterId: userId, roomId: room.id, reason: input.reason, detail, images }).returning({ id: roomReports.id });
+      if (images.length > REPORT_IMAGES_MAX || images.some((url) => !storage.nameOf(url)))
+        throw badRequest(MSG.uploadNotImage);
+      const [row] = await db
+        .insert(roomReports)
+        .values({ reporterId: userId, roomId: room.id, reason: input.reason, detail, images })
+        .returning({ id: roomReports.id });
       return { id: row.id };
     },
   };

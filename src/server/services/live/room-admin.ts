@@ -43,13 +43,16 @@ export function createRoomAdmin(deps: {
   const pushOf = (r: Room) => media.push(streamOf(r), r.anchorId);
 
   async function check(s: RoomSettings) {
-    if (s.title !== undefined && (chars(s.title) < 2 || chars(s.title) > 30)) throw badRequest(MSG.roomTitleRule);
+    if (s.title !== undefined && (chars(s.title) < 2 || chars(s.title) > 30))
+      throw badRequest(MSG.roomTitleRule);
     if (s.notice !== undefined && chars(s.notice) > 100) throw badRequest(MSG.roomNoticeRule);
     if (s.navId !== undefined && !isLiveNavId(s.navId)) throw badRequest(MSG.liveNavInvalid);
-    if (s.slowMode !== undefined && !(CHAT.slowModes as readonly number[]).includes(s.slowMode)) throw badRequest(MSG.slowModeInvalid);
+    if (s.slowMode !== undefined && !(CHAT.slowModes as readonly number[]).includes(s.slowMode))
+      throw badRequest(MSG.slowModeInvalid);
     if (s.cover !== undefined) {
       const name = storage.nameOf(s.cover);
-      if (!s.cover.startsWith('/covers/') && (!name || !(await storage.get(name)))) throw badRequest(MSG.coverInvalid);
+      if (!s.cover.startsWith('/covers/') && (!name || !(await storage.get(name))))
+        throw badRequest(MSG.coverInvalid);
     }
     if (s.matchId && !(await matches.briefs([s.matchId])).has(s.matchId)) throw badRequest(MSG.matchNotFound);
   }
@@ -60,7 +63,11 @@ export function createRoomAdmin(deps: {
       const r = await access.ownRoom(caller);
       const briefs = r.matchId ? await matches.briefs([r.matchId]) : new Map();
       const { streamSecret: _s, ...room } = r;
-      return { room: { ...room, match: r.matchId ? (briefs.get(r.matchId) ?? null) : null }, push: pushOf(r), demo: media.demo };
+      return {
+        room: { ...room, match: r.matchId ? (briefs.get(r.matchId) ?? null) : null },
+        push: pushOf(r),
+        demo: media.demo,
+      };
     },
 
     async update(caller: Caller, s: RoomSettings) {
@@ -68,18 +75,33 @@ export function createRoomAdmin(deps: {
       await check(s);
       const [next] = await db
         .update(rooms)
-        .set({ ...s, matchId: s.matchId === undefined ? undefined : s.matchId || null, updatedAt: new Date() })
+        .set({
+          ...s,
+          matchId: s.matchId === undefined ? undefined : s.matchId || null,
+          updatedAt: new Date(),
+        })
         .where(eq(rooms.id, r.id))
         .returning();
-      if (s.notice !== undefined && s.notice !== r.notice) await publish.event({ type: 'notice', roomId: r.id, notice: next.notice });
-      await publish.event({ type: 'settings', roomId: r.id, title: next.title, slowMode: next.slowMode, matchId: next.matchId });
+      if (s.notice !== undefined && s.notice !== r.notice)
+        await publish.event({ type: 'notice', roomId: r.id, notice: next.notice });
+      await publish.event({
+        type: 'settings',
+        roomId: r.id,
+        title: next.title,
+        slowMode: next.slowMode,
+        matchId: next.matchId,
+      });
       return next;
     },
 
     /** A new stream name: every push URL handed out before stops working. */
     async resetKey(caller: Caller) {
       const r = await access.ownRoom(caller);
-      const [next] = await db.update(rooms).set({ streamSecret: newSecret(), updatedAt: new Date() }).where(eq(rooms.id, r.id)).returning();
+      const [next] = await db
+        .update(rooms)
+        .set({ streamSecret: newSecret(), updatedAt: new Date() })
+        .where(eq(rooms.id, r.id))
+        .returning();
       return pushOf(next);
     },
 
@@ -91,11 +113,24 @@ export function createRoomAdmin(deps: {
       const next = await db.transaction(async (tx) => {
         const [locked] = await tx.select().from(rooms).where(eq(rooms.id, r.id)).for('update');
         const title = s.title ?? locked.title;
-        const fields = { ...s, matchId: s.matchId === undefined ? locked.matchId : s.matchId || null, title, updatedAt: new Date() };
-        if (locked.liveState === 1) return (await tx.update(rooms).set(fields).where(eq(rooms.id, r.id)).returning())[0];
+        const fields = {
+          ...s,
+          matchId: s.matchId === undefined ? locked.matchId : s.matchId || null,
+          title,
+          updatedAt: new Date(),
+        };
+        if (locked.liveState === 1)
+          return (await tx.update(rooms).set(fields).where(eq(rooms.id, r.id)).returning())[0];
         const [session] = await tx
           .insert(liveSessions)
-          .values({ roomId: r.id, anchorId: r.anchorId, title, cover: fields.cover ?? locked.cover, navId: fields.navId ?? locked.navId, matchId: fields.matchId })
+          .values({
+            roomId: r.id,
+            anchorId: r.anchorId,
+            title,
+            cover: fields.cover ?? locked.cover,
+            navId: fields.navId ?? locked.navId,
+            matchId: fields.matchId,
+          })
           .returning({ id: liveSessions.id });
         const [row] = await tx
           .update(rooms)
@@ -106,7 +141,12 @@ export function createRoomAdmin(deps: {
       });
       onListsChanged();
       await publish.event({ type: 'up', roomId: r.id, title: next.title });
-      return { roomId: r.id, liveState: 1, push: pushOf(next), pullUrls: media.pull(streamOf(next), caller.id) };
+      return {
+        roomId: r.id,
+        liveState: 1,
+        push: pushOf(next),
+        pullUrls: media.pull(streamOf(next), caller.id),
+      };
     },
 
     /** GET /api/room/down: the anchor (or an operator) ends the broadcast; its session becomes a replay. */
@@ -119,10 +159,17 @@ export function createRoomAdmin(deps: {
         if (locked.sessionId) {
           await tx
             .update(liveSessions)
-            .set({ endedAt: new Date(), replayUrl: media.replay(streamOf(locked)), peakHeat: sql`greatest(${liveSessions.peakHeat}, ${locked.heat})` })
+            .set({
+              endedAt: new Date(),
+              replayUrl: media.replay(streamOf(locked)),
+              peakHeat: sql`greatest(${liveSessions.peakHeat}, ${locked.heat})`,
+            })
             .where(and(eq(liveSessions.id, locked.sessionId), isNull(liveSessions.endedAt)));
         }
-        await tx.update(rooms).set({ liveState: 0, liveSince: null, sessionId: null, updatedAt: new Date() }).where(eq(rooms.id, r.id));
+        await tx
+          .update(rooms)
+          .set({ liveState: 0, liveSince: null, sessionId: null, updatedAt: new Date() })
+          .where(eq(rooms.id, r.id));
         return true;
       });
       if (ended) {
@@ -137,7 +184,10 @@ export function createRoomAdmin(deps: {
       if (!hasRole(caller.roles, 'operator')) throw forbidden(MSG.operatorOnly);
       const r = await access.room(roomId);
       if (!approved && r.liveState === 1) await this.down(roomId, caller);
-      await db.update(rooms).set({ auditState: approved ? 1 : 0, updatedAt: new Date() }).where(eq(rooms.id, r.id));
+      await db
+        .update(rooms)
+        .set({ auditState: approved ? 1 : 0, updatedAt: new Date() })
+        .where(eq(rooms.id, r.id));
       onListsChanged();
       return { roomId: r.id, auditState: approved ? 1 : 0 };
     },
@@ -146,7 +196,12 @@ export function createRoomAdmin(deps: {
     async createFor(tx: Tx, anchor: { id: number; nickName: string }, navId: number) {
       await tx
         .insert(rooms)
-        .values({ anchorId: anchor.id, title: `${anchor.nickName}的直播间`, navId, streamSecret: newSecret() })
+        .values({
+          anchorId: anchor.id,
+          title: `${anchor.nickName}的直播间`,
+          navId,
+          streamSecret: newSecret(),
+        })
         .onConflictDoNothing({ target: rooms.anchorId });
     },
   };

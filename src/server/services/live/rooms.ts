@@ -27,7 +27,12 @@ export const HOT_TTL_MS = 5_000;
 export const streamOf = (room: { id: number; streamSecret: string }) => `r${room.id}_${room.streamSecret}`;
 
 /** Room lists and the public view of one room. */
-export function createRoomService(deps: { db: Db; access: RoomAccess; matches: MatchLookup; media: MediaProvider }) {
+export function createRoomService(deps: {
+  db: Db;
+  access: RoomAccess;
+  matches: MatchLookup;
+  media: MediaProvider;
+}) {
   const { db, access, matches, media } = deps;
   const listed = eq(rooms.auditState, 1);
 
@@ -79,7 +84,10 @@ export function createRoomService(deps: { db: Db; access: RoomAccess; matches: M
     /** Live rooms by heat (/api/room/hotAppRoom, the home page). */
     hot: (size: number) =>
       hotRead(`hot:${size}`, async () => {
-        const rows = await roomCardQuery(db).where(and(listed, eq(rooms.liveState, 1))).orderBy(desc(rooms.heat), asc(rooms.id)).limit(size);
+        const rows = await roomCardQuery(db)
+          .where(and(listed, eq(rooms.liveState, 1)))
+          .orderBy(desc(rooms.heat), asc(rooms.id))
+          .limit(size);
         return toCards(rows, matches);
       }),
 
@@ -91,7 +99,11 @@ export function createRoomService(deps: { db: Db; access: RoomAccess; matches: M
           .from(rooms)
           .where(and(listed, eq(rooms.liveState, 1)))
           .groupBy(rooms.navId);
-        return LIVE_NAVS.map((n) => ({ id: n.id, name: n.name, live: live.find((l) => l.navId === n.id)?.live ?? 0 }));
+        return LIVE_NAVS.map((n) => ({
+          id: n.id,
+          name: n.name,
+          live: live.find((l) => l.navId === n.id)?.live ?? 0,
+        }));
       }),
 
     /** Drops the hot lists (a room went up or down, or was blocked). */
@@ -99,7 +111,9 @@ export function createRoomService(deps: { db: Db; access: RoomAccess; matches: M
 
     /** Live rooms showing a match (the match page's "who streams this"). */
     async forMatch(matchId: number) {
-      const rows = await roomCardQuery(db).where(and(listed, eq(rooms.matchId, matchId))).orderBy(desc(rooms.liveState), desc(rooms.heat));
+      const rows = await roomCardQuery(db)
+        .where(and(listed, eq(rooms.matchId, matchId)))
+        .orderBy(desc(rooms.liveState), desc(rooms.heat));
       return toCards(rows, matches);
     },
 
@@ -126,25 +140,54 @@ export function createRoomService(deps: { db: Db; access: RoomAccess; matches: M
       const [[row], followers, followed, role, forbidden, schedule, replays] = await Promise.all([
         roomCardQuery(db).where(eq(rooms.id, r.id)),
         db.$count(follows, and(eq(follows.targetType, 'anchor'), eq(follows.targetId, r.anchorId))),
-        viewer ? db.$count(follows, and(eq(follows.userId, viewer.id), eq(follows.targetType, 'anchor'), eq(follows.targetId, r.anchorId))) : 0,
+        viewer
+          ? db.$count(
+              follows,
+              and(
+                eq(follows.userId, viewer.id),
+                eq(follows.targetType, 'anchor'),
+                eq(follows.targetId, r.anchorId),
+              ),
+            )
+          : 0,
         viewer ? access.roleIn(r, viewer.id) : null,
         viewer ? access.isForbidden(r.id, viewer.id) : false,
         db
-          .select({ id: anchorSchedules.id, title: anchorSchedules.title, startAt: anchorSchedules.startAt, matchId: anchorSchedules.matchId })
+          .select({
+            id: anchorSchedules.id,
+            title: anchorSchedules.title,
+            startAt: anchorSchedules.startAt,
+            matchId: anchorSchedules.matchId,
+          })
           .from(anchorSchedules)
           .where(and(eq(anchorSchedules.anchorId, r.anchorId), gte(anchorSchedules.startAt, new Date())))
           .orderBy(asc(anchorSchedules.startAt))
           .limit(5),
         db
-          .select({ id: liveSessions.id, title: liveSessions.title, startedAt: liveSessions.startedAt, endedAt: liveSessions.endedAt, cover: liveSessions.cover })
+          .select({
+            id: liveSessions.id,
+            title: liveSessions.title,
+            startedAt: liveSessions.startedAt,
+            endedAt: liveSessions.endedAt,
+            cover: liveSessions.cover,
+          })
           .from(liveSessions)
-          .where(and(eq(liveSessions.roomId, r.id), isNotNull(liveSessions.endedAt), isNotNull(liveSessions.replayUrl)))
+          .where(
+            and(
+              eq(liveSessions.roomId, r.id),
+              isNotNull(liveSessions.endedAt),
+              isNotNull(liveSessions.replayUrl),
+            ),
+          )
           .orderBy(desc(liveSessions.startedAt))
           .limit(6),
       ]);
       const [card] = await toCards([row], matches);
       const scheduleMatches = await matches.briefs(schedule.flatMap((s) => (s.matchId ? [s.matchId] : [])));
-      const [signature] = await db.select({ signature: users.signature }).from(users).where(eq(users.id, r.anchorId));
+      const [signature] = await db
+        .select({ signature: users.signature })
+        .from(users)
+        .where(eq(users.id, r.anchorId));
       return {
         ...card,
         notice: r.notice,
@@ -156,13 +199,19 @@ export function createRoomService(deps: { db: Db; access: RoomAccess; matches: M
         forbidden,
         demo: media.demo,
         pullUrls: r.liveState === 1 ? media.pull(streamOf(r), viewer?.id ?? 0) : [],
-        schedule: schedule.map((s) => ({ ...s, startAt: s.startAt.toISOString(), match: s.matchId ? (scheduleMatches.get(s.matchId) ?? null) : null })),
+        schedule: schedule.map((s) => ({
+          ...s,
+          startAt: s.startAt.toISOString(),
+          match: s.matchId ? (scheduleMatches.get(s.matchId) ?? null) : null,
+        })),
         replays: replays.map((s) => ({
           id: s.id,
           title: s.title,
           cover: s.cover,
           startedAt: s.startedAt.toISOString(),
-          minutes: s.endedAt ? Math.max(1, Math.round((s.endedAt.getTime() - s.startedAt.getTime()) / 60_000)) : 0,
+          minutes: s.endedAt
+            ? Math.max(1, Math.round((s.endedAt.getTime() - s.startedAt.getTime()) / 60_000))
+            : 0,
         })),
       };
     },

@@ -30,11 +30,24 @@ export function createScheduleService(deps: { db: Db; access: RoomAccess; matche
       if (chars(title) < 2 || chars(title) > 30) throw badRequest(MSG.scheduleTitleRule);
       const startAt = input.startAt ?? (match ? new Date(match.kickoffAt) : undefined);
       const now = Date.now();
-      if (!startAt || Number.isNaN(startAt.getTime()) || startAt.getTime() < now - SHOW_AFTER_START_MS || startAt.getTime() > now + SCHEDULE_AHEAD_MS) {
+      if (
+        !startAt ||
+        Number.isNaN(startAt.getTime()) ||
+        startAt.getTime() < now - SHOW_AFTER_START_MS ||
+        startAt.getTime() > now + SCHEDULE_AHEAD_MS
+      ) {
         throw badRequest(MSG.scheduleTimeRule);
       }
-      const [row] = await db.insert(anchorSchedules).values({ anchorId: caller.id, matchId: input.matchId ?? null, title, startAt }).returning();
-      return { ...row, startAt: row.startAt.toISOString(), createdAt: row.createdAt.toISOString(), match: match ?? null };
+      const [row] = await db
+        .insert(anchorSchedules)
+        .values({ anchorId: caller.id, matchId: input.matchId ?? null, title, startAt })
+        .returning();
+      return {
+        ...row,
+        startAt: row.startAt.toISOString(),
+        createdAt: row.createdAt.toISOString(),
+        match: match ?? null,
+      };
     },
 
     async remove(caller: Caller, id: number) {
@@ -48,9 +61,19 @@ export function createScheduleService(deps: { db: Db; access: RoomAccess; matche
     /** GET /api/match/list?anchorId: what the anchor will stream, soonest first. */
     async ofAnchor(anchorId: number) {
       const rows = await db
-        .select({ id: anchorSchedules.id, title: anchorSchedules.title, startAt: anchorSchedules.startAt, matchId: anchorSchedules.matchId })
+        .select({
+          id: anchorSchedules.id,
+          title: anchorSchedules.title,
+          startAt: anchorSchedules.startAt,
+          matchId: anchorSchedules.matchId,
+        })
         .from(anchorSchedules)
-        .where(and(eq(anchorSchedules.anchorId, anchorId), gte(anchorSchedules.startAt, new Date(Date.now() - SHOW_AFTER_START_MS))))
+        .where(
+          and(
+            eq(anchorSchedules.anchorId, anchorId),
+            gte(anchorSchedules.startAt, new Date(Date.now() - SHOW_AFTER_START_MS)),
+          ),
+        )
         .orderBy(asc(anchorSchedules.startAt))
         .limit(50);
       return withMatches(rows.map((r) => ({ ...r, startAt: r.startAt.toISOString() })));
@@ -58,24 +81,54 @@ export function createScheduleService(deps: { db: Db; access: RoomAccess; matche
 
     /** For each match, the anchors who announced it (and rooms linked to it now): /live/reserve. */
     async anchorsFor(matchIds: number[]) {
-      const out = new Map<number, { anchorId: number; nickName: string; portrait: string | null; roomId: number | null; liveState: number }[]>();
+      const out = new Map<
+        number,
+        {
+          anchorId: number;
+          nickName: string;
+          portrait: string | null;
+          roomId: number | null;
+          liveState: number;
+        }[]
+      >();
       if (matchIds.length === 0) return out;
       const [scheduled, linked] = await Promise.all([
         db
-          .select({ matchId: anchorSchedules.matchId, anchorId: users.id, nickName: users.nickName, portrait: users.portrait, roomId: rooms.id, liveState: rooms.liveState })
+          .select({
+            matchId: anchorSchedules.matchId,
+            anchorId: users.id,
+            nickName: users.nickName,
+            portrait: users.portrait,
+            roomId: rooms.id,
+            liveState: rooms.liveState,
+          })
           .from(anchorSchedules)
           .innerJoin(users, eq(users.id, anchorSchedules.anchorId))
           .leftJoin(rooms, eq(rooms.anchorId, users.id))
           .where(inArray(anchorSchedules.matchId, matchIds)),
         db
-          .select({ matchId: rooms.matchId, anchorId: users.id, nickName: users.nickName, portrait: users.portrait, roomId: rooms.id, liveState: rooms.liveState })
+          .select({
+            matchId: rooms.matchId,
+            anchorId: users.id,
+            nickName: users.nickName,
+            portrait: users.portrait,
+            roomId: rooms.id,
+            liveState: rooms.liveState,
+          })
           .from(rooms)
           .innerJoin(users, eq(users.id, rooms.anchorId))
           .where(and(inArray(rooms.matchId, matchIds), eq(rooms.auditState, 1))),
       ]);
       for (const r of [...linked, ...scheduled]) {
         const list = out.get(r.matchId!) ?? [];
-        if (!list.some((a) => a.anchorId === r.anchorId)) list.push({ anchorId: r.anchorId, nickName: r.nickName, portrait: r.portrait, roomId: r.roomId, liveState: r.liveState ?? 0 });
+        if (!list.some((a) => a.anchorId === r.anchorId))
+          list.push({
+            anchorId: r.anchorId,
+            nickName: r.nickName,
+            portrait: r.portrait,
+            roomId: r.roomId,
+            liveState: r.liveState ?? 0,
+          });
         out.set(r.matchId!, list);
       }
       return out;
@@ -84,7 +137,17 @@ export function createScheduleService(deps: { db: Db; access: RoomAccess; matche
     /** Every announced broadcast from now on (those started within three hours included), soonest first. */
     async upcoming(limit: number) {
       const rows = await db
-        .select({ id: anchorSchedules.id, title: anchorSchedules.title, startAt: anchorSchedules.startAt, matchId: anchorSchedules.matchId, anchorId: users.id, nickName: users.nickName, portrait: users.portrait, roomId: rooms.id, liveState: rooms.liveState })
+        .select({
+          id: anchorSchedules.id,
+          title: anchorSchedules.title,
+          startAt: anchorSchedules.startAt,
+          matchId: anchorSchedules.matchId,
+          anchorId: users.id,
+          nickName: users.nickName,
+          portrait: users.portrait,
+          roomId: rooms.id,
+          liveState: rooms.liveState,
+        })
         .from(anchorSchedules)
         .innerJoin(users, eq(users.id, anchorSchedules.anchorId))
         .leftJoin(rooms, eq(rooms.anchorId, users.id))
@@ -95,6 +158,7 @@ export function createScheduleService(deps: { db: Db; access: RoomAccess; matche
     },
 
     /** Matches an anchor can pick for a broadcast: from three hours ago to a week ahead. */
-    pickable: () => matches.between(new Date(Date.now() - SHOW_AFTER_START_MS), new Date(Date.now() + 7 * 86_400_000), 80),
+    pickable: () =>
+      matches.between(new Date(Date.now() - SHOW_AFTER_START_MS), new Date(Date.now() + 7 * 86_400_000), 80),
   };
 }

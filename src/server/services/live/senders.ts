@@ -39,7 +39,9 @@ export function createSenders(deps: { db: Db; nobility: NobilityService; access:
         nickName: u.nickName,
         level: u.level,
         role: role === 'viewer' ? null : role,
-        nobility: tier ? { id: tier.id, name: tier.name, level: tier.level, color: tier.color, badge: tier.badge } : null,
+        nobility: tier
+          ? { id: tier.id, name: tier.name, level: tier.level, color: tier.color, badge: tier.badge }
+          : null,
         bubble: bubbleOf(u.level, perks?.bubble ?? 0),
         entryEffect: perks?.entryEffect ?? null,
       };

@@ -9,9 +9,16 @@ import { badRequest } from '../../errors.ts';
  * 1 … twice the average of what is left (the "double mean" rule), the last takes the rest, then
  * the order is shuffled so no position is luckier.
  */
-export function splitRedPacket(total: number, count: number, mode: number, rand: (max: number) => number = randomInt): number[] {
-  if (!Number.isInteger(count) || count < RED_PACKET.minCount || count > RED_PACKET.maxCount) throw badRequest(MSG.redPacketCountRule);
-  if (!Number.isInteger(total) || total < count || total > RED_PACKET.maxTotal) throw badRequest(MSG.redPacketTotalRule);
+export function splitRedPacket(
+  total: number,
+  count: number,
+  mode: number,
+  rand: (max: number) => number = randomInt,
+): number[] {
+  if (!Number.isInteger(count) || count < RED_PACKET.minCount || count > RED_PACKET.maxCount)
+    throw badRequest(MSG.redPacketCountRule);
+  if (!Number.isInteger(total) || total < count || total > RED_PACKET.maxTotal)
+    throw badRequest(MSG.redPacketTotalRule);
   if (mode === RED_PACKET.modes.equal) {
     const base = Math.floor(total / count);
     return Array.from({ length: count }, (_, i) => base + (i < total % count ? 1 : 0));

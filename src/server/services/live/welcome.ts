@@ -14,7 +14,14 @@ const ENTRY_QUIET_MS = 10 * 60_000;
 const CHAT_RULES = '文明观赛，理性发言。禁止发布广告、引战、辱骂及违法违规内容，违者将被禁言。';
 
 /** What a viewer is told on entering a room or a match chat, and the chat rules that apply to them. */
-export function createWelcomeService(deps: { kv: Kv; access: RoomAccess; senders: Senders; rooms: RoomService; matches: MatchLookup; publish: RoomPublisher }) {
+export function createWelcomeService(deps: {
+  kv: Kv;
+  access: RoomAccess;
+  senders: Senders;
+  rooms: RoomService;
+  matches: MatchLookup;
+  publish: RoomPublisher;
+}) {
   const { kv, access, senders, rooms, matches, publish } = deps;
 
   return {
@@ -29,7 +36,10 @@ export function createWelcomeService(deps: { kv: Kv; access: RoomAccess; senders
       let entry = false;
       if (userId) {
         const me = await senders.of(userId, room);
-        if ((me.nobility || me.level >= LEVEL_GATES.entryNotice) && (await kv.setIfAbsent(`entry:${room.id}:${userId}`, '1', ENTRY_QUIET_MS))) {
+        if (
+          (me.nobility || me.level >= LEVEL_GATES.entryNotice) &&
+          (await kv.setIfAbsent(`entry:${room.id}:${userId}`, '1', ENTRY_QUIET_MS))
+        ) {
           const effect = me.entryEffect ?? '进入直播间';
           await publish.event({ type: 'entry', roomId: room.id, user: senderSnapshot(me), effect });
           await rooms.addHeat(room.id, 1);
@@ -42,7 +52,9 @@ export function createWelcomeService(deps: { kv: Kv; access: RoomAccess; senders
     /** GET /api/chat/info: the chat rules for this caller in this room. */
     async roomInfo(roomId: number, userId: number | null) {
       const room = await access.openRoom(roomId);
-      const [role, forbidden] = userId ? await Promise.all([access.roleIn(room, userId), access.isForbidden(room.id, userId)]) : ['viewer', false];
+      const [role, forbidden] = userId
+        ? await Promise.all([access.roleIn(room, userId), access.isForbidden(room.id, userId)])
+        : ['viewer', false];
       return {
         roomId: room.id,
         slowMode: room.slowMode,

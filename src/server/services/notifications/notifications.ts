@@ -41,19 +41,34 @@ export function createNotificationService(db: Db, pubsub: PubSub) {
   async function notify(q: Tx, n: Notice): Promise<NoticeView> {
     const [row] = await q
       .insert(notifications)
-      .values({ userId: n.userId, kind: n.kind, title: n.title.slice(0, 120), body: (n.body ?? '').slice(0, 500), link: n.link ?? null })
+      .values({
+        userId: n.userId,
+        kind: n.kind,
+        title: n.title.slice(0, 120),
+        body: (n.body ?? '').slice(0, 500),
+        link: n.link ?? null,
+      })
       .returning();
     const notice = view(row);
     // A lost delivery only delays the badge until the next page load: never fail the caller for it.
-    await publish<NoticeDelivery>(pubsub, CHANNEL.user(n.userId), WS_CODE.userNotice, { type: 'notice', notice }).catch(() => {});
+    await publish<NoticeDelivery>(pubsub, CHANNEL.user(n.userId), WS_CODE.userNotice, {
+      type: 'notice',
+      notice,
+    }).catch(() => {});
     return notice;
   }
 
   return {
     notify,
 
-    async list(userId: number, opts: { kind?: NoticeKind; pageNum: number; pageSize: number }): Promise<Page<NoticeView>> {
-      const where = and(eq(notifications.userId, userId), opts.kind ? eq(notifications.kind, opts.kind) : undefined);
+    async list(
+      userId: number,
+      opts: { kind?: NoticeKind; pageNum: number; pageSize: number },
+    ): Promise<Page<NoticeView>> {
+      const where = and(
+        eq(notifications.userId, userId),
+        opts.kind ? eq(notifications.kind, opts.kind) : undefined,
+      );
       const [rows, [{ total }]] = await Promise.all([
         db
           .select()
@@ -74,7 +89,10 @@ export function createNotificationService(db: Db, pubsub: PubSub) {
         .from(notifications)
         .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
         .groupBy(notifications.kind);
-      const out = Object.fromEntries([...Object.keys(NOTICE_KINDS), 'all'].map((k) => [k, 0])) as Record<NoticeKind | 'all', number>;
+      const out = Object.fromEntries([...Object.keys(NOTICE_KINDS), 'all'].map((k) => [k, 0])) as Record<
+        NoticeKind | 'all',
+        number
+      >;
       for (const r of rows) {
         if (isNoticeKind(r.kind)) out[r.kind] = r.n;
         out.all += r.n;

@@ -55,7 +55,12 @@ export function createOpsLog(db: Db) {
           .offset((f.page - 1) * f.pageSize),
         db.select({ total: count() }).from(opsLog).where(cond),
       ]);
-      return { list: rows.map((r) => ({ ...r.entry, actorName: r.actorName })), total, page: f.page, pageSize: f.pageSize };
+      return {
+        list: rows.map((r) => ({ ...r.entry, actorName: r.actorName })),
+        total,
+        page: f.page,
+        pageSize: f.pageSize,
+      };
     },
   };
 }

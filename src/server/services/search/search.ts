@@ -15,15 +15,35 @@ export function createSearchService(db: Db) {
       const pattern = likeArg(word);
       const [people, pages] = await Promise.all([
         db
-          .select({ id: users.id, nickName: users.nickName, portrait: users.portrait, level: users.level, isAnchor: users.isAnchor, isExpert: users.isExpert, signature: users.signature })
+          .select({
+            id: users.id,
+            nickName: users.nickName,
+            portrait: users.portrait,
+            level: users.level,
+            isAnchor: users.isAnchor,
+            isExpert: users.isExpert,
+            signature: users.signature,
+          })
           .from(users)
           .where(and(eq(users.status, 1), ilike(users.nickName, pattern)))
           .orderBy(desc(users.isAnchor), desc(users.isExpert), desc(users.level), asc(users.id))
           .limit(limit),
         db
-          .select({ id: aboutPages.id, category: aboutPages.category, slug: aboutPages.slug, title: aboutPages.title, summary: aboutPages.summary })
+          .select({
+            id: aboutPages.id,
+            category: aboutPages.category,
+            slug: aboutPages.slug,
+            title: aboutPages.title,
+            summary: aboutPages.summary,
+          })
           .from(aboutPages)
-          .where(or(ilike(aboutPages.title, pattern), ilike(aboutPages.summary, pattern), ilike(aboutPages.body, pattern)))
+          .where(
+            or(
+              ilike(aboutPages.title, pattern),
+              ilike(aboutPages.summary, pattern),
+              ilike(aboutPages.body, pattern),
+            ),
+          )
           .orderBy(asc(aboutPages.sort))
           .limit(limit),
       ]);

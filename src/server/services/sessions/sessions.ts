@@ -46,7 +46,13 @@ export function createSessionService(db: Db) {
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+        .where(
+          and(
+            eq(sessions.tokenHash, hashToken(token)),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, new Date()),
+          ),
+        )
         .limit(1);
       if (!row || row.status !== 1) return null;
       const { status: _status, ...user } = row;
@@ -54,7 +60,10 @@ export function createSessionService(db: Db) {
     },
 
     async revoke(token: string): Promise<void> {
-      await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(token)));
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(eq(sessions.tokenHash, hashToken(token)));
     },
 
     async revokeAllOf(userId: number): Promise<void> {
@@ -69,7 +78,13 @@ export function createSessionService(db: Db) {
       await db
         .update(sessions)
         .set({ revokedAt: new Date() })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.tokenHash, hashToken(keepToken))));
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            ne(sessions.tokenHash, hashToken(keepToken)),
+          ),
+        );
     },
   };
 }

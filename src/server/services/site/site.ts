@@ -23,59 +23,74 @@ export interface SiteSettings {
 export function createSiteService(db: Db) {
   const HOT_TTL = 30_000;
   const settings = cached(HOT_TTL, async (): Promise<SiteSettings> => {
-      const rows = await db.select().from(siteSettings);
-      const map = Object.fromEntries(rows.map((r) => [r.key, r.value]));
-      return {
-        contact: (map.contact as SiteSettings['contact']) ?? { email: '' },
-        statement: (map.statement as string) ?? '',
-        icp: map.icp as string | undefined,
-        appLinks: (map.appLinks as SiteSettings['appLinks']) ?? { android: '', ios: '' },
-        friendLinks: (map.friendLinks as SiteSettings['friendLinks']) ?? [],
-      };
+    const rows = await db.select().from(siteSettings);
+    const map = Object.fromEntries(rows.map((r) => [r.key, r.value]));
+    return {
+      contact: (map.contact as SiteSettings['contact']) ?? { email: '' },
+      statement: (map.statement as string) ?? '',
+      icp: map.icp as string | undefined,
+      appLinks: (map.appLinks as SiteSettings['appLinks']) ?? { android: '', ios: '' },
+      friendLinks: (map.friendLinks as SiteSettings['friendLinks']) ?? [],
+    };
   });
 
   const navigation = cached(HOT_TTL, async (): Promise<NavNode[]> => {
-      const rows = await db.select().from(navItems).orderBy(asc(navItems.sort), asc(navItems.id));
-      const node = (r: (typeof rows)[number]): NavNode => ({
-        id: r.id,
-        label: r.label,
-        href: r.href,
-        disabled: r.disabled,
-        children: rows.filter((c) => c.parentId === r.id).map(node),
-      });
-      return rows.filter((r) => r.parentId === null).map(node);
+    const rows = await db.select().from(navItems).orderBy(asc(navItems.sort), asc(navItems.id));
+    const node = (r: (typeof rows)[number]): NavNode => ({
+      id: r.id,
+      label: r.label,
+      href: r.href,
+      disabled: r.disabled,
+      children: rows.filter((c) => c.parentId === r.id).map(node),
+    });
+    return rows.filter((r) => r.parentId === null).map(node);
   });
 
   const bannerList = cached(HOT_TTL, () =>
     db
-        .select({
-          id: banners.id,
-          title: banners.title,
-          image: banners.image,
-          jumpType: banners.jumpType,
-          innerPageId: banners.innerPageId,
-          targetId: banners.targetId,
-          outerLink: banners.outerLink,
-        })
-        .from(banners)
-        .where(eq(banners.active, true))
-        .orderBy(asc(banners.sort), asc(banners.id)),
+      .select({
+        id: banners.id,
+        title: banners.title,
+        image: banners.image,
+        jumpType: banners.jumpType,
+        innerPageId: banners.innerPageId,
+        targetId: banners.targetId,
+        outerLink: banners.outerLink,
+      })
+      .from(banners)
+      .where(eq(banners.active, true))
+      .orderBy(asc(banners.sort), asc(banners.id)),
   );
 
   const hotWords = cached(HOT_TTL, () =>
-    db.select({ word: hotSearches.word }).from(hotSearches).orderBy(asc(hotSearches.sort), asc(hotSearches.id)),
+    db
+      .select({ word: hotSearches.word })
+      .from(hotSearches)
+      .orderBy(asc(hotSearches.sort), asc(hotSearches.id)),
   );
 
   const aboutIndex = cached(HOT_TTL, () =>
     db
-      .select({ id: aboutPages.id, category: aboutPages.category, slug: aboutPages.slug, title: aboutPages.title, summary: aboutPages.summary })
+      .select({
+        id: aboutPages.id,
+        category: aboutPages.category,
+        slug: aboutPages.slug,
+        title: aboutPages.title,
+        summary: aboutPages.summary,
+      })
       .from(aboutPages)
       .orderBy(asc(aboutPages.category), asc(aboutPages.sort), asc(aboutPages.id)),
   );
 
   const loadAdverts = (placeCode: string) =>
     db
-      .select({ id: adverts.id, placeCode: adverts.placeCode, title: adverts.title, image: adverts.image, link: adverts.link })
+      .select({
+        id: adverts.id,
+        placeCode: adverts.placeCode,
+        title: adverts.title,
+        image: adverts.image,
+        link: adverts.link,
+      })
       .from(adverts)
       .where(and(eq(adverts.placeCode, placeCode), eq(adverts.active, true)))
       .orderBy(asc(adverts.sort), asc(adverts.id));

@@ -17,7 +17,8 @@ const BUCKETS = ['1-15', '16-30', '31-45', '46-60', '61-75', '76-90'];
 function resultFor(m: MatchListItem, teamId: number): Result | null {
   if (m.home.score === null || m.away.score === null) return null;
   const [mine, theirs] = m.home.id === teamId ? [m.home.score, m.away.score] : [m.away.score, m.home.score];
-  if (mine === theirs) return m.pk ? ((m.home.id === teamId ? m.pk[0] > m.pk[1] : m.pk[1] > m.pk[0]) ? 'W' : 'L') : 'D';
+  if (mine === theirs)
+    return m.pk ? ((m.home.id === teamId ? m.pk[0] > m.pk[1] : m.pk[1] > m.pk[0]) ? 'W' : 'L') : 'D';
   return mine > theirs ? 'W' : 'L';
 }
 
@@ -41,12 +42,26 @@ function summary(list: MatchListItem[], teamId: number) {
  * results with W/D/L, their league table rows, next fixtures, when their goals come, and the
  * model's probabilities beside those the prices imply.
  */
-export function createAnalysisService(deps: { db: Db; clock: FeedClock; lists: ListService; standings: StandingsService; odds: OddsService }) {
+export function createAnalysisService(deps: {
+  db: Db;
+  clock: FeedClock;
+  lists: ListService;
+  standings: StandingsService;
+  odds: OddsService;
+}) {
   const { db, lists } = deps;
 
   async function recent(teamId: number, before: Date, sport: number, limit = 10) {
     const done = codesWhere(sport as 1 | 2, (p) => p === 'finished');
-    const items = await lists.load(and(or(eq(matches.homeTeamId, teamId), eq(matches.awayTeamId, teamId)), lt(matches.kickoffAt, before), inArray(matches.state, done)), [desc(matches.kickoffAt)], limit);
+    const items = await lists.load(
+      and(
+        or(eq(matches.homeTeamId, teamId), eq(matches.awayTeamId, teamId)),
+        lt(matches.kickoffAt, before),
+        inArray(matches.state, done),
+      ),
+      [desc(matches.kickoffAt)],
+      limit,
+    );
     return items.map((m) => ({ ...m, result: resultFor(m, teamId) }));
   }
 
@@ -55,10 +70,20 @@ export function createAnalysisService(deps: { db: Db; clock: FeedClock; lists: L
     const conceded = BUCKETS.map(() => 0);
     if (!matchIds.length) return { buckets: BUCKETS, scored, conceded, matches: 0 };
     const goals = await db
-      .select({ matchId: matchEvents.matchId, side: matchEvents.side, minute: matchEvents.minute, home: matches.homeTeamId })
+      .select({
+        matchId: matchEvents.matchId,
+        side: matchEvents.side,
+        minute: matchEvents.minute,
+        home: matches.homeTeamId,
+      })
       .from(matchEvents)
       .innerJoin(matches, eq(matches.id, matchEvents.matchId))
-      .where(and(inArray(matchEvents.matchId, matchIds), inArray(matchEvents.type, ['goal', 'own_goal', 'penalty'])));
+      .where(
+        and(
+          inArray(matchEvents.matchId, matchIds),
+          inArray(matchEvents.type, ['goal', 'own_goal', 'penalty']),
+        ),
+      );
     for (const g of goals) {
       const bucket = Math.min(5, Math.floor(Math.max(0, (g.minute ?? 1) - 1) / 15));
       const forTeam = (g.side === 1) === (g.home === teamId);
@@ -71,11 +96,18 @@ export function createAnalysisService(deps: { db: Db; clock: FeedClock; lists: L
     async analysis(matchId: number) {
       const [m] = await db.select().from(matches).where(eq(matches.id, matchId));
       if (!m) return null;
-      const [home, away] = await Promise.all([m.homeTeamId, m.awayTeamId].map(async (id) => (await db.select().from(teams).where(eq(teams.id, id)))[0]));
+      const [home, away] = await Promise.all(
+        [m.homeTeamId, m.awayTeamId].map(
+          async (id) => (await db.select().from(teams).where(eq(teams.id, id)))[0],
+        ),
+      );
       const done = codesWhere(m.sport as 1 | 2, (p) => p === 'finished');
       const h2h = await lists.load(
         and(
-          or(and(eq(matches.homeTeamId, home.id), eq(matches.awayTeamId, away.id)), and(eq(matches.homeTeamId, away.id), eq(matches.awayTeamId, home.id))),
+          or(
+            and(eq(matches.homeTeamId, home.id), eq(matches.awayTeamId, away.id)),
+            and(eq(matches.homeTeamId, away.id), eq(matches.awayTeamId, home.id)),
+          ),
           lt(matches.kickoffAt, m.kickoffAt),
           inArray(matches.state, done),
           ne(matches.origin, 'sim'),
@@ -83,16 +115,30 @@ export function createAnalysisService(deps: { db: Db; clock: FeedClock; lists: L
         [desc(matches.kickoffAt)],
         10,
       );
-      const [homeForm, awayForm] = await Promise.all([recent(home.id, m.kickoffAt, m.sport), recent(away.id, m.kickoffAt, m.sport)]);
+      const [homeForm, awayForm] = await Promise.all([
+        recent(home.id, m.kickoffAt, m.sport),
+        recent(away.id, m.kickoffAt, m.sport),
+      ]);
       const next = (teamId: number) =>
-        lists.load(and(or(eq(matches.homeTeamId, teamId), eq(matches.awayTeamId, teamId)), gt(matches.kickoffAt, m.kickoffAt), eq(matches.state, 1)), [asc(matches.kickoffAt)], 3);
+        lists.load(
+          and(
+            or(eq(matches.homeTeamId, teamId), eq(matches.awayTeamId, teamId)),
+            gt(matches.kickoffAt, m.kickoffAt),
+            eq(matches.state, 1),
+          ),
+          [asc(matches.kickoffAt)],
+          3,
+        );
       const eu = await deps.odds.market(matchId, 'eu');
       return {
         matchId,
         sport: m.sport,
         home: { id: home.id, name: home.nameZh },
         away: { id: away.id, name: away.nameZh },
-        h2h: { matches: h2h.map((x) => ({ ...x, result: resultFor(x, home.id) })), summary: summary(h2h, home.id) },
+        h2h: {
+          matches: h2h.map((x) => ({ ...x, result: resultFor(x, home.id) })),
+          summary: summary(h2h, home.id),
+        },
         form: {
           home: { matches: homeForm, summary: summary(homeForm, home.id) },
           away: { matches: awayForm, summary: summary(awayForm, away.id) },
@@ -105,7 +151,16 @@ export function createAnalysisService(deps: { db: Db; clock: FeedClock; lists: L
         upcoming: { home: await next(home.id), away: await next(away.id) },
         goalTimes:
           m.sport === 1
-            ? { home: await goalTimes(home.id, homeForm.map((x) => x.id)), away: await goalTimes(away.id, awayForm.map((x) => x.id)) }
+            ? {
+                home: await goalTimes(
+                  home.id,
+                  homeForm.map((x) => x.id),
+                ),
+                away: await goalTimes(
+                  away.id,
+                  awayForm.map((x) => x.id),
+                ),
+              }
             : null,
         model: {
           model: modelProbabilities(m.sport, home.rating, away.rating, m.neutral),

@@ -11,7 +11,13 @@ import { createTeamViews } from './team-views.ts';
  * Reads the match centre, odds-detail and database pages need beyond the engine's services
  * (docs/match-centre.md): odds change tables, season views, team and player views.
  */
-export function createCentreServices(deps: { db: Db; lists: ListService; standings: StandingsService; odds: OddsService; data: DataService }) {
+export function createCentreServices(deps: {
+  db: Db;
+  lists: ListService;
+  standings: StandingsService;
+  odds: OddsService;
+  data: DataService;
+}) {
   return {
     oddsDetail: createOddsDetailService(deps.odds),
     seasons: createSeasonViews(deps),

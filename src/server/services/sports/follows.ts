@@ -17,12 +17,34 @@ export function createMatchFollowService(deps: { db: Db; lists: ListService }) {
   }
 
   const matchesOf = async (table: Table, userId: number, sport?: number) => {
-    const ids = (await db.select({ id: table.matchId }).from(table).where(eq(table.userId, userId)).orderBy(desc(table.createdAt)).limit(200)).map((r) => r.id);
-    return ids.length ? lists.load(and(inArray(matches.id, ids), sport ? eq(matches.sport, sport) : undefined), [desc(matches.kickoffAt)], 200) : [];
+    const ids = (
+      await db
+        .select({ id: table.matchId })
+        .from(table)
+        .where(eq(table.userId, userId))
+        .orderBy(desc(table.createdAt))
+        .limit(200)
+    ).map((r) => r.id);
+    return ids.length
+      ? lists.load(
+          and(inArray(matches.id, ids), sport ? eq(matches.sport, sport) : undefined),
+          [desc(matches.kickoffAt)],
+          200,
+        )
+      : [];
   };
 
   const idsOf = async (table: Table, userId: number, matchIds: number[]) =>
-    new Set(matchIds.length ? (await db.select({ id: table.matchId }).from(table).where(and(eq(table.userId, userId), inArray(table.matchId, matchIds)))).map((r) => r.id) : []);
+    new Set(
+      matchIds.length
+        ? (
+            await db
+              .select({ id: table.matchId })
+              .from(table)
+              .where(and(eq(table.userId, userId), inArray(table.matchId, matchIds)))
+          ).map((r) => r.id)
+        : [],
+    );
 
   return {
     /** Follows or unfollows; null when the match does not exist. */
@@ -36,8 +58,15 @@ export function createMatchFollowService(deps: { db: Db; lists: ListService }) {
     followedIds: (userId: number, matchIds: number[]) => idsOf(matchFollows, userId, matchIds),
 
     /** Reserves (only before kick-off) or cancels a reservation. */
-    async reserve(userId: number, matchId: number, on: boolean): Promise<{ reserved: boolean } | 'not_found' | 'started'> {
-      const [m] = await db.select({ sport: matches.sport, state: matches.state }).from(matches).where(eq(matches.id, matchId));
+    async reserve(
+      userId: number,
+      matchId: number,
+      on: boolean,
+    ): Promise<{ reserved: boolean } | 'not_found' | 'started'> {
+      const [m] = await db
+        .select({ sport: matches.sport, state: matches.state })
+        .from(matches)
+        .where(eq(matches.id, matchId));
       if (!m) return 'not_found';
       if (on && !isPendingState(m.sport as 1 | 2, m.state)) return 'started';
       await toggle(matchReserves, userId, matchId, on);

@@ -20,7 +20,8 @@ export function createHotCache(ttlMs = 10_000) {
     },
     /** Drops the lists of `sport` and the lists mixing both sports. */
     invalidate(sport: SportId) {
-      for (const key of entries.keys()) if (key.startsWith(`${sport}:`) || key.startsWith('*:')) entries.delete(key);
+      for (const key of entries.keys())
+        if (key.startsWith(`${sport}:`) || key.startsWith('*:')) entries.delete(key);
     },
   };
 }

@@ -28,17 +28,34 @@ export function createSportsServices(deps: ServiceDeps) {
   const { db, config } = deps;
   const clock = createFeedClock(config.sports.simSpeed);
   const cache = createHotCache();
-  const feed = createFeedWriter({ db, pubsub: deps.pubsub, log: deps.log, onChange: (sport) => cache.invalidate(sport) });
+  const feed = createFeedWriter({
+    db,
+    pubsub: deps.pubsub,
+    log: deps.log,
+    onChange: (sport) => cache.invalidate(sport),
+  });
   // Writes made on another instance reach this one's cache through the score channels.
-  for (const [channel, sport] of [[CHANNEL.football, 1], [CHANNEL.basketball, 2]] as const) {
-    deps.pubsub.subscribe(pubsubChannel(channel), () => cache.invalidate(sport as SportId)).catch((err) => deps.log.warn({ err }, 'sports cache subscription failed'));
+  for (const [channel, sport] of [
+    [CHANNEL.football, 1],
+    [CHANNEL.basketball, 2],
+  ] as const) {
+    deps.pubsub
+      .subscribe(pubsubChannel(channel), () => cache.invalidate(sport as SportId))
+      .catch((err) => deps.log.warn({ err }, 'sports cache subscription failed'));
   }
   const lists = createListService({ db, clock, cache });
   const standings = createStandingsService(db);
   const odds = createOddsService(db);
   const provider: SportsProvider | null =
     config.sports.feed === 'simulator'
-      ? createSimulator({ db, feed, clock, log: deps.log, seed: config.sports.simSeed, instanceId: INSTANCE_ID })
+      ? createSimulator({
+          db,
+          feed,
+          clock,
+          log: deps.log,
+          seed: config.sports.simSeed,
+          instanceId: INSTANCE_ID,
+        })
       : null;
 
   return {
@@ -55,7 +72,12 @@ export function createSportsServices(deps: ServiceDeps) {
     scoreboards: createScoreboardService({ db, cache, lists }),
     centre: createCentreServices({ db, lists, standings, odds, data: createDataService({ db, lists }) }),
     /** Which provider feeds the data, whether it is demo data, and the feed's clock. */
-    feedInfo: () => ({ provider: provider?.name ?? 'import', demo: provider?.demo ?? false, speed: clock.speed, now: clock.now() }),
+    feedInfo: () => ({
+      provider: provider?.name ?? 'import',
+      demo: provider?.demo ?? false,
+      speed: clock.speed,
+      now: clock.now(),
+    }),
     importFeed: (doc: FeedDocument) => importFeedDocument(db, feed, doc),
     startFeed: async () => provider?.start(),
     stopFeed: async () => provider?.stop(),

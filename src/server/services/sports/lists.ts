@@ -17,15 +17,37 @@ export interface ListFilter {
   lottery?: LotteryKind;
 }
 
-const onDate = (date: string): SQL => and(gte(matches.kickoffAt, new Date(dayStart(date))), lt(matches.kickoffAt, new Date(dayStart(addDays(date, 1)))))!;
+const onDate = (date: string): SQL =>
+  and(
+    gte(matches.kickoffAt, new Date(dayStart(date))),
+    lt(matches.kickoffAt, new Date(dayStart(addDays(date, 1)))),
+  )!;
 /** Leaves out postponed, cancelled and abandoned matches (the codes differ by sport). */
 const notVoid = (): SQL =>
   or(
-    and(eq(matches.sport, 1), notInArray(matches.state, codesWhere(1, (p) => p === 'void'))),
-    and(eq(matches.sport, 2), notInArray(matches.state, codesWhere(2, (p) => p === 'void'))),
+    and(
+      eq(matches.sport, 1),
+      notInArray(
+        matches.state,
+        codesWhere(1, (p) => p === 'void'),
+      ),
+    ),
+    and(
+      eq(matches.sport, 2),
+      notInArray(
+        matches.state,
+        codesWhere(2, (p) => p === 'void'),
+      ),
+    ),
   )!;
 const lotteryCond = (kind: LotteryKind | undefined) =>
-  kind === 'jc' ? isNotNull(matches.jcNo) : kind === 'bd' ? isNotNull(matches.bdNo) : kind === 'zc' ? isNotNull(matches.zcOrder) : undefined;
+  kind === 'jc'
+    ? isNotNull(matches.jcNo)
+    : kind === 'bd'
+      ? isNotNull(matches.bdNo)
+      : kind === 'zc'
+        ? isNotNull(matches.zcOrder)
+        : undefined;
 
 /** 即时, 完场, 赛程 and the home page's hot matches. */
 export function createListService(deps: { db: Db; clock: FeedClock; cache: HotCache }) {
@@ -33,7 +55,10 @@ export function createListService(deps: { db: Db; clock: FeedClock; cache: HotCa
   const today = () => beijingDate(clock.now());
 
   async function load(where: SQL | undefined, order: SQL[], limit = 400): Promise<MatchListItem[]> {
-    const rows = await selectMatchRows(db).where(where).orderBy(...order).limit(limit);
+    const rows = await selectMatchRows(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit);
     const bySport = new Map<number, number[]>();
     for (const r of rows) bySport.set(r.m.sport, [...(bySport.get(r.m.sport) ?? []), r.m.id]);
     const odds = new Map<number, MatchListItem['odds']>();
@@ -41,7 +66,12 @@ export function createListService(deps: { db: Db; clock: FeedClock; cache: HotCa
     return rows.map((r) => toListItem(r, odds.get(r.m.id) ?? null));
   }
   const filtered = (sport: SportId, f: ListFilter, ...conds: (SQL | undefined)[]) =>
-    and(eq(matches.sport, sport), f.competitionIds?.length ? inArray(matches.competitionId, f.competitionIds) : undefined, lotteryCond(f.lottery), ...conds);
+    and(
+      eq(matches.sport, sport),
+      f.competitionIds?.length ? inArray(matches.competitionId, f.competitionIds) : undefined,
+      lotteryCond(f.lottery),
+      ...conds,
+    );
   const byKickoff = [asc(matches.kickoffAt), asc(matches.id)];
   const keyOf = (f: ListFilter) => `${f.lottery ?? ''}|${(f.competitionIds ?? []).join(',')}`;
 
@@ -56,14 +86,22 @@ export function createListService(deps: { db: Db; clock: FeedClock; cache: HotCa
     live(sport: SportId, f: ListFilter = {}) {
       const day = today();
       return cache.get(`${sport}:live:${day}:${keyOf(f)}`, () =>
-        load(filtered(sport, f, or(onDate(day), inArray(matches.state, codesWhere(sport, isLivePhase)))), byKickoff),
+        load(
+          filtered(sport, f, or(onDate(day), inArray(matches.state, codesWhere(sport, isLivePhase)))),
+          byKickoff,
+        ),
       );
     },
 
     /** 完场: matches of a date that are over (finished, or postponed, cancelled, abandoned). */
     finished(sport: SportId, date: string, f: ListFilter = {}) {
       const ended = codesWhere(sport, (p) => p === 'finished' || p === 'void');
-      return cache.get(`${sport}:end:${date}:${keyOf(f)}`, () => load(filtered(sport, f, onDate(date), inArray(matches.state, ended)), [desc(matches.kickoffAt), asc(matches.id)]));
+      return cache.get(`${sport}:end:${date}:${keyOf(f)}`, () =>
+        load(filtered(sport, f, onDate(date), inArray(matches.state, ended)), [
+          desc(matches.kickoffAt),
+          asc(matches.id),
+        ]),
+      );
     },
 
     schedule,
@@ -76,24 +114,45 @@ export function createListService(deps: { db: Db; clock: FeedClock; cache: HotCa
     /** 热门比赛: the `limit` matches of a date that draw the most attention, in kick-off order. */
     hot(date: string, limit = 10) {
       return cache.get(`*:hot:${date}:${limit}`, async () =>
-        (await load(and(onDate(date), notVoid()), [desc(matches.heat), asc(matches.kickoffAt)], limit)).sort((a, b) => a.kickoffAt.localeCompare(b.kickoffAt)),
+        (await load(and(onDate(date), notVoid()), [desc(matches.heat), asc(matches.kickoffAt)], limit)).sort(
+          (a, b) => a.kickoffAt.localeCompare(b.kickoffAt),
+        ),
       );
     },
 
     /** The hottest matches in play or starting within a day (home page, GET /api/match/dataHot). */
     dataHot(size = 10) {
       const now = clock.now();
-      const comingOrLive = (sport: SportId) => and(eq(matches.sport, sport), inArray(matches.state, codesWhere(sport, (p) => p === 'scheduled' || isLivePhase(p))));
-      const soon = and(gte(matches.kickoffAt, new Date(now - 4 * 3600_000)), lt(matches.kickoffAt, new Date(now + 86_400_000)), or(comingOrLive(1), comingOrLive(2)));
-      return cache.get(`*:datahot:${size}`, () => load(soon, [desc(matches.heat), asc(matches.kickoffAt)], size));
+      const comingOrLive = (sport: SportId) =>
+        and(
+          eq(matches.sport, sport),
+          inArray(
+            matches.state,
+            codesWhere(sport, (p) => p === 'scheduled' || isLivePhase(p)),
+          ),
+        );
+      const soon = and(
+        gte(matches.kickoffAt, new Date(now - 4 * 3600_000)),
+        lt(matches.kickoffAt, new Date(now + 86_400_000)),
+        or(comingOrLive(1), comingOrLive(2)),
+      );
+      return cache.get(`*:datahot:${size}`, () =>
+        load(soon, [desc(matches.heat), asc(matches.kickoffAt)], size),
+      );
     },
 
     /** The hottest matches not yet started in the coming week, in kick-off order (GET /api/match/next). */
     upcoming(limit = 30) {
       const now = clock.now();
-      const soon = and(gte(matches.kickoffAt, new Date(now)), lt(matches.kickoffAt, new Date(now + 7 * 86_400_000)), eq(matches.state, 1));
+      const soon = and(
+        gte(matches.kickoffAt, new Date(now)),
+        lt(matches.kickoffAt, new Date(now + 7 * 86_400_000)),
+        eq(matches.state, 1),
+      );
       return cache.get(`*:upcoming:${limit}:${Math.floor(now / 60_000)}`, async () =>
-        (await load(soon, [desc(matches.heat), asc(matches.kickoffAt)], limit)).sort((a, b) => a.kickoffAt.localeCompare(b.kickoffAt)),
+        (await load(soon, [desc(matches.heat), asc(matches.kickoffAt)], limit)).sort((a, b) =>
+          a.kickoffAt.localeCompare(b.kickoffAt),
+        ),
       );
     },
 
@@ -105,13 +164,25 @@ export function createListService(deps: { db: Db; clock: FeedClock; cache: HotCa
       const day = today();
       return cache.get(`${sport ?? '*'}:dates:${day}`, async () => {
         const rows = await db
-          .selectDistinct({ d: sql<string>`to_char(${matches.kickoffAt} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')` })
+          .selectDistinct({
+            d: sql<string>`to_char(${matches.kickoffAt} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`,
+          })
           .from(matches)
-          .where(and(sport ? eq(matches.sport, sport) : undefined, gte(matches.kickoffAt, new Date(dayStart(addDays(day, -14)))), lt(matches.kickoffAt, new Date(dayStart(addDays(day, 8))))));
+          .where(
+            and(
+              sport ? eq(matches.sport, sport) : undefined,
+              gte(matches.kickoffAt, new Date(dayStart(addDays(day, -14)))),
+              lt(matches.kickoffAt, new Date(dayStart(addDays(day, 8)))),
+            ),
+          );
         const all = rows.map((r) => r.d).sort();
         let past = all.filter((d) => d < day);
         if (past.length >= 8) past = past.slice(-7);
-        return [...past, ...all.filter((d) => d >= day)].map((date) => ({ date, weekday: WEEKDAY_NAMES[weekdayOf(date)], today: date === day }));
+        return [...past, ...all.filter((d) => d >= day)].map((date) => ({
+          date,
+          weekday: WEEKDAY_NAMES[weekdayOf(date)],
+          today: date === day,
+        }));
       });
     },
 
@@ -120,14 +191,23 @@ export function createListService(deps: { db: Db; clock: FeedClock; cache: HotCa
       const rows = await schedule(sport, date);
       const comps = new Map<number, { id: number; name: string; color: string; count: number }>();
       for (const r of rows) {
-        const c = comps.get(r.competition.id) ?? { id: r.competition.id, name: r.competition.name, color: r.competition.color, count: 0 };
+        const c = comps.get(r.competition.id) ?? {
+          id: r.competition.id,
+          name: r.competition.name,
+          color: r.competition.color,
+          count: 0,
+        };
         c.count++;
         comps.set(c.id, c);
       }
       return {
         date,
         competitions: [...comps.values()],
-        lottery: { jc: rows.filter((r) => r.lottery.jcNo).length, bd: rows.filter((r) => r.lottery.bdNo).length, zc: rows.filter((r) => r.lottery.zcOrder).length },
+        lottery: {
+          jc: rows.filter((r) => r.lottery.jcNo).length,
+          bd: rows.filter((r) => r.lottery.bdNo).length,
+          zc: rows.filter((r) => r.lottery.zcOrder).length,
+        },
         total: rows.length,
       };
     },

@@ -9,15 +9,24 @@ import type { HotCache } from './hot-cache.ts';
 import type { ListService } from './lists.ts';
 import { pricesOf, type OddsRow } from './odds-summary.ts';
 
-const three = (o: OddsRow | undefined) => (o && o.v1 !== null ? { home: o.v1, draw: o.v2, away: o.v3 ?? 0, line: o.line } : null);
+const three = (o: OddsRow | undefined) =>
+  o && o.v1 !== null ? { home: o.v1, draw: o.v2, away: o.v3 ?? 0, line: o.line } : null;
 
 /** 竞彩 (jczq / jclq), 北京单场 and 足彩 lists with their numbers and the lottery's own prices. */
 export function createLotteryService(deps: { db: Db; cache: HotCache; lists: ListService }) {
   const { db, cache, lists } = deps;
 
   async function withPrices(items: MatchListItem[], company: 'jc' | 'bd', markets: string[]) {
-    const prices = await pricesOf(db, company, items.map((i) => i.id), markets);
-    return items.map((i) => ({ ...i, lotteryOdds: Object.fromEntries(markets.map((m) => [m, three(prices.get(i.id)?.get(m))])) }));
+    const prices = await pricesOf(
+      db,
+      company,
+      items.map((i) => i.id),
+      markets,
+    );
+    return items.map((i) => ({
+      ...i,
+      lotteryOdds: Object.fromEntries(markets.map((m) => [m, three(prices.get(i.id)?.get(m))])),
+    }));
   }
 
   /** The issues of a lottery around a date: the latest first. */
@@ -25,7 +34,13 @@ export function createLotteryService(deps: { db: Db; cache: HotCache; lists: Lis
     const rows = await db
       .selectDistinct({ issue: column })
       .from(matches)
-      .where(and(isNotNull(column), gte(matches.kickoffAt, new Date(dayStart(addDays(date, -9)))), lt(matches.kickoffAt, new Date(dayStart(addDays(date, 9))))))
+      .where(
+        and(
+          isNotNull(column),
+          gte(matches.kickoffAt, new Date(dayStart(addDays(date, -9)))),
+          lt(matches.kickoffAt, new Date(dayStart(addDays(date, 9)))),
+        ),
+      )
       .orderBy(desc(column));
     return rows.map((r) => r.issue!);
   }
@@ -44,8 +59,17 @@ export function createLotteryService(deps: { db: Db; cache: HotCache; lists: Lis
     /** 竞彩足球 (胜平负, 让球胜平负) or 竞彩篮球 (胜负, 让分, 大小分) of a date. */
     jc(sport: SportId, date = lists.today()) {
       return cache.get(`${sport}:jc:${date}`, async () => {
-        const items = (await lists.schedule(sport, date, { lottery: 'jc' })).sort((a, b) => (a.lottery.jcNo ?? '').localeCompare(b.lottery.jcNo ?? ''));
-        return { date, matches: await withPrices(items, 'jc', sport === 1 ? ['jc_spf', 'jc_rqspf'] : ['jc_sf', 'jc_rf', 'jc_dxf']) };
+        const items = (await lists.schedule(sport, date, { lottery: 'jc' })).sort((a, b) =>
+          (a.lottery.jcNo ?? '').localeCompare(b.lottery.jcNo ?? ''),
+        );
+        return {
+          date,
+          matches: await withPrices(
+            items,
+            'jc',
+            sport === 1 ? ['jc_spf', 'jc_rqspf'] : ['jc_sf', 'jc_rf', 'jc_dxf'],
+          ),
+        };
       });
     },
 
@@ -53,8 +77,14 @@ export function createLotteryService(deps: { db: Db; cache: HotCache; lists: Lis
     bd(issue?: string) {
       return cache.get(`1:bd:${issue ?? ''}:${lists.today()}`, async () => {
         const current = issue ?? (await issueOf(matches.bdIssue, lists.today()));
-        const items = current ? await lists.load(and(eq(matches.bdIssue, current), eq(matches.sport, 1)), [asc(matches.bdNo)]) : [];
-        return { issue: current, issues: await issues(matches.bdIssue, lists.today()), matches: await withPrices(items, 'bd', ['bd_rqspf']) };
+        const items = current
+          ? await lists.load(and(eq(matches.bdIssue, current), eq(matches.sport, 1)), [asc(matches.bdNo)])
+          : [];
+        return {
+          issue: current,
+          issues: await issues(matches.bdIssue, lists.today()),
+          matches: await withPrices(items, 'bd', ['bd_rqspf']),
+        };
       });
     },
 
@@ -62,15 +92,29 @@ export function createLotteryService(deps: { db: Db; cache: HotCache; lists: Lis
     zc(issue?: string) {
       return cache.get(`1:zc:${issue ?? ''}:${lists.today()}`, async () => {
         const current = issue ?? (await issueOf(matches.zcIssue, lists.today()));
-        const items = current ? await lists.load(and(eq(matches.zcIssue, current), eq(matches.sport, 1)), [asc(matches.zcOrder)]) : [];
-        return { issue: current, issues: await issues(matches.zcIssue, lists.today()), plays: ZC_PLAYS, matches: items };
+        const items = current
+          ? await lists.load(and(eq(matches.zcIssue, current), eq(matches.sport, 1)), [asc(matches.zcOrder)])
+          : [];
+        return {
+          issue: current,
+          issues: await issues(matches.zcIssue, lists.today()),
+          plays: ZC_PLAYS,
+          matches: items,
+        };
       });
     },
 
     /** 电视直播表: the matches of a date that broadcasters and anchors pick (the hot ones). */
     tv(date = lists.today()) {
       return cache.get(`*:tv:${date}`, () =>
-        lists.load(and(gte(matches.kickoffAt, new Date(dayStart(date))), lt(matches.kickoffAt, new Date(dayStart(addDays(date, 1)))), sql`${matches.heat} >= 70`), [asc(matches.kickoffAt)]),
+        lists.load(
+          and(
+            gte(matches.kickoffAt, new Date(dayStart(date))),
+            lt(matches.kickoffAt, new Date(dayStart(addDays(date, 1)))),
+            sql`${matches.heat} >= 70`,
+          ),
+          [asc(matches.kickoffAt)],
+        ),
       );
     },
   };

@@ -4,7 +4,15 @@ import { MATCH_EVENT_TYPES, type MatchEventType } from '../../../lib/vocab/match
 import { positionName } from '../../../lib/vocab/positions.ts';
 import type { Db } from '../../db/client.ts';
 import { players, stages } from '../../db/schema/sports-core.ts';
-import { matches, matchEvents, matchLineupPlayers, matchLineups, matchPlayerStats, matchTeamStats, matchTexts } from '../../db/schema/sports-match.ts';
+import {
+  matches,
+  matchEvents,
+  matchLineupPlayers,
+  matchLineups,
+  matchPlayerStats,
+  matchTeamStats,
+  matchTexts,
+} from '../../db/schema/sports-match.ts';
 import { pitchGrid } from './pitch.ts';
 import { listOdds } from './odds-summary.ts';
 import { selectMatchRows, toListItem } from './rows.ts';
@@ -15,7 +23,12 @@ export function createMatchService(db: Db) {
     const [row] = await selectMatchRows(db).where(eq(matches.id, id));
     if (!row) return null;
     const odds = await listOdds(db, row.m.sport, [id]);
-    const [stage] = row.m.stageId ? await db.select({ name: stages.nameZh, kind: stages.kind }).from(stages).where(eq(stages.id, row.m.stageId)) : [];
+    const [stage] = row.m.stageId
+      ? await db
+          .select({ name: stages.nameZh, kind: stages.kind })
+          .from(stages)
+          .where(eq(stages.id, row.m.stageId))
+      : [];
     return {
       ...toListItem(row, odds.get(id) ?? null),
       competitionId: row.m.competitionId,
@@ -33,12 +46,28 @@ export function createMatchService(db: Db) {
     detail,
 
     async events(id: number) {
-      const rows = await db.select().from(matchEvents).where(eq(matchEvents.matchId, id)).orderBy(asc(matchEvents.seq));
+      const rows = await db
+        .select()
+        .from(matchEvents)
+        .where(eq(matchEvents.matchId, id))
+        .orderBy(asc(matchEvents.seq));
       return rows.map((e) => ({
-        seq: e.seq, type: e.type, typeName: MATCH_EVENT_TYPES[e.type as MatchEventType] ?? e.type, side: e.side,
-        minute: e.minute, addedMinute: e.addedMinute, period: e.period, clockSeconds: e.clockSeconds,
-        playerId: e.playerId, playerName: e.playerName, otherPlayerId: e.otherPlayerId, otherPlayerName: e.otherPlayerName,
-        detail: e.detail, homeScore: e.homeScore, awayScore: e.awayScore, at: e.at.toISOString(),
+        seq: e.seq,
+        type: e.type,
+        typeName: MATCH_EVENT_TYPES[e.type as MatchEventType] ?? e.type,
+        side: e.side,
+        minute: e.minute,
+        addedMinute: e.addedMinute,
+        period: e.period,
+        clockSeconds: e.clockSeconds,
+        playerId: e.playerId,
+        playerName: e.playerName,
+        otherPlayerId: e.otherPlayerId,
+        otherPlayerName: e.otherPlayerName,
+        detail: e.detail,
+        homeScore: e.homeScore,
+        awayScore: e.awayScore,
+        at: e.at.toISOString(),
       }));
     },
 
@@ -49,28 +78,67 @@ export function createMatchService(db: Db) {
       const away = teams.find((t) => t.side === 2)?.stats ?? null;
       const labels = sport === 1 ? FOOTBALL_TEAM_STATS : BASKETBALL_TEAM_STATS;
       const lines = await db
-        .select({ s: matchPlayerStats, name: players.name, nameZh: players.nameZh, position: players.position, number: players.shirtNumber })
+        .select({
+          s: matchPlayerStats,
+          name: players.name,
+          nameZh: players.nameZh,
+          position: players.position,
+          number: players.shirtNumber,
+        })
         .from(matchPlayerStats)
         .innerJoin(players, eq(players.id, matchPlayerStats.playerId))
         .where(eq(matchPlayerStats.matchId, id))
-        .orderBy(desc(matchPlayerStats.starter), desc(matchPlayerStats.minutesPlayed), desc(matchPlayerStats.points));
-      const teamFgm = (side: number) => lines.filter((l) => l.s.side === side).reduce((a, l) => a + l.s.fieldGoalsScored, 0);
+        .orderBy(
+          desc(matchPlayerStats.starter),
+          desc(matchPlayerStats.minutesPlayed),
+          desc(matchPlayerStats.points),
+        );
+      const teamFgm = (side: number) =>
+        lines.filter((l) => l.s.side === side).reduce((a, l) => a + l.s.fieldGoalsScored, 0);
       return {
-        teams: home && away ? labels.map(([key, name]) => ({ key, name, home: home[key] ?? 0, away: away[key] ?? 0 })) : [],
+        teams:
+          home && away
+            ? labels.map(([key, name]) => ({ key, name, home: home[key] ?? 0, away: away[key] ?? 0 }))
+            : [],
         players: lines.map(({ s, name, nameZh, position, number }) => ({
-          playerId: s.playerId, name: nameZh ?? name, position, positionName: positionName(sport as 1 | 2, position), shirtNumber: number,
-          side: s.side, starter: s.starter, minutesPlayed: s.minutesPlayed,
+          playerId: s.playerId,
+          name: nameZh ?? name,
+          position,
+          positionName: positionName(sport as 1 | 2, position),
+          shirtNumber: number,
+          side: s.side,
+          starter: s.starter,
+          minutesPlayed: s.minutesPlayed,
           ...(sport === 2
             ? {
-                points: s.points, fieldGoalsScored: s.fieldGoalsScored, fieldGoalsAttempted: s.fieldGoalsAttempted,
-                fieldGoalsAccuracy: pct(s.fieldGoalsScored, s.fieldGoalsAttempted), threePoints: s.threePoints, threePointsAttempted: s.threePointsAttempted,
-                freeThrowsScored: s.freeThrowsScored, freeThrowsAttempted: s.freeThrowsAttempted, offensiveRebounds: s.offensiveRebounds,
-                defensiveRebounds: s.defensiveRebounds, rebounds: s.rebounds, assists: s.assists, steals: s.steals, blocks: s.blocks,
-                turnovers: s.turnovers, fouls: s.fouls, plusMinus: s.plusMinus,
+                points: s.points,
+                fieldGoalsScored: s.fieldGoalsScored,
+                fieldGoalsAttempted: s.fieldGoalsAttempted,
+                fieldGoalsAccuracy: pct(s.fieldGoalsScored, s.fieldGoalsAttempted),
+                threePoints: s.threePoints,
+                threePointsAttempted: s.threePointsAttempted,
+                freeThrowsScored: s.freeThrowsScored,
+                freeThrowsAttempted: s.freeThrowsAttempted,
+                offensiveRebounds: s.offensiveRebounds,
+                defensiveRebounds: s.defensiveRebounds,
+                rebounds: s.rebounds,
+                assists: s.assists,
+                steals: s.steals,
+                blocks: s.blocks,
+                turnovers: s.turnovers,
+                fouls: s.fouls,
+                plusMinus: s.plusMinus,
                 // Share of team-mates' baskets this player assisted while on the floor (AST%).
                 assistRate: assistRate(s.assists, s.minutesPlayed, teamFgm(s.side), s.fieldGoalsScored),
               }
-            : { goals: s.goals, assists: s.assists, shots: s.shots, yellowCards: s.yellowCards, redCards: s.redCards, rating: s.rating }),
+            : {
+                goals: s.goals,
+                assists: s.assists,
+                shots: s.shots,
+                yellowCards: s.yellowCards,
+                redCards: s.redCards,
+                rating: s.rating,
+              }),
         })),
       };
     },
@@ -78,7 +146,11 @@ export function createMatchService(db: Db) {
     async lineups(id: number, sport: number) {
       const [sides, people] = await Promise.all([
         db.select().from(matchLineups).where(eq(matchLineups.matchId, id)),
-        db.select().from(matchLineupPlayers).where(eq(matchLineupPlayers.matchId, id)).orderBy(asc(matchLineupPlayers.side), asc(matchLineupPlayers.slot)),
+        db
+          .select()
+          .from(matchLineupPlayers)
+          .where(eq(matchLineupPlayers.matchId, id))
+          .orderBy(asc(matchLineupPlayers.side), asc(matchLineupPlayers.slot)),
       ]);
       return sides
         .sort((a, b) => a.side - b.side)
@@ -87,12 +159,21 @@ export function createMatchService(db: Db) {
           const starters = mine.filter((p) => p.starter);
           const grid = sport === 1 ? pitchGrid(l.formation, starters.length) : [];
           const out = (p: (typeof mine)[number], i: number) => ({
-            playerId: p.playerId, name: p.name, shirtNumber: p.shirtNumber, position: p.position,
-            positionName: positionName(sport as 1 | 2, p.position), ...(p.starter && grid[i] ? grid[i] : {}),
+            playerId: p.playerId,
+            name: p.name,
+            shirtNumber: p.shirtNumber,
+            position: p.position,
+            positionName: positionName(sport as 1 | 2, p.position),
+            ...(p.starter && grid[i] ? grid[i] : {}),
           });
           return {
-            side: l.side, formation: l.formation, coach: l.coach, confirmed: l.confirmed, publishedAt: l.publishedAt.toISOString(),
-            starters: starters.map(out), substitutes: mine.filter((p) => !p.starter).map(out),
+            side: l.side,
+            formation: l.formation,
+            coach: l.coach,
+            confirmed: l.confirmed,
+            publishedAt: l.publishedAt.toISOString(),
+            starters: starters.map(out),
+            substitutes: mine.filter((p) => !p.starter).map(out),
           };
         });
     },
@@ -106,8 +187,16 @@ export function createMatchService(db: Db) {
         .orderBy(desc(matchTexts.seq))
         .limit(Math.min(opts.limit ?? 50, 200));
       return rows.map((t) => ({
-        seq: t.seq, kind: t.kind, side: t.side, minute: t.minute, period: t.period, clockSeconds: t.clockSeconds,
-        text: t.text, homeScore: t.homeScore, awayScore: t.awayScore, at: t.at.toISOString(),
+        seq: t.seq,
+        kind: t.kind,
+        side: t.side,
+        minute: t.minute,
+        period: t.period,
+        clockSeconds: t.clockSeconds,
+        text: t.text,
+        homeScore: t.homeScore,
+        awayScore: t.awayScore,
+        at: t.at.toISOString(),
       }));
     },
   };

@@ -10,7 +10,12 @@ export function modelProbabilities(sport: number, homeRating: number, awayRating
   if (sport === 1) {
     const [lh, la] = expectedGoals(homeRating, awayRating, neutral);
     const [h, d, a] = outcomeProbabilities(0, lh, la);
-    return { home: r3(h), draw: r3(d), away: r3(a), expectedGoals: [Math.round(lh * 100) / 100, Math.round(la * 100) / 100] as [number, number] };
+    return {
+      home: r3(h),
+      draw: r3(d),
+      away: r3(a),
+      expectedGoals: [Math.round(lh * 100) / 100, Math.round(la * 100) / 100] as [number, number],
+    };
   }
   const margin = homeRating - awayRating + (neutral ? 0 : 2.5);
   const h = normalCdf(margin / 12);

@@ -15,19 +15,31 @@ export function createOddsDetailService(odds: OddsService) {
       const histories = await Promise.all(DETAIL_MARKETS.map((m) => odds.history(matchId, companyId, m)));
       if (histories.some((h) => h === null)) return null;
       const company = histories.find((h) => h!.company)?.company ?? null;
-      return { matchId, companyId, company, markets: histories.map((h) => ({ market: h!.market, changes: h!.changes })) };
+      return {
+        matchId,
+        companyId,
+        company,
+        markets: histories.map((h) => ({ market: h!.market, changes: h!.changes })),
+      };
     },
 
     /** null when the match does not exist. */
     async table(matchId: number, market: OddsMarket) {
       const current = await odds.market(matchId, market);
       if (!current) return null;
-      const histories = await Promise.all(current.companies.map((c) => odds.history(matchId, c.companyId, market)));
+      const histories = await Promise.all(
+        current.companies.map((c) => odds.history(matchId, c.companyId, market)),
+      );
       return {
         matchId,
         market,
         companies: current.companies.map((c, i) => ({
-          companyId: c.companyId, company: c.company, isLottery: c.isLottery, open: c.open, live: c.live, closed: c.closed,
+          companyId: c.companyId,
+          company: c.company,
+          isLottery: c.isLottery,
+          open: c.open,
+          live: c.live,
+          closed: c.closed,
           changes: histories[i]?.changes ?? [],
         })),
       };

@@ -10,14 +10,21 @@ export const LIST_COMPANY = 'jindun';
 export type OddsRow = typeof odds.$inferSelect;
 
 /** Current prices of one company for many matches, keyed by match id then market. */
-export async function pricesOf(db: Db, companyKey: string, matchIds: number[], markets: string[]): Promise<Map<number, Map<string, OddsRow>>> {
+export async function pricesOf(
+  db: Db,
+  companyKey: string,
+  matchIds: number[],
+  markets: string[],
+): Promise<Map<number, Map<string, OddsRow>>> {
   const out = new Map<number, Map<string, OddsRow>>();
   if (!matchIds.length) return out;
   const rows = await db
     .select({ o: odds })
     .from(odds)
     .innerJoin(oddsCompanies, eq(oddsCompanies.id, odds.companyId))
-    .where(and(eq(oddsCompanies.key, companyKey), inArray(odds.matchId, matchIds), inArray(odds.market, markets)));
+    .where(
+      and(eq(oddsCompanies.key, companyKey), inArray(odds.matchId, matchIds), inArray(odds.market, markets)),
+    );
   for (const { o } of rows) {
     let m = out.get(o.matchId);
     if (!m) out.set(o.matchId, (m = new Map()));
@@ -33,7 +40,11 @@ export function lineName(sport: number, market: string, line: number | null): st
   return sport === 1 ? handicapName(line) : pointsLineName(line);
 }
 
-export function summaryOf(sport: number, company: string, prices: Map<string, OddsRow> | undefined): OddsSummary | null {
+export function summaryOf(
+  sport: number,
+  company: string,
+  prices: Map<string, OddsRow> | undefined,
+): OddsSummary | null {
   if (!prices) return null;
   const eu = prices.get('eu');
   const asia = prices.get('asia');
@@ -41,14 +52,35 @@ export function summaryOf(sport: number, company: string, prices: Map<string, Od
   return {
     company,
     eu: eu && eu.v1 !== null && eu.v3 !== null ? { home: eu.v1, draw: eu.v2, away: eu.v3 } : null,
-    asia: asia && asia.line !== null ? { line: asia.line, lineName: lineName(sport, 'asia', asia.line), home: asia.v1 ?? 0, away: asia.v3 ?? 0 } : null,
-    ou: ou && ou.line !== null ? { line: ou.line, lineName: lineName(sport, 'ou', ou.line), over: ou.v1 ?? 0, under: ou.v3 ?? 0 } : null,
+    asia:
+      asia && asia.line !== null
+        ? {
+            line: asia.line,
+            lineName: lineName(sport, 'asia', asia.line),
+            home: asia.v1 ?? 0,
+            away: asia.v3 ?? 0,
+          }
+        : null,
+    ou:
+      ou && ou.line !== null
+        ? { line: ou.line, lineName: lineName(sport, 'ou', ou.line), over: ou.v1 ?? 0, under: ou.v3 ?? 0 }
+        : null,
   };
 }
 
 /** List rows' odds: the list company's 1X2, handicap and total for each match. */
-export async function listOdds(db: Db, sport: number, matchIds: number[]): Promise<Map<number, OddsSummary | null>> {
+export async function listOdds(
+  db: Db,
+  sport: number,
+  matchIds: number[],
+): Promise<Map<number, OddsSummary | null>> {
   const prices = await pricesOf(db, LIST_COMPANY, matchIds, ['eu', 'asia', 'ou']);
-  const name = (await db.select({ name: oddsCompanies.name }).from(oddsCompanies).where(eq(oddsCompanies.key, LIST_COMPANY)))[0]?.name ?? LIST_COMPANY;
+  const name =
+    (
+      await db
+        .select({ name: oddsCompanies.name })
+        .from(oddsCompanies)
+        .where(eq(oddsCompanies.key, LIST_COMPANY))
+    )[0]?.name ?? LIST_COMPANY;
   return new Map(matchIds.map((id) => [id, summaryOf(sport, name, prices.get(id))]));
 }

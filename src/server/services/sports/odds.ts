@@ -17,17 +17,30 @@ export function payoutRate(prices: (number | null)[]): number | null {
 
 /** Odds per company, opening and live, with their change history (the odds pages). */
 export function createOddsService(db: Db) {
-  const matchState = async (matchId: number) => (await db.select({ sport: matches.sport, state: matches.state }).from(matches).where(eq(matches.id, matchId)))[0] ?? null;
+  const matchState = async (matchId: number) =>
+    (
+      await db
+        .select({ sport: matches.sport, state: matches.state })
+        .from(matches)
+        .where(eq(matches.id, matchId))
+    )[0] ?? null;
 
   const view = (sport: number, state: number, r: { o: OddsRow; company: string; isLottery: boolean }) => {
     const { o } = r;
-    const over = isFinishedState(sport as 1 | 2, state) || (r.isLottery && !isPendingState(sport as 1 | 2, state));
+    const over =
+      isFinishedState(sport as 1 | 2, state) || (r.isLottery && !isPendingState(sport as 1 | 2, state));
     return {
       companyId: o.companyId,
       company: r.company,
       isLottery: r.isLottery,
       market: o.market,
-      open: { v1: o.open1, v2: o.open2, v3: o.open3, line: o.openLine, lineName: lineName(sport, o.market, o.openLine) },
+      open: {
+        v1: o.open1,
+        v2: o.open2,
+        v3: o.open3,
+        line: o.openLine,
+        lineName: lineName(sport, o.market, o.openLine),
+      },
       live: { v1: o.v1, v2: o.v2, v3: o.v3, line: o.line, lineName: lineName(sport, o.market, o.line) },
       closed: o.closed || over,
       openedAt: o.openedAt.toISOString(),
@@ -47,10 +60,19 @@ export function createOddsService(db: Db) {
       .where(and(eq(odds.matchId, matchId), eq(odds.market, m)))
       .orderBy(asc(oddsCompanies.sort));
     const list = rows.map((r) => view(st.sport, st.state, r));
-    if (m !== 'eu') return { matchId, market: m, companies: list.map((c) => ({ ...c, kelly: null })), summary: null };
+    if (m !== 'eu')
+      return { matchId, market: m, companies: list.map((c) => ({ ...c, kelly: null })), summary: null };
     const summary = euSummary(list);
-    const kelly = (c: View) => (['v1', 'v2', 'v3'] as const).map((k, j) => (c.live[k] && summary.avgProb[j] ? round3(c.live[k]! * summary.avgProb[j]!) : null));
-    return { matchId, market: m, companies: list.map((c) => ({ ...c, kelly: c.isLottery ? null : kelly(c) })), summary };
+    const kelly = (c: View) =>
+      (['v1', 'v2', 'v3'] as const).map((k, j) =>
+        c.live[k] && summary.avgProb[j] ? round3(c.live[k]! * summary.avgProb[j]!) : null,
+      );
+    return {
+      matchId,
+      market: m,
+      companies: list.map((c) => ({ ...c, kelly: c.isLottery ? null : kelly(c) })),
+      summary,
+    };
   }
 
   async function history(matchId: number, companyId: number, m: OddsMarket) {
@@ -62,12 +84,27 @@ export function createOddsService(db: Db) {
       .innerJoin(oddsCompanies, eq(oddsCompanies.id, odds.companyId))
       .where(and(eq(odds.matchId, matchId), eq(odds.companyId, companyId), eq(odds.market, m)));
     if (!row) return { matchId, companyId, company: null, market: m, changes: [] };
-    const changes = await db.select().from(oddsChanges).where(eq(oddsChanges.oddsId, row.id)).orderBy(asc(oddsChanges.at));
+    const changes = await db
+      .select()
+      .from(oddsChanges)
+      .where(eq(oddsChanges.oddsId, row.id))
+      .orderBy(asc(oddsChanges.at));
     return {
-      matchId, companyId, company: row.company, market: m,
+      matchId,
+      companyId,
+      company: row.company,
+      market: m,
       changes: changes.map((c) => ({
-        at: c.at.toISOString(), v1: c.v1, v2: c.v2, v3: c.v3, line: c.line, lineName: lineName(st.sport, m, c.line),
-        live: c.live, minute: c.minute, homeScore: c.homeScore, awayScore: c.awayScore,
+        at: c.at.toISOString(),
+        v1: c.v1,
+        v2: c.v2,
+        v3: c.v3,
+        line: c.line,
+        lineName: lineName(st.sport, m, c.line),
+        live: c.live,
+        minute: c.minute,
+        homeScore: c.homeScore,
+        awayScore: c.awayScore,
       })),
     };
   }
@@ -76,16 +113,33 @@ export function createOddsService(db: Db) {
     market,
     history,
     async companies() {
-      return db.select({ id: oddsCompanies.id, key: oddsCompanies.key, name: oddsCompanies.name, isLottery: oddsCompanies.isLottery }).from(oddsCompanies).orderBy(asc(oddsCompanies.sort));
+      return db
+        .select({
+          id: oddsCompanies.id,
+          key: oddsCompanies.key,
+          name: oddsCompanies.name,
+          isLottery: oddsCompanies.isLottery,
+        })
+        .from(oddsCompanies)
+        .orderBy(asc(oddsCompanies.sort));
     },
     /** 欧/亚/大小 side by side, one row per bookmaker (the `three` page). */
     async three(matchId: number) {
-      const [eu, asia, ou] = await Promise.all((['eu', 'asia', 'ou'] as const).map((m) => market(matchId, m)));
+      const [eu, asia, ou] = await Promise.all(
+        (['eu', 'asia', 'ou'] as const).map((m) => market(matchId, m)),
+      );
       if (!eu || !asia || !ou) return null;
-      const ids = [...new Set([...eu.companies, ...asia.companies, ...ou.companies].filter((c) => !c.isLottery).map((c) => c.companyId))];
+      const ids = [
+        ...new Set(
+          [...eu.companies, ...asia.companies, ...ou.companies]
+            .filter((c) => !c.isLottery)
+            .map((c) => c.companyId),
+        ),
+      ];
       return ids.map((id) => ({
         companyId: id,
-        company: [...eu.companies, ...asia.companies, ...ou.companies].find((c) => c.companyId === id)!.company,
+        company: [...eu.companies, ...asia.companies, ...ou.companies].find((c) => c.companyId === id)!
+          .company,
         eu: eu.companies.find((c) => c.companyId === id) ?? null,
         asia: asia.companies.find((c) => c.companyId === id) ?? null,
         ou: ou.companies.find((c) => c.companyId === id) ?? null,
@@ -94,7 +148,11 @@ export function createOddsService(db: Db) {
   };
 }
 
-type View = { isLottery: boolean; open: { v1: number | null; v2: number | null; v3: number | null }; live: { v1: number | null; v2: number | null; v3: number | null } };
+type View = {
+  isLottery: boolean;
+  open: { v1: number | null; v2: number | null; v3: number | null };
+  live: { v1: number | null; v2: number | null; v3: number | null };
+};
 
 /**
  * 欧赔 summary: the lowest, highest and average price of each outcome over the bookmakers, and
@@ -106,7 +164,11 @@ function euSummary(list: View[]) {
   const stat = (pick: (c: View) => number | null) => {
     const v = values(books.map(pick));
     if (!v.length) return null;
-    return { min: Math.min(...v), max: Math.max(...v), avg: Math.round((v.reduce((a, b) => a + b, 0) / v.length) * 100) / 100 };
+    return {
+      min: Math.min(...v),
+      max: Math.max(...v),
+      avg: Math.round((v.reduce((a, b) => a + b, 0) / v.length) * 100) / 100,
+    };
   };
   const keys = ['v1', 'v2', 'v3'] as const;
   const avgProb = keys.map((k) => {

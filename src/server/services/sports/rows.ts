@@ -10,14 +10,25 @@ import { liveScoreOf } from '../../sports/present.ts';
 
 const home = alias(teams, 'home_team');
 const away = alias(teams, 'away_team');
-const teamCols = (t: typeof home | typeof away) => ({ id: t.id, name: t.nameZh, fullName: t.fullNameZh, shortName: t.shortName, color: t.color });
+const teamCols = (t: typeof home | typeof away) => ({
+  id: t.id,
+  name: t.nameZh,
+  fullName: t.fullNameZh,
+  shortName: t.shortName,
+  color: t.color,
+});
 
 /** Matches with what a list row shows: competition, season, round and both teams. */
 export function selectMatchRows(db: Db) {
   return db
     .select({
       m: matches,
-      competition: { id: competitions.id, name: competitions.nameZh, shortName: competitions.shortName, color: competitions.color },
+      competition: {
+        id: competitions.id,
+        name: competitions.nameZh,
+        shortName: competitions.shortName,
+        color: competitions.color,
+      },
       season: seasons.name,
       round: rounds.nameZh,
       home: teamCols(home),

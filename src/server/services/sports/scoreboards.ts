@@ -20,19 +20,30 @@ export interface Prediction {
 
 export interface TextLiveItem extends MatchListItem {
   /** The newest commentary line, or null before the first one. */
-  latest: { text: string; minute: number | null; period: number | null; clockSeconds: number | null; at: string } | null;
+  latest: {
+    text: string;
+    minute: number | null;
+    period: number | null;
+    clockSeconds: number | null;
+    at: string;
+  } | null;
 }
 
 /** Score-page reads that the list service does not cover: the model page and the text-live hub. */
 export function createScoreboardService(deps: { db: Db; cache: HotCache; lists: ListService }) {
   const { db, cache, lists } = deps;
 
-  async function predictionsOf(items: MatchListItem[]): Promise<(MatchListItem & { prediction: Prediction })[]> {
+  async function predictionsOf(
+    items: MatchListItem[],
+  ): Promise<(MatchListItem & { prediction: Prediction })[]> {
     if (!items.length) return [];
     const ids = items.map((m) => m.id);
     const teamIds = [...new Set(items.flatMap((m) => [m.home.id, m.away.id]))];
     const [ratings, neutral, prices] = await Promise.all([
-      db.select({ id: teams.id, rating: teams.rating, generated: teams.ratingGenerated }).from(teams).where(inArray(teams.id, teamIds)),
+      db
+        .select({ id: teams.id, rating: teams.rating, generated: teams.ratingGenerated })
+        .from(teams)
+        .where(inArray(teams.id, teamIds)),
       db.select({ id: matches.id, neutral: matches.neutral }).from(matches).where(inArray(matches.id, ids)),
       db
         .select({ matchId: odds.matchId, v1: odds.open1, v2: odds.open2, v3: odds.open3 })
@@ -58,7 +69,10 @@ export function createScoreboardService(deps: { db: Db; cache: HotCache; lists: 
   return {
     /** 模型预测: a date's football matches with the model's 胜平负 beside the opening odds' implied ones. */
     predictions(date: string) {
-      return cache.get(`1:model:${date}`, async () => ({ date, matches: await predictionsOf(await lists.schedule(1, date)) }));
+      return cache.get(`1:model:${date}`, async () => ({
+        date,
+        matches: await predictionsOf(await lists.schedule(1, date)),
+      }));
     },
 
     /** 文字直播: today's and live matches of a sport that have commentary, each with its newest line. */
@@ -69,9 +83,25 @@ export function createScoreboardService(deps: { db: Db; cache: HotCache; lists: 
         const lines = await db
           .selectDistinctOn([matchTexts.matchId])
           .from(matchTexts)
-          .where(inArray(matchTexts.matchId, items.map((m) => m.id)))
+          .where(
+            inArray(
+              matchTexts.matchId,
+              items.map((m) => m.id),
+            ),
+          )
           .orderBy(matchTexts.matchId, desc(matchTexts.seq));
-        const latest = new Map(lines.map((t) => [t.matchId, { text: t.text, minute: t.minute, period: t.period, clockSeconds: t.clockSeconds, at: t.at.toISOString() }]));
+        const latest = new Map(
+          lines.map((t) => [
+            t.matchId,
+            {
+              text: t.text,
+              minute: t.minute,
+              period: t.period,
+              clockSeconds: t.clockSeconds,
+              at: t.at.toISOString(),
+            },
+          ]),
+        );
         return items.map((m) => ({ ...m, latest: latest.get(m.id) ?? null }));
       });
     },

@@ -15,7 +15,13 @@ export function createSeasonViews(deps: { db: Db; data: DataService; standings: 
   const { db, data, standings } = deps;
 
   const seasonOf = async (seasonId: number) =>
-    (await db.select({ id: seasons.id, sport: competitions.sport, generated: seasons.generated }).from(seasons).innerJoin(competitions, eq(competitions.id, seasons.competitionId)).where(eq(seasons.id, seasonId)))[0] ?? null;
+    (
+      await db
+        .select({ id: seasons.id, sport: competitions.sport, generated: seasons.generated })
+        .from(seasons)
+        .innerJoin(competitions, eq(competitions.id, seasons.competitionId))
+        .where(eq(seasons.id, seasonId))
+    )[0] ?? null;
 
   /** Leader rows over every match of the season, simulator replays included. */
   async function withReplays(seasonId: number, sport: number, stat: string, limit: number) {
@@ -23,7 +29,16 @@ export function createSeasonViews(deps: { db: Db; data: DataService; standings: 
     const total = sql<number>`sum(${column})::int`;
     const value = sport === 1 ? total : sql<number>`round(avg(${column})::numeric, 1)::float`;
     const rows = await db
-      .select({ playerId: players.id, name: players.name, nameZh: players.nameZh, teamId: matchPlayerStats.teamId, team: teams.nameZh, games: sql<number>`count(*)::int`, total, value })
+      .select({
+        playerId: players.id,
+        name: players.name,
+        nameZh: players.nameZh,
+        teamId: matchPlayerStats.teamId,
+        team: teams.nameZh,
+        games: sql<number>`count(*)::int`,
+        total,
+        value,
+      })
       .from(matchPlayerStats)
       .innerJoin(matches, eq(matches.id, matchPlayerStats.matchId))
       .innerJoin(players, eq(players.id, matchPlayerStats.playerId))
@@ -43,9 +58,19 @@ export function createSeasonViews(deps: { db: Db; data: DataService; standings: 
       if (!s) return null;
       const real = s.generated ? undefined : ne(matches.origin, 'sim');
       const done = codesWhere(s.sport as 1 | 2, (p) => p === 'finished');
-      const [latest] = await db.select({ roundId: matches.roundId }).from(matches).where(and(eq(matches.seasonId, seasonId), real, inArray(matches.state, done))).orderBy(desc(matches.kickoffAt)).limit(1);
+      const [latest] = await db
+        .select({ roundId: matches.roundId })
+        .from(matches)
+        .where(and(eq(matches.seasonId, seasonId), real, inArray(matches.state, done)))
+        .orderBy(desc(matches.kickoffAt))
+        .limit(1);
       if (latest?.roundId) return latest.roundId;
-      const [first] = await db.select({ roundId: matches.roundId }).from(matches).where(and(eq(matches.seasonId, seasonId), real)).orderBy(matches.kickoffAt).limit(1);
+      const [first] = await db
+        .select({ roundId: matches.roundId })
+        .from(matches)
+        .where(and(eq(matches.seasonId, seasonId), real))
+        .orderBy(matches.kickoffAt)
+        .limit(1);
       return first?.roundId ?? null;
     },
 
@@ -54,7 +79,9 @@ export function createSeasonViews(deps: { db: Db; data: DataService; standings: 
       const s = await seasonOf(seasonId);
       if (!s) return null;
       const rows = await db
-        .selectDistinct({ d: sql<string>`to_char(${matches.kickoffAt} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')` })
+        .selectDistinct({
+          d: sql<string>`to_char(${matches.kickoffAt} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`,
+        })
         .from(matches)
         .where(and(eq(matches.seasonId, seasonId), s.generated ? undefined : ne(matches.origin, 'sim')));
       return rows.map((r) => r.d).sort();
@@ -76,17 +103,38 @@ export function createSeasonViews(deps: { db: Db; data: DataService; standings: 
 
     /** 球队统计: each team's total, home and away lines of the season table side by side, by total rank. */
     async teamTable(seasonId: number) {
-      const [total, home, away] = await Promise.all((['total', 'home', 'away'] as const).map((t) => standings.table(seasonId, t)));
+      const [total, home, away] = await Promise.all(
+        (['total', 'home', 'away'] as const).map((t) => standings.table(seasonId, t)),
+      );
       if (!total || !home || !away) return null;
       // A published table (NBA 2024-25) has no home and away split: only its total is shown.
-      const rowOf = (t: typeof home, teamId: number) => (total.source === 'results' ? (t.groups.flatMap((g) => g.rows).find((r) => r.team.id === teamId) ?? null) : null);
-      const line = (r: StandingRow | null) => (r ? { played: r.played, won: r.won, drawn: r.drawn, lost: r.lost, goalsFor: r.goalsFor, goalsAgainst: r.goalsAgainst } : null);
+      const rowOf = (t: typeof home, teamId: number) =>
+        total.source === 'results'
+          ? (t.groups.flatMap((g) => g.rows).find((r) => r.team.id === teamId) ?? null)
+          : null;
+      const line = (r: StandingRow | null) =>
+        r
+          ? {
+              played: r.played,
+              won: r.won,
+              drawn: r.drawn,
+              lost: r.lost,
+              goalsFor: r.goalsFor,
+              goalsAgainst: r.goalsAgainst,
+            }
+          : null;
       return {
         season: total.season,
         competition: total.competition,
         groups: total.groups.map((g) => ({
           name: g.name,
-          rows: g.rows.map((r) => ({ rank: r.rank, team: r.team, total: line(r)!, home: line(rowOf(home, r.team.id)), away: line(rowOf(away, r.team.id)) })),
+          rows: g.rows.map((r) => ({
+            rank: r.rank,
+            team: r.team,
+            total: line(r)!,
+            home: line(rowOf(home, r.team.id)),
+            away: line(rowOf(away, r.team.id)),
+          })),
         })),
       };
     },

@@ -1,6 +1,13 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { competitions, pointDeductions, publishedStandings, seasons, stages, teams } from '../../db/schema/sports-core.ts';
+import {
+  competitions,
+  pointDeductions,
+  publishedStandings,
+  seasons,
+  stages,
+  teams,
+} from '../../db/schema/sports-core.ts';
 import { matches } from '../../db/schema/sports-match.ts';
 import { codesWhere } from '../../../lib/vocab/match-states.ts';
 import { zoneOf, type Zone } from './zones.ts';
@@ -33,7 +40,14 @@ export interface StandingRow {
 /** Leagues whose tie-break is head-to-head before goal difference (as are all group stages). */
 const HEAD_TO_HEAD_FIRST = new Set(['es.1', 'it.1', 'cn.1']);
 
-interface Game { home: number; away: number; hs: number; as: number; at: number; group: string | null }
+interface Game {
+  home: number;
+  away: number;
+  hs: number;
+  as: number;
+  at: number;
+  group: string | null;
+}
 
 /**
  * League tables computed from results (plus the deductions table), or the published table where
@@ -42,7 +56,15 @@ interface Game { home: number; away: number; hs: number; as: number; at: number;
 export function createStandingsService(db: Db) {
   async function seasonInfo(seasonId: number) {
     const [row] = await db
-      .select({ season: seasons, competition: { id: competitions.id, key: competitions.key, sport: competitions.sport, name: competitions.nameZh } })
+      .select({
+        season: seasons,
+        competition: {
+          id: competitions.id,
+          key: competitions.key,
+          sport: competitions.sport,
+          name: competitions.nameZh,
+        },
+      })
       .from(seasons)
       .innerJoin(competitions, eq(competitions.id, seasons.competitionId))
       .where(eq(seasons.id, seasonId));
@@ -54,41 +76,110 @@ export function createStandingsService(db: Db) {
     if (!info) return null;
     const { season, competition } = info;
     const sport = competition.sport as 1 | 2;
-    const published = sport === 2 ? await db.select().from(publishedStandings).where(eq(publishedStandings.seasonId, seasonId)) : [];
-    const teamRows = await db.select({ id: teams.id, name: teams.nameZh, shortName: teams.shortName, color: teams.color, conference: teams.conference }).from(teams).where(eq(teams.sport, sport));
+    const published =
+      sport === 2
+        ? await db.select().from(publishedStandings).where(eq(publishedStandings.seasonId, seasonId))
+        : [];
+    const teamRows = await db
+      .select({
+        id: teams.id,
+        name: teams.nameZh,
+        shortName: teams.shortName,
+        color: teams.color,
+        conference: teams.conference,
+      })
+      .from(teams)
+      .where(eq(teams.sport, sport));
     const teamOf = new Map(teamRows.map((t) => [t.id, t]));
     if (published.length) {
       const groups = [...new Set(published.map((p) => p.groupName))];
       return {
-        season: { id: season.id, name: season.name }, competition, type, source: 'published' as const,
+        season: { id: season.id, name: season.name },
+        competition,
+        type,
+        source: 'published' as const,
         groups: groups.map((g) => {
           const rows = published.filter((p) => p.groupName === g).sort((a, b) => a.rank - b.rank);
-          return { name: g, rows: rows.map((p) => basketballRow(teamOf.get(p.teamId)!, p.rank, p.won, p.lost, p.pointsFor, p.pointsAgainst, p.home, p.away, p.note, [], competition.key, rows[0])) };
+          return {
+            name: g,
+            rows: rows.map((p) =>
+              basketballRow(
+                teamOf.get(p.teamId)!,
+                p.rank,
+                p.won,
+                p.lost,
+                p.pointsFor,
+                p.pointsAgainst,
+                p.home,
+                p.away,
+                p.note,
+                [],
+                competition.key,
+                rows[0],
+              ),
+            ),
+          };
         }),
       };
     }
-    const stageRows = await db.select({ id: stages.id, kind: stages.kind }).from(stages).where(and(eq(stages.seasonId, seasonId), inArray(stages.kind, ['league', 'group', 'regular'])));
+    const stageRows = await db
+      .select({ id: stages.id, kind: stages.kind })
+      .from(stages)
+      .where(and(eq(stages.seasonId, seasonId), inArray(stages.kind, ['league', 'group', 'regular'])));
     const kind = stageRows[0]?.kind ?? 'league';
     const finished = codesWhere(sport, (p) => p === 'finished');
     const rows = stageRows.length
       ? await db
-          .select({ home: matches.homeTeamId, away: matches.awayTeamId, hs: matches.homeScore, as: matches.awayScore, at: matches.kickoffAt, group: matches.groupName })
+          .select({
+            home: matches.homeTeamId,
+            away: matches.awayTeamId,
+            hs: matches.homeScore,
+            as: matches.awayScore,
+            at: matches.kickoffAt,
+            group: matches.groupName,
+          })
           .from(matches)
-          .where(and(eq(matches.seasonId, seasonId), inArray(matches.stageId, stageRows.map((s) => s.id)), inArray(matches.state, finished), season.generated ? undefined : ne(matches.origin, 'sim')))
+          .where(
+            and(
+              eq(matches.seasonId, seasonId),
+              inArray(
+                matches.stageId,
+                stageRows.map((s) => s.id),
+              ),
+              inArray(matches.state, finished),
+              season.generated ? undefined : ne(matches.origin, 'sim'),
+            ),
+          )
           .orderBy(asc(matches.kickoffAt))
       : [];
-    const games: Game[] = rows.filter((r) => r.hs !== null && r.as !== null).map((r) => ({ home: r.home, away: r.away, hs: r.hs!, as: r.as!, at: r.at.getTime(), group: r.group }));
+    const games: Game[] = rows
+      .filter((r) => r.hs !== null && r.as !== null)
+      .map((r) => ({ home: r.home, away: r.away, hs: r.hs!, as: r.as!, at: r.at.getTime(), group: r.group }));
     const deductions = await db.select().from(pointDeductions).where(eq(pointDeductions.seasonId, seasonId));
     const groupOf = (g: Game) => (sport === 2 && competition.key === 'nba' ? null : g.group);
     const groupNames = [...new Set(games.map(groupOf))].sort();
     return {
-      season: { id: season.id, name: season.name }, competition, type, source: 'results' as const,
-      deductions: deductions.map((d) => ({ team: teamOf.get(d.teamId)?.name ?? '', points: d.points, reason: d.reason })),
+      season: { id: season.id, name: season.name },
+      competition,
+      type,
+      source: 'results' as const,
+      deductions: deductions.map((d) => ({
+        team: teamOf.get(d.teamId)?.name ?? '',
+        points: d.points,
+        reason: d.reason,
+      })),
       groups:
         sport === 1
           ? groupNames.map((g) => ({
               name: g ? `${g}组` : null,
-              rows: footballTable(games.filter((x) => groupOf(x) === g), type, competition.key, kind, teamOf, new Map(deductions.map((d) => [d.teamId, d.points]))),
+              rows: footballTable(
+                games.filter((x) => groupOf(x) === g),
+                type,
+                competition.key,
+                kind,
+                teamOf,
+                new Map(deductions.map((d) => [d.teamId, d.points])),
+              ),
             }))
           : basketballTables(games, competition.key, teamOf),
     };
@@ -111,9 +202,20 @@ export function createStandingsService(db: Db) {
 type TeamInfo = { id: number; name: string; shortName: string; color: string; conference: string | null };
 const teamRef = (t: TeamInfo) => ({ id: t.id, name: t.name, shortName: t.shortName, color: t.color });
 
-function footballTable(games: Game[], type: TableType, comp: string, stageKind: string, teamOf: Map<number, TeamInfo>, deductions: Map<number, number>): StandingRow[] {
-  const acc = new Map<number, { p: number; w: number; d: number; l: number; gf: number; ga: number; form: Result[] }>();
-  const get = (id: number) => acc.get(id) ?? (acc.set(id, { p: 0, w: 0, d: 0, l: 0, gf: 0, ga: 0, form: [] }), acc.get(id)!);
+function footballTable(
+  games: Game[],
+  type: TableType,
+  comp: string,
+  stageKind: string,
+  teamOf: Map<number, TeamInfo>,
+  deductions: Map<number, number>,
+): StandingRow[] {
+  const acc = new Map<
+    number,
+    { p: number; w: number; d: number; l: number; gf: number; ga: number; form: Result[] }
+  >();
+  const get = (id: number) =>
+    acc.get(id) ?? (acc.set(id, { p: 0, w: 0, d: 0, l: 0, gf: 0, ga: 0, form: [] }), acc.get(id)!);
   const record = (id: number, gf: number, ga: number) => {
     const a = get(id);
     const r: Result = gf > ga ? 'W' : gf === ga ? 'D' : 'L';
@@ -131,7 +233,8 @@ function footballTable(games: Game[], type: TableType, comp: string, stageKind: 
     if (type === 'home') get(g.away);
     else record(g.away, g.as, g.hs);
   }
-  const points = (id: number) => acc.get(id)!.w * 3 + acc.get(id)!.d - (type === 'total' ? (deductions.get(id) ?? 0) : 0);
+  const points = (id: number) =>
+    acc.get(id)!.w * 3 + acc.get(id)!.d - (type === 'total' ? (deductions.get(id) ?? 0) : 0);
   const h2h = (ids: number[]) => {
     const set = new Set(ids);
     const mini = new Map(ids.map((id) => [id, { pts: 0, gd: 0, gf: 0 }]));
@@ -154,37 +257,103 @@ function footballTable(games: Game[], type: TableType, comp: string, stageKind: 
   const ids = [...acc.keys()];
   const byPoints = new Map<number, number[]>();
   for (const id of ids) byPoints.set(points(id), [...(byPoints.get(points(id)) ?? []), id]);
-  const sorted = [...byPoints.keys()].sort((a, b) => b - a).flatMap((p) => {
-    const tied = byPoints.get(p)!;
-    const mini = (HEAD_TO_HEAD_FIRST.has(comp) || stageKind === 'group') && type === 'total' && tied.length > 1 ? h2h(tied) : null;
-    const gd = (id: number) => acc.get(id)!.gf - acc.get(id)!.ga;
-    return tied.sort((a, b) =>
-      (mini ? mini.get(b)!.pts - mini.get(a)!.pts || mini.get(b)!.gd - mini.get(a)!.gd : 0) || gd(b) - gd(a) || acc.get(b)!.gf - acc.get(a)!.gf || teamOf.get(a)!.name.localeCompare(teamOf.get(b)!.name),
-    );
-  });
+  const sorted = [...byPoints.keys()]
+    .sort((a, b) => b - a)
+    .flatMap((p) => {
+      const tied = byPoints.get(p)!;
+      const mini =
+        (HEAD_TO_HEAD_FIRST.has(comp) || stageKind === 'group') && type === 'total' && tied.length > 1
+          ? h2h(tied)
+          : null;
+      const gd = (id: number) => acc.get(id)!.gf - acc.get(id)!.ga;
+      return tied.sort(
+        (a, b) =>
+          (mini ? mini.get(b)!.pts - mini.get(a)!.pts || mini.get(b)!.gd - mini.get(a)!.gd : 0) ||
+          gd(b) - gd(a) ||
+          acc.get(b)!.gf - acc.get(a)!.gf ||
+          teamOf.get(a)!.name.localeCompare(teamOf.get(b)!.name),
+      );
+    });
   return sorted.map((id, i) => {
     const a = acc.get(id)!;
     return {
-      rank: i + 1, team: teamRef(teamOf.get(id)!), played: a.p, won: a.w, drawn: a.d, lost: a.l, goalsFor: a.gf, goalsAgainst: a.ga,
-      goalDiff: a.gf - a.ga, points: points(id), deduction: type === 'total' ? (deductions.get(id) ?? 0) : 0,
-      winPct: 0, gamesBehind: 0, home: null, away: null, note: null, form: a.form.slice(-5).reverse(),
+      rank: i + 1,
+      team: teamRef(teamOf.get(id)!),
+      played: a.p,
+      won: a.w,
+      drawn: a.d,
+      lost: a.l,
+      goalsFor: a.gf,
+      goalsAgainst: a.ga,
+      goalDiff: a.gf - a.ga,
+      points: points(id),
+      deduction: type === 'total' ? (deductions.get(id) ?? 0) : 0,
+      winPct: 0,
+      gamesBehind: 0,
+      home: null,
+      away: null,
+      note: null,
+      form: a.form.slice(-5).reverse(),
       zone: type === 'total' ? zoneOf(comp, stageKind, sorted.length, i + 1) : null,
     };
   });
 }
 
-function basketballRow(t: TeamInfo, rank: number, won: number, lost: number, pf: number, pa: number, home: string | null, away: string | null, note: string | null, form: Result[], comp: string, leader: { won: number; lost: number }): StandingRow {
+function basketballRow(
+  t: TeamInfo,
+  rank: number,
+  won: number,
+  lost: number,
+  pf: number,
+  pa: number,
+  home: string | null,
+  away: string | null,
+  note: string | null,
+  form: Result[],
+  comp: string,
+  leader: { won: number; lost: number },
+): StandingRow {
   const played = won + lost;
   return {
-    rank, team: teamRef(t), played, won, drawn: 0, lost, goalsFor: pf, goalsAgainst: pa, goalDiff: pf - pa, points: won,
-    deduction: 0, winPct: played ? Math.round((won / played) * 1000) / 10 : 0, gamesBehind: (leader.won - won + (lost - leader.lost)) / 2,
-    home, away, note, form, zone: zoneOf(comp, 'regular', 0, rank),
+    rank,
+    team: teamRef(t),
+    played,
+    won,
+    drawn: 0,
+    lost,
+    goalsFor: pf,
+    goalsAgainst: pa,
+    goalDiff: pf - pa,
+    points: won,
+    deduction: 0,
+    winPct: played ? Math.round((won / played) * 1000) / 10 : 0,
+    gamesBehind: (leader.won - won + (lost - leader.lost)) / 2,
+    home,
+    away,
+    note,
+    form,
+    zone: zoneOf(comp, 'regular', 0, rank),
   };
 }
 
 function basketballTables(games: Game[], comp: string, teamOf: Map<number, TeamInfo>) {
-  const acc = new Map<number, { w: number; l: number; pf: number; pa: number; hw: number; hl: number; aw: number; al: number; form: Result[] }>();
-  const get = (id: number) => acc.get(id) ?? (acc.set(id, { w: 0, l: 0, pf: 0, pa: 0, hw: 0, hl: 0, aw: 0, al: 0, form: [] }), acc.get(id)!);
+  const acc = new Map<
+    number,
+    {
+      w: number;
+      l: number;
+      pf: number;
+      pa: number;
+      hw: number;
+      hl: number;
+      aw: number;
+      al: number;
+      form: Result[];
+    }
+  >();
+  const get = (id: number) =>
+    acc.get(id) ??
+    (acc.set(id, { w: 0, l: 0, pf: 0, pa: 0, hw: 0, hl: 0, aw: 0, al: 0, form: [] }), acc.get(id)!);
   for (const g of games) {
     const h = get(g.home);
     const a = get(g.away);
@@ -206,18 +375,34 @@ function basketballTables(games: Game[], comp: string, teamOf: Map<number, TeamI
     h.form.push(homeWon ? 'W' : 'L');
     a.form.push(homeWon ? 'L' : 'W');
   }
-  const conferenceOf = (id: number) => (comp === 'nba' ? (teamOf.get(id)?.conference === 'East' ? '东部' : '西部') : null);
+  const conferenceOf = (id: number) =>
+    comp === 'nba' ? (teamOf.get(id)?.conference === 'East' ? '东部' : '西部') : null;
   const names = [...new Set([...acc.keys()].map(conferenceOf))].sort();
   return names.map((name) => {
     const ids = [...acc.keys()].filter((id) => conferenceOf(id) === name);
     const pct = (id: number) => acc.get(id)!.w / Math.max(1, acc.get(id)!.w + acc.get(id)!.l);
-    ids.sort((a, b) => pct(b) - pct(a) || acc.get(b)!.pf - acc.get(b)!.pa - (acc.get(a)!.pf - acc.get(a)!.pa));
+    ids.sort(
+      (a, b) => pct(b) - pct(a) || acc.get(b)!.pf - acc.get(b)!.pa - (acc.get(a)!.pf - acc.get(a)!.pa),
+    );
     const leader = ids.length ? { won: acc.get(ids[0])!.w, lost: acc.get(ids[0])!.l } : { won: 0, lost: 0 };
     return {
       name,
       rows: ids.map((id, i) => {
         const a = acc.get(id)!;
-        return basketballRow(teamOf.get(id)!, i + 1, a.w, a.l, a.pf, a.pa, `${a.hw}-${a.hl}`, `${a.aw}-${a.al}`, null, a.form.slice(-5).reverse(), comp, leader);
+        return basketballRow(
+          teamOf.get(id)!,
+          i + 1,
+          a.w,
+          a.l,
+          a.pf,
+          a.pa,
+          `${a.hw}-${a.hl}`,
+          `${a.aw}-${a.al}`,
+          null,
+          a.form.slice(-5).reverse(),
+          comp,
+          leader,
+        );
       }),
     };
   });

@@ -13,7 +13,12 @@ import type { StandingsService } from './standings.ts';
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
 /** Team and player views of the database pages: a team's season numbers, a player's game log. */
-export function createTeamViews(deps: { db: Db; data: DataService; lists: ListService; standings: StandingsService }) {
+export function createTeamViews(deps: {
+  db: Db;
+  data: DataService;
+  lists: ListService;
+  standings: StandingsService;
+}) {
   const { db, data, lists, standings } = deps;
 
   /** Per-game averages of the team statistics the feed recorded for the team's finished games of a season. */
@@ -27,25 +32,40 @@ export function createTeamViews(deps: { db: Db; data: DataService; lists: ListSe
         and(
           eq(matches.seasonId, seasonId),
           inArray(matches.state, done),
-          or(and(eq(matches.homeTeamId, teamId), eq(matchTeamStats.side, 1)), and(eq(matches.awayTeamId, teamId), eq(matchTeamStats.side, 2))),
+          or(
+            and(eq(matches.homeTeamId, teamId), eq(matchTeamStats.side, 1)),
+            and(eq(matches.awayTeamId, teamId), eq(matchTeamStats.side, 2)),
+          ),
         ),
       );
     const labels = sport === 1 ? FOOTBALL_TEAM_STATS : BASKETBALL_TEAM_STATS;
     return {
       games: rows.length,
       demo: rows.some((r) => r.origin === 'sim'),
-      values: labels.map(([key, name]) => ({ key, name, value: rows.length ? round1(rows.reduce((a, r) => a + (r.stats[key] ?? 0), 0) / rows.length) : null })),
+      values: labels.map(([key, name]) => ({
+        key,
+        name,
+        value: rows.length ? round1(rows.reduce((a, r) => a + (r.stats[key] ?? 0), 0) / rows.length) : null,
+      })),
     };
   }
 
   /** Seasons the simulator made up (NBA, CBA) that the team plays in: data.team lists only real ones. */
   const generatedSeasons = (teamId: number) =>
     db
-      .selectDistinct({ seasonId: seasons.id, season: seasons.name, competitionId: competitions.id, competition: competitions.nameZh, isCurrent: seasons.isCurrent })
+      .selectDistinct({
+        seasonId: seasons.id,
+        season: seasons.name,
+        competitionId: competitions.id,
+        competition: competitions.nameZh,
+        isCurrent: seasons.isCurrent,
+      })
       .from(matches)
       .innerJoin(seasons, eq(seasons.id, matches.seasonId))
       .innerJoin(competitions, eq(competitions.id, seasons.competitionId))
-      .where(and(or(eq(matches.homeTeamId, teamId), eq(matches.awayTeamId, teamId)), eq(seasons.generated, true)))
+      .where(
+        and(or(eq(matches.homeTeamId, teamId), eq(matches.awayTeamId, teamId)), eq(seasons.generated, true)),
+      )
       .orderBy(desc(seasons.name));
 
   return {
@@ -63,10 +83,17 @@ export function createTeamViews(deps: { db: Db; data: DataService; lists: ListSe
       const team = await data.team(teamId);
       if (!team) return null;
       const list = team.seasons.length ? team.seasons : await generatedSeasons(teamId);
-      const season = seasonId ? list.find((s) => s.seasonId === seasonId) : (list.find((s) => s.isCurrent) ?? list[0]);
+      const season = seasonId
+        ? list.find((s) => s.seasonId === seasonId)
+        : (list.find((s) => s.isCurrent) ?? list[0]);
       if (!season) return seasonId ? null : { teamId, season: null, rows: null, averages: null };
-      const [total, home, away] = await Promise.all((['total', 'home', 'away'] as const).map((t) => standings.table(season.seasonId, t)));
-      const find = (t: typeof total) => t?.groups.flatMap((g) => g.rows.map((r) => ({ ...r, group: g.name }))).find((r) => r.team.id === teamId) ?? null;
+      const [total, home, away] = await Promise.all(
+        (['total', 'home', 'away'] as const).map((t) => standings.table(season.seasonId, t)),
+      );
+      const find = (t: typeof total) =>
+        t?.groups
+          .flatMap((g) => g.rows.map((r) => ({ ...r, group: g.name })))
+          .find((r) => r.team.id === teamId) ?? null;
       // Football tables split by venue; basketball rows carry their home and away records instead.
       const split = total?.source === 'results' && team.sport === 1;
       return {
@@ -93,24 +120,34 @@ export function createTeamViews(deps: { db: Db; data: DataService; lists: ListSe
       const [items, fgm] = await Promise.all([
         lists.load(inArray(matches.id, ids), [desc(matches.kickoffAt)], limit),
         db
-          .select({ matchId: matchPlayerStats.matchId, side: matchPlayerStats.side, fgm: sql<number>`sum(${matchPlayerStats.fieldGoalsScored})::int` })
+          .select({
+            matchId: matchPlayerStats.matchId,
+            side: matchPlayerStats.side,
+            fgm: sql<number>`sum(${matchPlayerStats.fieldGoalsScored})::int`,
+          })
           .from(matchPlayerStats)
           .where(inArray(matchPlayerStats.matchId, ids))
           .groupBy(matchPlayerStats.matchId, matchPlayerStats.side),
       ]);
-      const teamFgm = (matchId: number, side: number) => fgm.find((f) => f.matchId === matchId && f.side === side)?.fgm ?? 0;
+      const teamFgm = (matchId: number, side: number) =>
+        fgm.find((f) => f.matchId === matchId && f.side === side)?.fgm ?? 0;
       return lines.flatMap(({ s }) => {
         const match = items.find((m) => m.id === s.matchId);
         if (!match) return [];
         const { matchId: _m, playerId: _p, ...line } = s;
-        return [{
-          match,
-          line: {
-            ...line,
-            fieldGoalsAccuracy: pct(s.fieldGoalsScored, s.fieldGoalsAttempted),
-            assistRate: p.sport === 2 ? assistRate(s.assists, s.minutesPlayed, teamFgm(s.matchId, s.side), s.fieldGoalsScored) : null,
+        return [
+          {
+            match,
+            line: {
+              ...line,
+              fieldGoalsAccuracy: pct(s.fieldGoalsScored, s.fieldGoalsAttempted),
+              assistRate:
+                p.sport === 2
+                  ? assistRate(s.assists, s.minutesPlayed, teamFgm(s.matchId, s.side), s.fieldGoalsScored)
+                  : null,
+            },
           },
-        }];
+        ];
       });
     },
   };

@@ -25,13 +25,50 @@ type Band = [from: number, to: number, zone: Zone];
 
 /** Bands by competition; `size` is the table's number of teams (relegation counts from the bottom). */
 function bands(competition: string, stageKind: string, size: number): Band[] {
-  if (competition === 'uefa.cl') return stageKind === 'group' ? [[1, 2, Z.qualify], [3, 3, Z.uelDrop]] : [[1, 8, Z.r16], [9, 24, Z.po]];
-  if (competition === 'nba') return [[1, 6, Z.playoffs], [7, 10, Z.playIn]];
+  if (competition === 'uefa.cl')
+    return stageKind === 'group'
+      ? [
+          [1, 2, Z.qualify],
+          [3, 3, Z.uelDrop],
+        ]
+      : [
+          [1, 8, Z.r16],
+          [9, 24, Z.po],
+        ];
+  if (competition === 'nba')
+    return [
+      [1, 6, Z.playoffs],
+      [7, 10, Z.playIn],
+    ];
   if (competition === 'cba') return [[1, 12, Z.playoffs]];
-  if (competition === 'cn.1') return [[1, 3, Z.acl], [size - 1, size, Z.releg]];
-  if (competition === 'fr.1') return [[1, 3, Z.ucl], [4, 4, Z.uclq], [5, 5, Z.uel], [6, 6, Z.uecl], [size - 2, size - 2, Z.relegPo], [size - 1, size, Z.releg]];
-  if (competition === 'de.1') return [[1, 4, Z.ucl], [5, 5, Z.uel], [6, 6, Z.uecl], [size - 2, size - 2, Z.relegPo], [size - 1, size, Z.releg]];
-  return [[1, 4, Z.ucl], [5, 5, Z.uel], [6, 6, Z.uecl], [size - 2, size, Z.releg]];
+  if (competition === 'cn.1')
+    return [
+      [1, 3, Z.acl],
+      [size - 1, size, Z.releg],
+    ];
+  if (competition === 'fr.1')
+    return [
+      [1, 3, Z.ucl],
+      [4, 4, Z.uclq],
+      [5, 5, Z.uel],
+      [6, 6, Z.uecl],
+      [size - 2, size - 2, Z.relegPo],
+      [size - 1, size, Z.releg],
+    ];
+  if (competition === 'de.1')
+    return [
+      [1, 4, Z.ucl],
+      [5, 5, Z.uel],
+      [6, 6, Z.uecl],
+      [size - 2, size - 2, Z.relegPo],
+      [size - 1, size, Z.releg],
+    ];
+  return [
+    [1, 4, Z.ucl],
+    [5, 5, Z.uel],
+    [6, 6, Z.uecl],
+    [size - 2, size, Z.releg],
+  ];
 }
 
 export function zoneOf(competition: string, stageKind: string, size: number, rank: number): Zone | null {

@@ -31,7 +31,12 @@ export function createUploadService(storage: StorageProvider) {
     try {
       return await sharp(bytes, { limitInputPixels: 50_000_000 })
         .rotate() // apply the EXIF orientation before the metadata goes
-        .resize({ width: UPLOAD_LIMITS.longSide, height: UPLOAD_LIMITS.longSide, fit: 'inside', withoutEnlargement: true })
+        .resize({
+          width: UPLOAD_LIMITS.longSide,
+          height: UPLOAD_LIMITS.longSide,
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
         .webp({ quality: 82 })
         .toBuffer();
     } catch {
@@ -55,7 +60,9 @@ export function createUploadService(storage: StorageProvider) {
       const webps: Buffer[] = [];
       for (const bytes of decoded) webps.push(await reencode(bytes)); // one at a time: sharp is CPU-bound
       return Promise.all(
-        webps.map((w) => storage.put(`${createHash('sha256').update(w).digest('hex').slice(0, 32)}.webp`, w, 'image/webp')),
+        webps.map((w) =>
+          storage.put(`${createHash('sha256').update(w).digest('hex').slice(0, 32)}.webp`, w, 'image/webp'),
+        ),
       );
     },
   };

@@ -8,7 +8,8 @@ const config = loadConfig();
 
 const describe = (m: Mismatch) => {
   const what = m.kind === 'held' ? '冻结球票' : m.currency === 'diamond' ? '球钻' : '球票';
-  const where = m.kind === 'chain' ? `流水 #${m.recordId} 的变动后余额` : m.kind === 'held' ? '冻结数' : '钱包余额';
+  const where =
+    m.kind === 'chain' ? `流水 #${m.recordId} 的变动后余额` : m.kind === 'held' ? '冻结数' : '钱包余额';
   return `用户 ${m.userId}  ${what}  ${where} ${m.actual}，按流水应为 ${m.expected}`;
 };
 

@@ -55,9 +55,30 @@ export async function auditLedger(db: Db): Promise<Mismatch[]> {
       const out: Mismatch[] = [];
       for (const r of balances) {
         const userId = num(r.user_id);
-        if (num(r.balance) !== num(r.diamond)) out.push({ userId, kind: 'balance', currency: 'diamond', expected: num(r.diamond), actual: num(r.balance) });
-        if (num(r.ticket) !== num(r.ticket_sum)) out.push({ userId, kind: 'balance', currency: 'ticket', expected: num(r.ticket_sum), actual: num(r.ticket) });
-        if (num(r.held) !== num(r.pending)) out.push({ userId, kind: 'held', currency: 'ticket', expected: num(r.pending), actual: num(r.held) });
+        if (num(r.balance) !== num(r.diamond))
+          out.push({
+            userId,
+            kind: 'balance',
+            currency: 'diamond',
+            expected: num(r.diamond),
+            actual: num(r.balance),
+          });
+        if (num(r.ticket) !== num(r.ticket_sum))
+          out.push({
+            userId,
+            kind: 'balance',
+            currency: 'ticket',
+            expected: num(r.ticket_sum),
+            actual: num(r.ticket),
+          });
+        if (num(r.held) !== num(r.pending))
+          out.push({
+            userId,
+            kind: 'held',
+            currency: 'ticket',
+            expected: num(r.pending),
+            actual: num(r.held),
+          });
       }
       for (const r of chain) {
         out.push({

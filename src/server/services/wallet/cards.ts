@@ -30,7 +30,8 @@ export type CardView = ReturnType<typeof cardView>;
  */
 export function createCardService(deps: { db: Db; pii: Pii; realName: RealNameService }) {
   const { db, pii, realName } = deps;
-  const mine = (userId: number) => db.select().from(bankCards).where(eq(bankCards.userId, userId)).orderBy(asc(bankCards.id));
+  const mine = (userId: number) =>
+    db.select().from(bankCards).where(eq(bankCards.userId, userId)).orderBy(asc(bankCards.id));
 
   return {
     list: async (userId: number) => (await mine(userId)).map(cardView),
@@ -49,7 +50,14 @@ export function createCardService(deps: { db: Db; pii: Pii; realName: RealNameSe
       try {
         const [card] = await db
           .insert(bankCards)
-          .values({ userId, bankName: input.bankName, cardNoEnc: pii.encrypt(cardNo), cardNoHmac: hmac, cardNoMasked: maskCardNo(cardNo), holderMasked: real.realName })
+          .values({
+            userId,
+            bankName: input.bankName,
+            cardNoEnc: pii.encrypt(cardNo),
+            cardNoHmac: hmac,
+            cardNoMasked: maskCardNo(cardNo),
+            holderMasked: real.realName,
+          })
           .returning();
         return cardView(card);
       } catch (e) {
@@ -60,13 +68,19 @@ export function createCardService(deps: { db: Db; pii: Pii; realName: RealNameSe
 
     /** Someone else's card reads as missing: ids of other accounts' cards tell nothing. */
     async unbind(userId: number, cardId: number): Promise<void> {
-      const gone = await db.delete(bankCards).where(and(eq(bankCards.id, cardId), eq(bankCards.userId, userId))).returning({ id: bankCards.id });
+      const gone = await db
+        .delete(bankCards)
+        .where(and(eq(bankCards.id, cardId), eq(bankCards.userId, userId)))
+        .returning({ id: bankCards.id });
       if (gone.length === 0) throw notFound(MSG.bankCardNotFound);
     },
 
     /** The caller's own card row, for a withdrawal. */
     async own(userId: number, cardId: number): Promise<CardRow> {
-      const [card] = await db.select().from(bankCards).where(and(eq(bankCards.id, cardId), eq(bankCards.userId, userId)));
+      const [card] = await db
+        .select()
+        .from(bankCards)
+        .where(and(eq(bankCards.id, cardId), eq(bankCards.userId, userId)));
       if (!card) throw notFound(MSG.bankCardNotFound);
       return card;
     },

@@ -48,7 +48,8 @@ export function createGiftService(deps: { db: Db; ledger: Ledger; nobility: Nobi
     /** POST /pay/gift. A retry with the same key returns the first result and moves nothing. */
     async send(userId: number, input: { giftId: number; anchorId: number; count: number; key: string }) {
       const { count } = input;
-      if (!Number.isInteger(count) || count < 1 || count > GIFT_COUNT_MAX) throw badRequest(MSG.giftCountInvalid);
+      if (!Number.isInteger(count) || count < 1 || count > GIFT_COUNT_MAX)
+        throw badRequest(MSG.giftCountInvalid);
       if (input.anchorId === userId) throw badRequest(MSG.giftToSelf);
       const gift = (await catalogue()).find((g) => g.id === input.giftId);
       if (!gift) throw notFound(MSG.giftNotFound);
@@ -61,10 +62,24 @@ export function createGiftService(deps: { db: Db; ledger: Ledger; nobility: Nobi
       const side = { ref: `gift:${gift.id}`, note: `${gift.name}×${count}` };
       const { debit, credit } = await ledger.transfer({
         from: { userId, currency: 'diamond', amount: cost, type: TRADE_TYPE.giftTip, ...side },
-        to: { userId: anchor.id, currency: 'ticket', amount: cost * GIFT_TICKETS_PER_DIAMOND, type: TRADE_TYPE.giftIncome, ...side },
+        to: {
+          userId: anchor.id,
+          currency: 'ticket',
+          amount: cost * GIFT_TICKETS_PER_DIAMOND,
+          type: TRADE_TYPE.giftIncome,
+          ...side,
+        },
         key: `gift:${input.key}`,
       });
-      return { gift, count, cost, tickets: credit.amount, balance: debit.balanceAfter, anchor, recordId: debit.id };
+      return {
+        gift,
+        count,
+        cost,
+        tickets: credit.amount,
+        balance: debit.balanceAfter,
+        anchor,
+        recordId: debit.id,
+      };
     },
 
     /** GET /pay/room/user/rank: who gave the anchor the most 球钻 in the period. */
@@ -72,15 +87,32 @@ export function createGiftService(deps: { db: Db; ledger: Ledger; nobility: Nobi
       const since = periodStart(period);
       const total = sql<number>`cast(-sum(${tradeRecords.amount}) as integer)`;
       const rows = await db
-        .select({ userId: tradeRecords.userId, amount: total, nickName: users.nickName, portrait: users.portrait, level: users.level })
+        .select({
+          userId: tradeRecords.userId,
+          amount: total,
+          nickName: users.nickName,
+          portrait: users.portrait,
+          level: users.level,
+        })
         .from(tradeRecords)
         .innerJoin(users, eq(users.id, tradeRecords.userId))
-        .where(and(eq(tradeRecords.counterpartyId, anchorId), eq(tradeRecords.type, TRADE_TYPE.giftTip), since ? gte(tradeRecords.createdAt, since) : undefined))
+        .where(
+          and(
+            eq(tradeRecords.counterpartyId, anchorId),
+            eq(tradeRecords.type, TRADE_TYPE.giftTip),
+            since ? gte(tradeRecords.createdAt, since) : undefined,
+          ),
+        )
         .groupBy(tradeRecords.userId, users.nickName, users.portrait, users.level)
         .orderBy(desc(total), asc(tradeRecords.userId))
         .limit(RANK_SIZE);
       const nobles = await nobility.activeOf(rows.map((r) => r.userId));
-      return rows.map((r, i) => ({ rank: i + 1, ...r, amount: Number(r.amount), nobility: nobles.get(r.userId) ?? null }));
+      return rows.map((r, i) => ({
+        rank: i + 1,
+        ...r,
+        amount: Number(r.amount),
+        nobility: nobles.get(r.userId) ?? null,
+      }));
     },
   };
 }

@@ -35,7 +35,15 @@ export function createWalletServices(deps: ServiceDeps, accounts: AccountService
     records: createRecordService(db),
     cards,
     payPassword,
-    withdrawals: createWithdrawalService({ db, ledger, cards, payPassword, pii, realNameVerified, withdrawalsOff: deps.config.payment.withdrawalsOff }),
+    withdrawals: createWithdrawalService({
+      db,
+      ledger,
+      cards,
+      payPassword,
+      pii,
+      realNameVerified,
+      withdrawalsOff: deps.config.payment.withdrawalsOff,
+    }),
     nobility,
     gifts: createGiftService({ db, ledger, nobility }),
   };

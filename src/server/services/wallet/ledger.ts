@@ -55,18 +55,26 @@ function checkMovement(m: Movement) {
  */
 export function createLedger(db: Db) {
   async function recordOf(q: Tx, userId: number, key: string) {
-    const [r] = await q.select().from(tradeRecords).where(and(eq(tradeRecords.userId, userId), eq(tradeRecords.idempotencyKey, key)));
+    const [r] = await q
+      .select()
+      .from(tradeRecords)
+      .where(and(eq(tradeRecords.userId, userId), eq(tradeRecords.idempotencyKey, key)));
     return r ?? null;
   }
 
   /** A replay must be the same request; the same key for something else is refused. */
   function sameRequest(r: TradeRecord, m: Movement, sign: 1 | -1) {
-    if (r.type !== m.type || r.currency !== m.currency || r.amount !== sign * m.amount) throw badRequest(MSG.requestKeyReused);
+    if (r.type !== m.type || r.currency !== m.currency || r.amount !== sign * m.amount)
+      throw badRequest(MSG.requestKeyReused);
     return r;
   }
 
   /** Runs `work` in a transaction unless `lookup` finds it done; a lost same-key race returns the winner. */
-  async function once<T>(outer: Tx | undefined, lookup: (q: Tx) => Promise<T | null>, work: (tx: Tx) => Promise<T>): Promise<T> {
+  async function once<T>(
+    outer: Tx | undefined,
+    lookup: (q: Tx) => Promise<T | null>,
+    work: (tx: Tx) => Promise<T>,
+  ): Promise<T> {
     const q = outer ?? db;
     const prior = await lookup(q);
     if (prior) return prior;
@@ -116,22 +124,26 @@ export function createLedger(db: Db) {
     const [row] = await tx
       .insert(wallets)
       .values({ userId: m.userId, [field(m.currency)]: m.amount })
-      .onConflictDoUpdate({ target: wallets.userId, set: { [field(m.currency)]: sql`${col} + ${m.amount}`, updatedAt: new Date() } })
+      .onConflictDoUpdate({
+        target: wallets.userId,
+        set: { [field(m.currency)]: sql`${col} + ${m.amount}`, updatedAt: new Date() },
+      })
       .returning({ after: col });
     return write(tx, m, m.amount, row.after);
   }
 
-  const single = (sign: 1 | -1, act: (tx: Tx, m: Movement) => Promise<TradeRecord>) => (m: Movement, outer?: Tx) => {
-    checkMovement(m);
-    return once(
-      outer,
-      async (q) => {
-        const r = await recordOf(q, m.userId, m.key);
-        return r && sameRequest(r, m, sign);
-      },
-      (tx) => act(tx, m),
-    );
-  };
+  const single =
+    (sign: 1 | -1, act: (tx: Tx, m: Movement) => Promise<TradeRecord>) => (m: Movement, outer?: Tx) => {
+      checkMovement(m);
+      return once(
+        outer,
+        async (q) => {
+          const r = await recordOf(q, m.userId, m.key);
+          return r && sameRequest(r, m, sign);
+        },
+        (tx) => act(tx, m),
+      );
+    };
 
   /** Held 球票 stay in the wallet row (ticket_held) until paid out or released. */
   async function moveHeld(tx: Tx, m: Movement, sign: 1 | -1) {
@@ -164,13 +176,20 @@ export function createLedger(db: Db) {
       if (t.from.userId === t.to.userId) throw badRequest();
       const debit: Movement = { ...t.from, key: t.key, counterpartyId: t.to.userId };
       // The receiver's key is unique per sender, so two senders' keys never collide at the receiver.
-      const credit: Movement = { ...t.to, key: `from:${t.from.userId}:${t.key}`, counterpartyId: t.from.userId };
+      const credit: Movement = {
+        ...t.to,
+        key: `from:${t.from.userId}:${t.key}`,
+        counterpartyId: t.from.userId,
+      };
       checkMovement(debit);
       checkMovement(credit);
       return once(
         outer,
         async (q) => {
-          const [d, c] = [await recordOf(q, debit.userId, debit.key), await recordOf(q, credit.userId, credit.key)];
+          const [d, c] = [
+            await recordOf(q, debit.userId, debit.key),
+            await recordOf(q, credit.userId, credit.key),
+          ];
           return d && c ? { debit: sameRequest(d, debit, -1), credit: sameRequest(c, credit, 1) } : null;
         },
         async (tx) => {
@@ -218,7 +237,6 @@ export function createLedger(db: Db) {
         .where(eq(wallets.userId, userId));
       return w ?? { balance: 0, ticket: 0, ticketHeld: 0 };
     },
-
   };
 }
 

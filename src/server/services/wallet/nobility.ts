@@ -45,7 +45,13 @@ export function createNobilityService(deps: { db: Db; ledger: Ledger }) {
   const tiers = cached(30_000, () => db.select().from(nobilityTiers).orderBy(asc(nobilityTiers.level)));
 
   const heldBy = async (q: Tx, userId: number) =>
-    (await q.select().from(userNobility).innerJoin(nobilityTiers, eq(nobilityTiers.id, userNobility.tierId)).where(eq(userNobility.userId, userId)))[0];
+    (
+      await q
+        .select()
+        .from(userNobility)
+        .innerJoin(nobilityTiers, eq(nobilityTiers.id, userNobility.tierId))
+        .where(eq(userNobility.userId, userId))
+    )[0];
 
   return {
     list: async () => (await tiers()).map(tierView),
@@ -53,9 +59,17 @@ export function createNobilityService(deps: { db: Db; ledger: Ledger }) {
 
     /** Active tiers of many users at once (rankings, chat badges). */
     async activeOf(userIds: number[]) {
-      if (userIds.length === 0) return new Map<number, { id: number; name: string; level: number; color: string; badge: string }>();
+      if (userIds.length === 0)
+        return new Map<number, { id: number; name: string; level: number; color: string; badge: string }>();
       const rows = await db
-        .select({ userId: userNobility.userId, id: nobilityTiers.id, name: nobilityTiers.name, level: nobilityTiers.level, color: nobilityTiers.color, badge: nobilityTiers.badge })
+        .select({
+          userId: userNobility.userId,
+          id: nobilityTiers.id,
+          name: nobilityTiers.name,
+          level: nobilityTiers.level,
+          color: nobilityTiers.color,
+          badge: nobilityTiers.badge,
+        })
         .from(userNobility)
         .innerJoin(nobilityTiers, eq(nobilityTiers.id, userNobility.tierId))
         .where(and(inArray(userNobility.userId, userIds), gt(userNobility.expiresAt, new Date())));
@@ -66,15 +80,27 @@ export function createNobilityService(deps: { db: Db; ledger: Ledger }) {
     async purchase(userId: number, input: { tierId: number; months: number; key: string }) {
       const tier = (await tiers()).find((t) => t.id === input.tierId);
       if (!tier) throw notFound(MSG.nobilityNotFound);
-      if (!(NOBILITY_MONTHS as readonly number[]).includes(input.months)) throw badRequest(MSG.nobilityMonthsInvalid);
+      if (!(NOBILITY_MONTHS as readonly number[]).includes(input.months))
+        throw badRequest(MSG.nobilityMonthsInvalid);
       const key = `nobility:${input.key}`;
       return db.transaction(async (tx) => {
         // One purchase per user at a time: the expiry below is read and written under this lock.
         await ledger.lockWallet(tx, userId);
         const held = await heldBy(tx, userId);
-        const [done] = await tx.select().from(tradeRecords).where(and(eq(tradeRecords.userId, userId), eq(tradeRecords.idempotencyKey, key)));
+        const [done] = await tx
+          .select()
+          .from(tradeRecords)
+          .where(and(eq(tradeRecords.userId, userId), eq(tradeRecords.idempotencyKey, key)));
         if (done && held) {
-          return { nobility: { id: held.nobility_tiers.id, name: held.nobility_tiers.name, expiresAt: held.user_nobility.expiresAt.toISOString() }, cost: -done.amount, balance: done.balanceAfter };
+          return {
+            nobility: {
+              id: held.nobility_tiers.id,
+              name: held.nobility_tiers.name,
+              expiresAt: held.user_nobility.expiresAt.toISOString(),
+            },
+            cost: -done.amount,
+            balance: done.balanceAfter,
+          };
         }
         const now = Date.now();
         const current = held && held.user_nobility.expiresAt.getTime() > now ? held : undefined;
@@ -91,15 +117,30 @@ export function createNobilityService(deps: { db: Db; ledger: Ledger }) {
           expiresAt += Math.floor((left * current.nobility_tiers.monthlyPrice) / tier.monthlyPrice);
         }
         const record = await ledger.debit(
-          { userId, currency: 'diamond', amount: cost, type: TRADE_TYPE.openNobility, key, ref: `nobility:${tier.id}`, note: `${tier.name} ${input.months}个月` },
+          {
+            userId,
+            currency: 'diamond',
+            amount: cost,
+            type: TRADE_TYPE.openNobility,
+            key,
+            ref: `nobility:${tier.id}`,
+            note: `${tier.name} ${input.months}个月`,
+          },
           tx,
         );
         const until = new Date(expiresAt);
         await tx
           .insert(userNobility)
           .values({ userId, tierId: tier.id, expiresAt: until })
-          .onConflictDoUpdate({ target: userNobility.userId, set: { tierId: tier.id, expiresAt: until, updatedAt: new Date() } });
-        return { nobility: { id: tier.id, name: tier.name, expiresAt: until.toISOString() }, cost, balance: record.balanceAfter };
+          .onConflictDoUpdate({
+            target: userNobility.userId,
+            set: { tierId: tier.id, expiresAt: until, updatedAt: new Date() },
+          });
+        return {
+          nobility: { id: tier.id, name: tier.name, expiresAt: until.toISOString() },
+          cost,
+          balance: record.balanceAfter,
+        };
       });
     },
   };

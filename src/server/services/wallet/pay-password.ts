@@ -19,7 +19,8 @@ const locked = () => new ApiError(CODE.payPasswordLocked, MSG.payPasswordLocked)
  */
 export function createPayPasswordService(deps: { db: Db; keys: DynamicKeyService; codes: SmsCodeService }) {
   const { db, keys, codes } = deps;
-  const rowOf = async (userId: number) => (await db.select().from(payPasswords).where(eq(payPasswords.userId, userId)))[0];
+  const rowOf = async (userId: number) =>
+    (await db.select().from(payPasswords).where(eq(payPasswords.userId, userId)))[0];
 
   return {
     async status(userId: number) {
@@ -28,11 +29,17 @@ export function createPayPasswordService(deps: { db: Db; keys: DynamicKeyService
     },
 
     /** POST /pay/change/pay-pass: sets or replaces the pay password and clears a lock. */
-    async change(userId: number, input: SealedPayPassword & { verifyCode: string; mobile?: string }): Promise<void> {
+    async change(
+      userId: number,
+      input: SealedPayPassword & { verifyCode: string; mobile?: string },
+    ): Promise<void> {
       const [plain] = await keys.open(input, input.payPassword);
       const ruleError = payPasswordError(plain);
       if (ruleError) throw badRequest(ruleError);
-      const [user] = await db.select({ mobile: users.mobile, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+      const [user] = await db
+        .select({ mobile: users.mobile, passwordHash: users.passwordHash })
+        .from(users)
+        .where(eq(users.id, userId));
       // The code must come from the account's own phone, whatever number the form was given.
       if (input.mobile && input.mobile !== user.mobile) throw badRequest(MSG.payPasswordMobile);
       if (await verifyPassword(plain, user.passwordHash)) throw badRequest(MSG.payPasswordSameAsLogin);
@@ -41,7 +48,10 @@ export function createPayPasswordService(deps: { db: Db; keys: DynamicKeyService
       await db
         .insert(payPasswords)
         .values({ userId, hash })
-        .onConflictDoUpdate({ target: payPasswords.userId, set: { hash, failures: 0, lockedAt: null, updatedAt: new Date() } });
+        .onConflictDoUpdate({
+          target: payPasswords.userId,
+          set: { hash, failures: 0, lockedAt: null, updatedAt: new Date() },
+        });
     },
 
     /** Checks the sealed pay password; throws the message to show (wrong, locked, not set). */
@@ -55,14 +65,24 @@ export function createPayPasswordService(deps: { db: Db; keys: DynamicKeyService
       const [claim] = await db
         .update(payPasswords)
         .set({ failures: sql`${payPasswords.failures} + 1` })
-        .where(and(eq(payPasswords.userId, userId), isNull(payPasswords.lockedAt), lt(payPasswords.failures, PAY_PASSWORD_TRIES)))
+        .where(
+          and(
+            eq(payPasswords.userId, userId),
+            isNull(payPasswords.lockedAt),
+            lt(payPasswords.failures, PAY_PASSWORD_TRIES),
+          ),
+        )
         .returning({ failures: payPasswords.failures });
       if (!claim) throw locked();
       if (await verifyPassword(plain, row.hash)) {
-        await db.update(payPasswords).set({ failures: 0 }).where(and(eq(payPasswords.userId, userId), isNull(payPasswords.lockedAt)));
+        await db
+          .update(payPasswords)
+          .set({ failures: 0 })
+          .where(and(eq(payPasswords.userId, userId), isNull(payPasswords.lockedAt)));
         return;
       }
-      if (claim.failures < PAY_PASSWORD_TRIES) throw badRequest(fill(MSG.payPasswordWrong, { left: PAY_PASSWORD_TRIES - claim.failures }));
+      if (claim.failures < PAY_PASSWORD_TRIES)
+        throw badRequest(fill(MSG.payPasswordWrong, { left: PAY_PASSWORD_TRIES - claim.failures }));
       await db.update(payPasswords).set({ lockedAt: new Date() }).where(eq(payPasswords.userId, userId));
       throw locked();
     },

@@ -25,7 +25,8 @@ export const RECHARGE_PACKAGES = [
 type OrderRow = typeof rechargeOrders.$inferSelect;
 
 /** Shanghai wall-clock digits of a moment: 20250301143005. */
-const chinaStamp = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+const chinaStamp = (d: Date) =>
+  new Date(d.getTime() + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14);
 /** CZ + yyyyMMddHHmmss (Beijing) + 6 random digits. */
 const ORDER_NO = /^CZ\d{20}$/;
 const newOrderNo = () => `CZ${chinaStamp(new Date())}${String(randomInt(1_000_000)).padStart(6, '0')}`;
@@ -58,29 +59,49 @@ export interface RechargeInput {
 }
 
 /** Recharge orders and their settlement by the payment provider's signed callback. */
-export function createRechargeService(deps: { db: Db; ledger: Ledger; providers: PaymentProviders; log: Logger }) {
+export function createRechargeService(deps: {
+  db: Db;
+  ledger: Ledger;
+  providers: PaymentProviders;
+  log: Logger;
+}) {
   const { db, ledger, providers, log } = deps;
 
   async function payInfo(o: OrderRow) {
     const provider = providers.byName.get(o.provider)!;
-    const payUrl = await provider.payUrl({ orderNo: o.orderNo, amountFen: o.amountFen, subject: `球友圈 ${o.diamonds} 球钻`, method: o.method, expiresAt: o.expiresAt });
+    const payUrl = await provider.payUrl({
+      orderNo: o.orderNo,
+      amountFen: o.amountFen,
+      subject: `球友圈 ${o.diamonds} 球钻`,
+      method: o.method,
+      expiresAt: o.expiresAt,
+    });
     return { ...orderView(o), payUrl, provider: provider.name, demo: provider.demo };
   }
 
   const ownOrder = async (userId: number, orderNo: string) => {
     // Only our own numbers reach the database: anything else (a NUL byte, 10 KB of text) is unknown.
     if (!ORDER_NO.test(orderNo)) throw notFound(MSG.orderNotFound);
-    const [o] = await db.select().from(rechargeOrders).where(and(eq(rechargeOrders.orderNo, orderNo), eq(rechargeOrders.userId, userId)));
+    const [o] = await db
+      .select()
+      .from(rechargeOrders)
+      .where(and(eq(rechargeOrders.orderNo, orderNo), eq(rechargeOrders.userId, userId)));
     if (!o) throw notFound(MSG.orderNotFound);
     return o;
   };
 
   return {
     setting() {
-      const methods = [...providers.byName.values()].flatMap((p) => p.methods.map((m) => ({ ...m, demo: p.demo })));
+      const methods = [...providers.byName.values()].flatMap((p) =>
+        p.methods.map((m) => ({ ...m, demo: p.demo })),
+      );
       return {
         diamondsPerYuan: DIAMONDS_PER_YUAN,
-        packages: RECHARGE_PACKAGES.map((p) => ({ ...p, amountFen: p.yuan * 100, diamonds: p.yuan * DIAMONDS_PER_YUAN + p.bonus })),
+        packages: RECHARGE_PACKAGES.map((p) => ({
+          ...p,
+          amountFen: p.yuan * 100,
+          diamonds: p.yuan * DIAMONDS_PER_YUAN + p.bonus,
+        })),
         custom: { minYuan: RECHARGE_YUAN.min, maxYuan: RECHARGE_YUAN.max },
         methods,
         orderTtlMinutes: ORDER_TTL_MS / 60_000,
@@ -92,7 +113,8 @@ export function createRechargeService(deps: { db: Db; ledger: Ledger; providers:
       const pkg = input.packageId ? RECHARGE_PACKAGES.find((p) => p.id === input.packageId) : undefined;
       if (input.packageId && !pkg) throw badRequest(MSG.rechargePackageInvalid);
       const yuan = pkg?.yuan ?? input.yuan ?? 0;
-      if (!Number.isInteger(yuan) || yuan < RECHARGE_YUAN.min || yuan > RECHARGE_YUAN.max) throw badRequest(MSG.rechargeAmountInvalid);
+      if (!Number.isInteger(yuan) || yuan < RECHARGE_YUAN.min || yuan > RECHARGE_YUAN.max)
+        throw badRequest(MSG.rechargeAmountInvalid);
       const provider = providers.forMethod(input.method);
       if (!provider) throw badRequest(MSG.payMethodInvalid);
       const bonus = pkg?.bonus ?? 0;
@@ -135,7 +157,13 @@ export function createRechargeService(deps: { db: Db; ledger: Ledger; providers:
         .set({ status: 'expired' })
         .where(and(mine, eq(rechargeOrders.status, 'pending'), lte(rechargeOrders.expiresAt, new Date())));
       const [rows, [{ total }]] = await Promise.all([
-        db.select().from(rechargeOrders).where(mine).orderBy(desc(rechargeOrders.id)).limit(pageSize).offset((page - 1) * pageSize),
+        db
+          .select()
+          .from(rechargeOrders)
+          .where(mine)
+          .orderBy(desc(rechargeOrders.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
         db.select({ total: count() }).from(rechargeOrders).where(mine),
       ]);
       return { list: rows.map(orderView), total, pageNum: page, pageSize };
@@ -146,29 +174,50 @@ export function createRechargeService(deps: { db: Db; ledger: Ledger; providers:
      * transaction, the pending order is marked paid and its 球钻 credited (trade type 1). A repeated
      * callback finds the order no longer pending and credits nothing; one for an expired order closes it.
      */
-    async handleNotify(providerName: string, params: Record<string, string>): Promise<{ credited: boolean; order: OrderView }> {
+    async handleNotify(
+      providerName: string,
+      params: Record<string, string>,
+    ): Promise<{ credited: boolean; order: OrderView }> {
       const provider = providers.byName.get(providerName);
       if (!provider) throw notFound(MSG.notifyProviderUnknown);
       const notice = provider.verify(params);
       if (!notice) {
-        log.warn({ provider: providerName, orderNo: params.orderNo }, 'payment callback with a bad signature');
+        log.warn(
+          { provider: providerName, orderNo: params.orderNo },
+          'payment callback with a bad signature',
+        );
         throw badRequest(MSG.notifySignatureInvalid);
       }
       return db.transaction(async (tx) => {
-        const [o] = await tx.select().from(rechargeOrders).where(eq(rechargeOrders.orderNo, notice.orderNo)).for('update');
+        const [o] = await tx
+          .select()
+          .from(rechargeOrders)
+          .where(eq(rechargeOrders.orderNo, notice.orderNo))
+          .for('update');
         if (!o || o.provider !== provider.name) throw notFound(MSG.orderNotFound);
         if (o.status !== 'pending') return { credited: false, order: orderView(o) };
         const close = async (status: OrderStatus) => {
-          const [closed] = await tx.update(rechargeOrders).set({ status }).where(eq(rechargeOrders.id, o.id)).returning();
+          const [closed] = await tx
+            .update(rechargeOrders)
+            .set({ status })
+            .where(eq(rechargeOrders.id, o.id))
+            .returning();
           return { credited: false, order: orderView(closed) };
         };
         if (isLate(o)) {
-          if (notice.status === 'paid') log.warn({ orderNo: o.orderNo }, 'payment arrived after the order expired: refund it at the provider');
+          if (notice.status === 'paid')
+            log.warn(
+              { orderNo: o.orderNo },
+              'payment arrived after the order expired: refund it at the provider',
+            );
           return close('expired');
         }
         if (notice.status === 'closed') return close('cancelled');
         if (notice.amountFen !== o.amountFen) {
-          log.error({ orderNo: o.orderNo, paid: notice.amountFen, due: o.amountFen }, 'payment amount differs from the order');
+          log.error(
+            { orderNo: o.orderNo, paid: notice.amountFen, due: o.amountFen },
+            'payment amount differs from the order',
+          );
           throw badRequest(MSG.badRequest);
         }
         const [paid] = await tx
@@ -177,7 +226,15 @@ export function createRechargeService(deps: { db: Db; ledger: Ledger; providers:
           .where(eq(rechargeOrders.id, o.id))
           .returning();
         await ledger.credit(
-          { userId: o.userId, currency: 'diamond', amount: o.diamonds, type: TRADE_TYPE.recharge, key: `recharge:${o.orderNo}`, ref: o.orderNo, note: `充值 ¥${o.amountFen / 100}` },
+          {
+            userId: o.userId,
+            currency: 'diamond',
+            amount: o.diamonds,
+            type: TRADE_TYPE.recharge,
+            key: `recharge:${o.orderNo}`,
+            ref: o.orderNo,
+            note: `充值 ¥${o.amountFen / 100}`,
+          },
           tx,
         );
         return { credited: true, order: orderView(paid) };

@@ -1,7 +1,12 @@
 import { and, count, desc, eq, gt, gte, lt, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { MSG } from '../../../lib/messages.ts';
-import { CURRENCY_LABEL, tradeTypeLabel, type Currency, type TradeType } from '../../../lib/vocab/trade-types.ts';
+import {
+  CURRENCY_LABEL,
+  tradeTypeLabel,
+  type Currency,
+  type TradeType,
+} from '../../../lib/vocab/trade-types.ts';
 import { chinaTime } from '../../../lib/wallet.ts';
 import { badRequest } from '../../errors.ts';
 import type { Db } from '../../db/client.ts';
@@ -32,7 +37,8 @@ function chinaDayStart(day: string): Date | null {
 function conditions(userId: number, f: RecordFilter): SQL | undefined {
   const from = f.startDate ? chinaDayStart(f.startDate) : undefined;
   const endDay = f.endDate ? chinaDayStart(f.endDate) : undefined;
-  if (from === null || endDay === null || (from && endDay && from > endDay)) throw badRequest(MSG.dateRangeInvalid);
+  if (from === null || endDay === null || (from && endDay && from > endDay))
+    throw badRequest(MSG.dateRangeInvalid);
   const until = endDay ? new Date(endDay.getTime() + 86_400_000) : undefined;
   return and(
     eq(tradeRecords.userId, userId),
@@ -94,7 +100,18 @@ export function createRecordService(db: Db) {
       const list = await rows(conditions(userId, { ...f, incomeOnly: true }), EXPORT_LIMIT, 0);
       const head = ['时间', '类型', '币种', '数量', '变动后余额', '对方', '业务单号', '备注'];
       const lines = list.map((r) =>
-        [chinaTime(r.createdAt), r.typeName, r.currencyName, r.amount, r.balanceAfter, r.counterparty?.nickName ?? '', r.ref ?? '', r.note ?? ''].map(cell).join(','),
+        [
+          chinaTime(r.createdAt),
+          r.typeName,
+          r.currencyName,
+          r.amount,
+          r.balanceAfter,
+          r.counterparty?.nickName ?? '',
+          r.ref ?? '',
+          r.note ?? '',
+        ]
+          .map(cell)
+          .join(','),
       );
       return `\uFEFF${[head.map(cell).join(','), ...lines].join('\r\n')}\r\n`;
     },

@@ -22,7 +22,10 @@ export function createSandboxCashier(deps: { recharge: RechargeService; provider
     /** The order as the cashier shows it, with the name of the method it imitates. */
     async view(userId: number, orderNo: string) {
       const { order, sandbox } = await sandboxOrder(userId, orderNo);
-      return { ...order, methodName: sandbox.methods.find((m) => m.code === order.method)?.name ?? order.method };
+      return {
+        ...order,
+        methodName: sandbox.methods.find((m) => m.code === order.method)?.name ?? order.method,
+      };
     },
 
     /** 确认支付 / 取消支付. Returns the settled order; an order past its time fails with 订单已过期. */
@@ -30,7 +33,12 @@ export function createSandboxCashier(deps: { recharge: RechargeService; provider
       const { order, sandbox } = await sandboxOrder(userId, orderNo);
       if (order.status === 'paid' && action === 'pay') return order;
       const tradeNo = `SB${Date.now()}${String(randomInt(1000)).padStart(3, '0')}`;
-      const params = sandbox.signNotice({ orderNo, tradeNo, amountFen: order.amountFen, status: action === 'pay' ? 'paid' : 'closed' });
+      const params = sandbox.signNotice({
+        orderNo,
+        tradeNo,
+        amountFen: order.amountFen,
+        status: action === 'pay' ? 'paid' : 'closed',
+      });
       const { order: settled } = await recharge.handleNotify(sandbox.name, params);
       if (settled.status === 'expired') throw badRequest(MSG.orderExpired);
       if (action === 'pay' && settled.status === 'cancelled') throw badRequest(MSG.orderCancelled);

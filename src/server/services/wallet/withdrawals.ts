@@ -51,7 +51,8 @@ export interface WithdrawalDeps {
 
 export function createWithdrawalService(deps: WithdrawalDeps) {
   const { db, ledger, cards, payPassword, pii } = deps;
-  const byKey = (userId: number, key: string) => and(eq(withdrawals.userId, userId), eq(withdrawals.idempotencyKey, key));
+  const byKey = (userId: number, key: string) =>
+    and(eq(withdrawals.userId, userId), eq(withdrawals.idempotencyKey, key));
 
   /** Marks a pending request reviewed; null when it was reviewed already (or by someone else just now). */
   async function close(tx: Tx, id: number, status: WithdrawStatus, reviewerId: number, note: string | null) {
@@ -68,7 +69,11 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
   }
 
   return {
-    lowest: () => ({ lowest: WITHDRAW.lowest, highest: WITHDRAW.highest, ticketsPerYuan: WITHDRAW.ticketsPerYuan }),
+    lowest: () => ({
+      lowest: WITHDRAW.lowest,
+      highest: WITHDRAW.highest,
+      ticketsPerYuan: WITHDRAW.ticketsPerYuan,
+    }),
 
     /** POST /pay/withdraw. A retry with the same key returns the first request. */
     async request(userId: number, input: WithdrawInput) {
@@ -78,7 +83,8 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
       const { amount } = input;
       if (!Number.isSafeInteger(amount) || amount <= 0) throw badRequest(MSG.withdrawAmountInvalid);
       if (amount < WITHDRAW.lowest) throw badRequest(fill(MSG.withdrawTooLow, { lowest: WITHDRAW.lowest }));
-      if (amount > WITHDRAW.highest) throw badRequest(fill(MSG.withdrawTooHigh, { highest: WITHDRAW.highest }));
+      if (amount > WITHDRAW.highest)
+        throw badRequest(fill(MSG.withdrawTooHigh, { highest: WITHDRAW.highest }));
       if (!(await deps.realNameVerified(userId))) throw badRequest(MSG.realNameRequired);
       const card = await cards.own(userId, input.cardId);
       await payPassword.verify(userId, input);
@@ -86,10 +92,25 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
         return await db.transaction(async (tx) => {
           const [w] = await tx
             .insert(withdrawals)
-            .values({ userId, amount, payoutFen: payoutFen(amount), bankName: card.bankName, cardNoMasked: card.cardNoMasked, cardNoEnc: card.cardNoEnc, idempotencyKey: input.requestKey })
+            .values({
+              userId,
+              amount,
+              payoutFen: payoutFen(amount),
+              bankName: card.bankName,
+              cardNoMasked: card.cardNoMasked,
+              cardNoEnc: card.cardNoEnc,
+              idempotencyKey: input.requestKey,
+            })
             .returning();
           await ledger.hold(
-            { userId, amount, type: TRADE_TYPE.withdrawal, key: `withdraw:${w.id}`, ref: `withdraw:${w.id}`, note: `提现至${card.bankName}(${card.cardNoMasked.slice(-4)})` },
+            {
+              userId,
+              amount,
+              type: TRADE_TYPE.withdrawal,
+              key: `withdraw:${w.id}`,
+              ref: `withdraw:${w.id}`,
+              note: `提现至${card.bankName}(${card.cardNoMasked.slice(-4)})`,
+            },
             tx,
           );
           return withdrawalView(w);
@@ -105,7 +126,13 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
     async list(userId: number, pageNum: number, pageSize: number) {
       const mine = eq(withdrawals.userId, userId);
       const [rows, [{ total }]] = await Promise.all([
-        db.select().from(withdrawals).where(mine).orderBy(desc(withdrawals.id)).limit(pageSize).offset((pageNum - 1) * pageSize),
+        db
+          .select()
+          .from(withdrawals)
+          .where(mine)
+          .orderBy(desc(withdrawals.id))
+          .limit(pageSize)
+          .offset((pageNum - 1) * pageSize),
         db.select({ total: count() }).from(withdrawals).where(mine),
       ]);
       return { list: rows.map(withdrawalView), total, pageNum, pageSize };
@@ -146,7 +173,17 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
     async reject(reviewerId: number, id: number, reason: string) {
       return db.transaction(async (tx) => {
         const w = await close(tx, id, 'rejected', reviewerId, reason);
-        await ledger.release({ userId: w.userId, amount: w.amount, type: TRADE_TYPE.refund, key: `withdraw-refund:${w.id}`, ref: `withdraw:${w.id}`, note: `提现驳回：${reason}` }, tx);
+        await ledger.release(
+          {
+            userId: w.userId,
+            amount: w.amount,
+            type: TRADE_TYPE.refund,
+            key: `withdraw-refund:${w.id}`,
+            ref: `withdraw:${w.id}`,
+            note: `提现驳回：${reason}`,
+          },
+          tx,
+        );
         return withdrawalView(w);
       });
     },

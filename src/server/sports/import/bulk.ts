@@ -4,12 +4,19 @@ import type { Db } from '../../db/client.ts';
 /** PostgreSQL takes at most 65,535 parameters per statement: inserts go in chunks below that. */
 const MAX_PARAMS = 30_000;
 
-export async function insertChunks<T extends PgTable>(db: Db, table: T, rows: T['$inferInsert'][]): Promise<void> {
+export async function insertChunks<T extends PgTable>(
+  db: Db,
+  table: T,
+  rows: T['$inferInsert'][],
+): Promise<void> {
   if (rows.length === 0) return;
   const perRow = Math.max(1, Object.keys(rows[0]).length);
   const size = Math.max(1, Math.floor(MAX_PARAMS / perRow));
   for (let i = 0; i < rows.length; i += size) {
-    await db.insert(table).values(rows.slice(i, i + size) as never).onConflictDoNothing();
+    await db
+      .insert(table)
+      .values(rows.slice(i, i + size) as never)
+      .onConflictDoNothing();
   }
 }
 

@@ -18,7 +18,13 @@ export function normalizeClub(name: string): string {
     .replace(/\(.*?\)/g, ' ')
     .replace(/[.&'’-]/g, ' ')
     .split(/\s+/)
-    .filter((w) => w && !/^(fc|cf|ac|afc|sc|as|ssc|ss|us|ogc|rc|sv|vfl|vfb|tsg|fsv|bsc|cd|ud|rcd|sd|ca|club|de|1|05|04|1846|1848|1899|1901|1907|1909|1913)$/.test(w))
+    .filter(
+      (w) =>
+        w &&
+        !/^(fc|cf|ac|afc|sc|as|ssc|ss|us|ogc|rc|sv|vfl|vfb|tsg|fsv|bsc|cd|ud|rcd|sd|ca|club|de|1|05|04|1846|1848|1899|1901|1907|1909|1913)$/.test(
+          w,
+        ),
+    )
     .join(' ');
 }
 
@@ -30,7 +36,12 @@ function parseLine(line: string): { name: string; info: ClubInfo } | null {
   for (const part of rest) {
     if (/^\d{4}$/.test(part)) info.founded = Number(part);
     else if (part.startsWith('@')) info.venue = part.slice(1).trim() || null;
-    else if (part && !info.city) info.city = part.split('›')[0].replace(/\(.*\)/, '').trim() || null;
+    else if (part && !info.city)
+      info.city =
+        part
+          .split('›')[0]
+          .replace(/\(.*\)/, '')
+          .trim() || null;
   }
   return { name: name.replace(/\(\d{4}-\d{4}\)/, '').trim(), info };
 }

@@ -14,12 +14,15 @@ const fixture = z.object({
   time: z.string().optional(),
   team1: z.string(),
   team2: z.string(),
-  score: z.object({ ht: pair.optional(), ft: pair.optional(), et: pair.optional(), p: pair.optional() }).optional(),
+  score: z
+    .object({ ht: pair.optional(), ft: pair.optional(), et: pair.optional(), p: pair.optional() })
+    .optional(),
   status: z.string().optional(),
 });
 export type Fixture = z.infer<typeof fixture>;
 
-export const readFixtures = (rel: string) => z.object({ name: z.string(), matches: z.array(fixture) }).parse(readJson(rel)).matches;
+export const readFixtures = (rel: string) =>
+  z.object({ name: z.string(), matches: z.array(fixture) }).parse(readJson(rel)).matches;
 
 const squadFile = z.object({
   nationality_default: z.string(),
@@ -39,29 +42,60 @@ const squadFile = z.object({
   ),
 });
 export type SquadFile = z.infer<typeof squadFile>;
-export const readSquads = (code: string) => squadFile.parse(readJson(`football/openfootball-squads-2023-24/${code}.squads.json`));
+export const readSquads = (code: string) =>
+  squadFile.parse(readJson(`football/openfootball-squads-2023-24/${code}.squads.json`));
 
-const zhClub = z.object({ name: z.string(), zh: z.string(), zh_full: z.string(), aliases: z.array(z.string()) });
-export const readClubNames = () => z.object({ clubs: z.array(zhClub) }).parse(readJson('zh-names/football_clubs_zh.json')).clubs;
+const zhClub = z.object({
+  name: z.string(),
+  zh: z.string(),
+  zh_full: z.string(),
+  aliases: z.array(z.string()),
+});
+export const readClubNames = () =>
+  z.object({ clubs: z.array(zhClub) }).parse(readJson('zh-names/football_clubs_zh.json')).clubs;
 
 export const readLeagueNames = () =>
-  z.array(z.object({ code: z.string(), zh: z.string(), zh_full: z.string(), en: z.string() })).parse(readJson('zh-names/leagues_zh.json'));
+  z
+    .array(z.object({ code: z.string(), zh: z.string(), zh_full: z.string(), en: z.string() }))
+    .parse(readJson('zh-names/leagues_zh.json'));
 
 export const readNbaTeamNames = () =>
   z
-    .array(z.object({ nba_id: z.number(), abbreviation: z.string(), espn_abbreviation: z.string(), zh: z.string(), zh_full: z.string() }))
+    .array(
+      z.object({
+        nba_id: z.number(),
+        abbreviation: z.string(),
+        espn_abbreviation: z.string(),
+        zh: z.string(),
+        zh_full: z.string(),
+      }),
+    )
     .parse(readJson('zh-names/nba_teams_zh.json'));
 
 export const readCbaTeams = () =>
-  z.object({ teams: z.array(z.object({ slug: z.string(), zh: z.string(), en: z.string(), city_zh: z.string() })) }).parse(readJson('zh-names/cba_teams_zh.json')).teams;
+  z
+    .object({
+      teams: z.array(z.object({ slug: z.string(), zh: z.string(), en: z.string(), city_zh: z.string() })),
+    })
+    .parse(readJson('zh-names/cba_teams_zh.json')).teams;
 
 export const readNbaTeams = () =>
   z
-    .array(z.object({ id: z.number(), abbreviation: z.string(), full_name: z.string(), city: z.string(), year_founded: z.number() }))
+    .array(
+      z.object({
+        id: z.number(),
+        abbreviation: z.string(),
+        full_name: z.string(),
+        city: z.string(),
+        year_founded: z.number(),
+      }),
+    )
     .parse(readJson('basketball/nba_api-static/nba_teams.json'));
 
 export const readNbaPlayers = () =>
-  z.array(z.object({ id: z.number(), full_name: z.string(), is_active: z.boolean() })).parse(readJson('basketball/nba_api-static/nba_players_active.json'));
+  z
+    .array(z.object({ id: z.number(), full_name: z.string(), is_active: z.boolean() }))
+    .parse(readJson('basketball/nba_api-static/nba_players_active.json'));
 
 export interface NbaStandingRow {
   conference: string;
@@ -78,7 +112,9 @@ export interface NbaStandingRow {
 
 /** nba_standings_2024-25.csv (hoopR-nba-raw, CC BY 4.0): plain CSV without quoted commas. */
 export function readNbaStandings(): NbaStandingRow[] {
-  const [header, ...lines] = readText('basketball/hoopR-nba-standings-2024-25/nba_standings_2024-25.csv').trim().split('\n');
+  const [header, ...lines] = readText('basketball/hoopR-nba-standings-2024-25/nba_standings_2024-25.csv')
+    .trim()
+    .split('\n');
   const cols = header.split(',');
   return lines.map((line) => {
     const v = Object.fromEntries(line.split(',').map((x, i) => [cols[i], x]));

@@ -9,7 +9,8 @@ import { footballTeamKey } from './teams.ts';
 type MatchRow = typeof matches.$inferInsert;
 
 export const seasonKey = (competition: string, season: string) => `${competition}|${season}`;
-export const sourceMatchKey = (s: SourceMatch) => `of:${s.competition.key}:${s.season}:${s.fixture.date}:${s.home}|${s.away}`;
+export const sourceMatchKey = (s: SourceMatch) =>
+  `of:${s.competition.key}:${s.season}:${s.fixture.date}:${s.home}|${s.away}`;
 
 export interface FixtureIds {
   competitions: Map<string, number>;
@@ -37,7 +38,9 @@ export function groupLetters(sources: SourceMatch[]): Map<string, string> {
     parent.set(x, root);
     return root;
   };
-  const games = sources.filter((s) => s.competition.key === 'uefa.cl' && s.season === '2023-24' && s.fixture.round.startsWith('Group'));
+  const games = sources.filter(
+    (s) => s.competition.key === 'uefa.cl' && s.season === '2023-24' && s.fixture.round.startsWith('Group'),
+  );
   for (const g of games) parent.set(find(g.home), find(g.away));
   const letterOfRoot = new Map<string, string>();
   for (const [club, letter] of Object.entries(UCL_2023_GROUPS)) letterOfRoot.set(find(club), letter);
@@ -82,7 +85,12 @@ export function fixtureRow(s: SourceMatch, ids: FixtureIds, groups: Map<string, 
     pkAway: score.p?.[1] ?? null,
     venue: neutral ? null : (ids.venues.get(homeTeamId) ?? null),
     neutral,
-    heat: matchHeat(s.competition.key, 1, ids.ratings.get(homeTeamId) ?? 1500, ids.ratings.get(awayTeamId) ?? 1500),
+    heat: matchHeat(
+      s.competition.key,
+      1,
+      ids.ratings.get(homeTeamId) ?? 1500,
+      ids.ratings.get(awayTeamId) ?? 1500,
+    ),
     updatedAt: s.kickoff,
   };
 }

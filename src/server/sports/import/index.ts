@@ -1,5 +1,15 @@
 import type { Db } from '../../db/client.ts';
-import { competitions, pointDeductions, players, publishedStandings, rounds, seasons, squads, stages, teams } from '../../db/schema/sports-core.ts';
+import {
+  competitions,
+  pointDeductions,
+  players,
+  publishedStandings,
+  rounds,
+  seasons,
+  squads,
+  stages,
+  teams,
+} from '../../db/schema/sports-core.ts';
 import { matches } from '../../db/schema/sports-match.ts';
 import { oddsCompanies } from '../../db/schema/sports-odds.ts';
 import type { Logger } from '../../logger.ts';
@@ -30,7 +40,11 @@ export async function importSports(db: Db, log: Logger, opts: ImportOptions): Pr
     const sources = loadFootballSources();
     const ids = await importStructure(tx, sources, opts);
     const groups = groupLetters(sources);
-    await insertChunks(tx, matches, sources.map((s) => fixtureRow(s, ids, groups)));
+    await insertChunks(
+      tx,
+      matches,
+      sources.map((s) => fixtureRow(s, ids, groups)),
+    );
     await importRosters(tx, sources, ids, opts);
     await importTables(tx, ids);
     await tx.insert(oddsCompanies).values(ODDS_COMPANIES.map((c, sort) => ({ ...c, sort })));
@@ -47,7 +61,20 @@ async function importStructure(db: Db, sources: SourceMatch[], opts: ImportOptio
     COMPETITIONS.map((c, sort) => {
       const n = names.get(c.key)!;
       const { key, sport, shortName, regionZh, type, isHot, color } = c;
-      return { key, sport, shortName, regionZh, type, isHot, color, sort, nameZh: n.zh, fullNameZh: n.zh_full, nameEn: n.en, country: c.country };
+      return {
+        key,
+        sport,
+        shortName,
+        regionZh,
+        type,
+        isHot,
+        color,
+        sort,
+        nameZh: n.zh,
+        fullNameZh: n.zh_full,
+        nameEn: n.en,
+        country: c.country,
+      };
     }),
   );
 
@@ -55,14 +82,34 @@ async function importStructure(db: Db, sources: SourceMatch[], opts: ImportOptio
   const currentBasketball = basketballSeasonName(opts.today);
   for (const c of COMPETITIONS) {
     c.seasons.forEach((s, i) => {
-      const dates = sources.filter((m) => m.competition.key === c.key && m.season === s.name).map((m) => m.fixture.date).sort();
+      const dates = sources
+        .filter((m) => m.competition.key === c.key && m.season === s.name)
+        .map((m) => m.fixture.date)
+        .sort();
       const range = c.key === 'nba' ? ['2024-10-22', '2025-04-13'] : [dates[0], dates[dates.length - 1]];
-      seasonRows.push({ compKey: c.key, competitionId: competitionIds.get(c.key)!, name: s.name, startDate: range[0], endDate: range[1], isCurrent: c.sport === 1 && i === c.seasons.length - 1 });
+      seasonRows.push({
+        compKey: c.key,
+        competitionId: competitionIds.get(c.key)!,
+        name: s.name,
+        startDate: range[0],
+        endDate: range[1],
+        isCurrent: c.sport === 1 && i === c.seasons.length - 1,
+      });
     });
-    if (c.sport === 2) seasonRows.push({ compKey: c.key, competitionId: competitionIds.get(c.key)!, name: currentBasketball, isCurrent: true, generated: true });
+    if (c.sport === 2)
+      seasonRows.push({
+        compKey: c.key,
+        competitionId: competitionIds.get(c.key)!,
+        name: currentBasketball,
+        isCurrent: true,
+        generated: true,
+      });
   }
   const seasonIds = new Map<string, number>();
-  const insertedSeasons = await db.insert(seasons).values(seasonRows.map(({ compKey: _k, ...r }) => r)).returning({ id: seasons.id, name: seasons.name, competitionId: seasons.competitionId });
+  const insertedSeasons = await db
+    .insert(seasons)
+    .values(seasonRows.map(({ compKey: _k, ...r }) => r))
+    .returning({ id: seasons.id, name: seasons.name, competitionId: seasons.competitionId });
   for (const s of insertedSeasons) {
     const compKey = [...competitionIds].find(([, id]) => id === s.competitionId)![0];
     seasonIds.set(seasonKey(compKey, s.name), s.id);
@@ -77,13 +124,29 @@ async function importStructure(db: Db, sources: SourceMatch[], opts: ImportOptio
   for (const s of sources) {
     const r = roundOf(s);
     const seasonId = seasonIds.get(seasonKey(s.competition.key, s.season))!;
-    stageRows.set(`${seasonId}|${r.stageKey}`, { seasonId, key: r.stageKey, nameZh: r.stageZh, kind: r.stageKind, sort: r.stageSort });
+    stageRows.set(`${seasonId}|${r.stageKey}`, {
+      seasonId,
+      key: r.stageKey,
+      nameZh: r.stageZh,
+      kind: r.stageKind,
+      sort: r.stageSort,
+    });
   }
   for (const [key, seasonId] of seasonIds) {
-    if (key.startsWith('nba|') || key.startsWith('cba|')) stageRows.set(`${seasonId}|regular`, { seasonId, key: 'regular', nameZh: '常规赛', kind: 'regular', sort: 1 });
+    if (key.startsWith('nba|') || key.startsWith('cba|'))
+      stageRows.set(`${seasonId}|regular`, {
+        seasonId,
+        key: 'regular',
+        nameZh: '常规赛',
+        kind: 'regular',
+        sort: 1,
+      });
   }
   const stageIds = new Map<string, number>();
-  for (const s of await db.insert(stages).values([...stageRows.values()]).returning({ id: stages.id, seasonId: stages.seasonId, key: stages.key })) {
+  for (const s of await db
+    .insert(stages)
+    .values([...stageRows.values()])
+    .returning({ id: stages.id, seasonId: stages.seasonId, key: stages.key })) {
     stageIds.set(`${s.seasonId}|${s.key}`, s.id);
   }
 
@@ -92,43 +155,88 @@ async function importStructure(db: Db, sources: SourceMatch[], opts: ImportOptio
     const r = roundOf(s);
     const seasonId = seasonIds.get(seasonKey(s.competition.key, s.season))!;
     const stageId = stageIds.get(`${seasonId}|${r.stageKey}`)!;
-    roundRows.set(`${stageId}|${r.roundKey}`, { stageId, seasonId, key: r.roundKey, nameZh: r.roundZh, number: r.number, sort: r.sort });
+    roundRows.set(`${stageId}|${r.roundKey}`, {
+      stageId,
+      seasonId,
+      key: r.roundKey,
+      nameZh: r.roundZh,
+      number: r.number,
+      sort: r.sort,
+    });
   }
   const roundIds = new Map<string, number>();
-  for (const r of await db.insert(rounds).values([...roundRows.values()]).returning({ id: rounds.id, stageId: rounds.stageId, key: rounds.key })) {
+  for (const r of await db
+    .insert(rounds)
+    .values([...roundRows.values()])
+    .returning({ id: rounds.id, stageId: rounds.stageId, key: rounds.key })) {
     roundIds.set(`${r.stageId}|${r.key}`, r.id);
   }
-  return { competitions: competitionIds, seasons: seasonIds, teams: teamIds, ratings, stages: stageIds, rounds: roundIds, venues };
+  return {
+    competitions: competitionIds,
+    seasons: seasonIds,
+    teams: teamIds,
+    ratings,
+    stages: stageIds,
+    rounds: roundIds,
+    venues,
+  };
 }
 
 async function importRosters(db: Db, sources: SourceMatch[], ids: FixtureIds, opts: ImportOptions) {
-  const entries: RosterEntry[] = realSquads((league) => ids.seasons.get(seasonKey(league, '2023-24'))!, ids.teams);
+  const entries: RosterEntry[] = realSquads(
+    (league) => ids.seasons.get(seasonKey(league, '2023-24'))!,
+    ids.teams,
+  );
   const withSquad = new Set(entries.flatMap((e) => e.squads.map((s) => s.teamId)));
   // Clubs without a squad list get a generated roster in the latest season they play.
   const latest = new Map<string, SourceMatch>();
-  for (const s of sources) for (const team of [s.home, s.away]) if ((latest.get(team)?.kickoff ?? 0) < s.kickoff) latest.set(team, s);
+  for (const s of sources)
+    for (const team of [s.home, s.away])
+      if ((latest.get(team)?.kickoff ?? 0) < s.kickoff) latest.set(team, s);
   for (const [name, s] of latest) {
     const teamId = ids.teams.get(footballTeamKey(name))!;
     if (withSquad.has(teamId)) continue;
     const country = s.home === name ? s.homeCountry : s.awayCountry;
-    entries.push(...generatedFootballRoster(opts.seed, { id: teamId, key: footballTeamKey(name), country }, ids.seasons.get(seasonKey(s.competition.key, s.season))!));
+    entries.push(
+      ...generatedFootballRoster(
+        opts.seed,
+        { id: teamId, key: footballTeamKey(name), country },
+        ids.seasons.get(seasonKey(s.competition.key, s.season))!,
+      ),
+    );
   }
   const current = (comp: string) => ids.seasons.get(seasonKey(comp, basketballSeasonName(opts.today)))!;
   const nbaIds = [...ids.teams].filter(([k]) => k.startsWith('nba:')).map(([, id]) => id);
   entries.push(...nbaRosters(opts.seed, nbaIds, current('nba')));
-  for (const [key, id] of ids.teams) if (key.startsWith('cba:')) entries.push(...cbaRoster(opts.seed, { id, key }, current('cba')));
+  for (const [key, id] of ids.teams)
+    if (key.startsWith('cba:')) entries.push(...cbaRoster(opts.seed, { id, key }, current('cba')));
 
-  const playerIds = await insertReturningKeys(db, players, entries.map((e) => e.player));
-  await insertChunks(db, squads, entries.flatMap((e) => e.squads.map((s) => ({ ...s, playerId: playerIds.get(e.player.key)! }))));
+  const playerIds = await insertReturningKeys(
+    db,
+    players,
+    entries.map((e) => e.player),
+  );
+  await insertChunks(
+    db,
+    squads,
+    entries.flatMap((e) => e.squads.map((s) => ({ ...s, playerId: playerIds.get(e.player.key)! }))),
+  );
 }
 
 async function importTables(db: Db, ids: FixtureIds) {
   await insertChunks(
     db,
     pointDeductions,
-    DEDUCTIONS.map((d) => ({ seasonId: ids.seasons.get(seasonKey(d.competition, d.season))!, teamId: ids.teams.get(footballTeamKey(d.team))!, points: d.points, reason: d.reason })),
+    DEDUCTIONS.map((d) => ({
+      seasonId: ids.seasons.get(seasonKey(d.competition, d.season))!,
+      teamId: ids.teams.get(footballTeamKey(d.team))!,
+      points: d.points,
+      reason: d.reason,
+    })),
   );
-  const nbaIdOf = new Map(readNbaTeamNames().map((t) => [t.espn_abbreviation, ids.teams.get(nbaTeamKey(t.nba_id))!]));
+  const nbaIdOf = new Map(
+    readNbaTeamNames().map((t) => [t.espn_abbreviation, ids.teams.get(nbaTeamKey(t.nba_id))!]),
+  );
   const seasonId = ids.seasons.get(seasonKey('nba', '2024-25'))!;
   await insertChunks(
     db,

@@ -7,13 +7,22 @@ import { footballTeamKey } from './teams.ts';
 /** A player with the squad row(s) to write once the player has an id. */
 export interface RosterEntry {
   player: typeof players.$inferInsert;
-  squads: { seasonId: number; teamId: number; shirtNumber: number | null; position: string | null; generated: boolean }[];
+  squads: {
+    seasonId: number;
+    teamId: number;
+    shirtNumber: number | null;
+    position: string | null;
+    generated: boolean;
+  }[];
 }
 
 const LINE: Record<string, string> = { GK: 'G', DF: 'D', MF: 'M', FW: 'F' };
 
 /** The 2023-24 squads of the EPL, LaLiga, Bundesliga and Serie A (openfootball, CC0). */
-export function realSquads(seasonIdOf: (league: string) => number, teamIds: Map<string, number>): RosterEntry[] {
+export function realSquads(
+  seasonIdOf: (league: string) => number,
+  teamIds: Map<string, number>,
+): RosterEntry[] {
   const alias = new Map<string, string>();
   for (const c of readClubNames()) for (const a of c.aliases) alias.set(a, c.name);
   const byKey = new Map<string, RosterEntry>();
@@ -28,14 +37,29 @@ export function realSquads(seasonIdOf: (league: string) => number, teamIds: Map<
         let entry = byKey.get(key);
         if (!entry) {
           entry = {
-            player: { key, sport: 1, name: p.name, shirtNumber: p.number ?? null, position, nationality: p.nationality ?? file.nationality_default, birthYear: p.birth_year ?? null, teamId },
+            player: {
+              key,
+              sport: 1,
+              name: p.name,
+              shirtNumber: p.number ?? null,
+              position,
+              nationality: p.nationality ?? file.nationality_default,
+              birthYear: p.birth_year ?? null,
+              teamId,
+            },
             squads: [],
           };
           byKey.set(key, entry);
         } else {
           entry.player.teamId = teamId;
         }
-        entry.squads.push({ seasonId: seasonIdOf(code), teamId, shirtNumber: p.number ?? null, position, generated: false });
+        entry.squads.push({
+          seasonId: seasonIdOf(code),
+          teamId,
+          shirtNumber: p.number ?? null,
+          position,
+          generated: false,
+        });
       }
     }
   }
@@ -50,7 +74,11 @@ const FOOTBALL_SHAPE: [string, number[]][] = [
 ];
 
 /** A generated 24-man football roster; Chinese clubs get Chinese names. */
-export function generatedFootballRoster(seed: string, team: { id: number; key: string; country: string | null }, seasonId: number): RosterEntry[] {
+export function generatedFootballRoster(
+  seed: string,
+  team: { id: number; key: string; country: string | null },
+  seasonId: number,
+): RosterEntry[] {
   const rng = rngFor(seed, `roster:${team.key}`);
   const taken = new Set<string>();
   const make = team.country === 'CHN' ? chineseName : foreignName;
@@ -60,8 +88,16 @@ export function generatedFootballRoster(seed: string, team: { id: number; key: s
       const n = uniqueName(rng, make, taken);
       out.push({
         player: {
-          key: `gen:${team.key}:${shirtNumber}`, sport: 1, name: n.name, nameZh: n.nameZh, shirtNumber, position,
-          nationality: team.country, birthYear: rng.int(1991, 2006), teamId: team.id, generated: true,
+          key: `gen:${team.key}:${shirtNumber}`,
+          sport: 1,
+          name: n.name,
+          nameZh: n.nameZh,
+          shirtNumber,
+          position,
+          nationality: team.country,
+          birthYear: rng.int(1991, 2006),
+          teamId: team.id,
+          generated: true,
         },
         squads: [{ seasonId, teamId: team.id, shirtNumber, position, generated: true }],
       });
@@ -86,8 +122,18 @@ export function nbaRosters(seed: string, teamIds: number[], seasonId: number): R
   const out: RosterEntry[] = [];
   active.forEach((p, i) => {
     const teamId = i < teamIds.length * 15 ? teamIds[Math.floor(i / 15)] : null;
-    const entry: RosterEntry = { player: { key: `nba:${p.id}`, sport: 2, name: p.full_name, teamId }, squads: [] };
-    if (teamId) entry.squads.push({ seasonId, teamId, shirtNumber: null, position: BASKETBALL_SLOTS[i % 5], generated: true });
+    const entry: RosterEntry = {
+      player: { key: `nba:${p.id}`, sport: 2, name: p.full_name, teamId },
+      squads: [],
+    };
+    if (teamId)
+      entry.squads.push({
+        seasonId,
+        teamId,
+        shirtNumber: null,
+        position: BASKETBALL_SLOTS[i % 5],
+        generated: true,
+      });
     out.push(entry);
   });
   for (const teamId of teamIds) {
@@ -107,8 +153,16 @@ export function cbaRoster(seed: string, team: { id: number; key: string }, seaso
     const position = BASKETBALL_SLOTS[i % 5];
     return {
       player: {
-        key: `gen:${team.key}:${i}`, sport: 2, name: n.name, nameZh: n.nameZh, shirtNumber, position,
-        nationality: 'CHN', birthYear: rng.int(1993, 2005), teamId: team.id, generated: true,
+        key: `gen:${team.key}:${i}`,
+        sport: 2,
+        name: n.name,
+        nameZh: n.nameZh,
+        shirtNumber,
+        position,
+        nationality: 'CHN',
+        birthYear: rng.int(1993, 2005),
+        teamId: team.id,
+        generated: true,
       },
       squads: [{ seasonId, teamId: team.id, shirtNumber, position, generated: true }],
     };

@@ -35,7 +35,17 @@ export function loadFootballSources(): SourceMatch[] {
         const [away, awayCountry] = splitName(fixture.team2, country);
         // A fixture without a time (not yet scheduled) is put at 15:00 local.
         const kickoff = zonedToUtc(fixture.date, fixture.time ?? '15:00', competition.zone);
-        out.push({ competition, season: season.name, index, fixture, home, away, homeCountry, awayCountry, kickoff });
+        out.push({
+          competition,
+          season: season.name,
+          index,
+          fixture,
+          home,
+          away,
+          homeCountry,
+          awayCountry,
+          kickoff,
+        });
       });
     }
   }

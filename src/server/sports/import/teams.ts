@@ -19,7 +19,13 @@ export function footballTeamRows(sources: SourceMatch[]): TeamRow[] {
   const elo = computeElo(
     sources
       .filter((s) => s.fixture.score?.ft)
-      .map((s) => ({ at: s.kickoff.getTime(), home: s.home, away: s.away, homeGoals: s.fixture.score!.ft![0], awayGoals: s.fixture.score!.ft![1] })),
+      .map((s) => ({
+        at: s.kickoff.getTime(),
+        home: s.home,
+        away: s.away,
+        homeGoals: s.fixture.score!.ft![0],
+        awayGoals: s.fixture.score!.ft![1],
+      })),
   );
   const countries = new Map<string, string | null>();
   for (const s of sources) {
@@ -28,7 +34,8 @@ export function footballTeamRows(sources: SourceMatch[]): TeamRow[] {
   }
   return [...countries].map(([name, country]) => {
     const names = zh.get(name);
-    const info = clubs.get(normalizeClub(name)) ?? names?.aliases.map((a) => clubs.get(normalizeClub(a))).find(Boolean);
+    const info =
+      clubs.get(normalizeClub(name)) ?? names?.aliases.map((a) => clubs.get(normalizeClub(a))).find(Boolean);
     const key = footballTeamKey(name);
     return {
       key,
@@ -83,7 +90,10 @@ export function cbaTeamRows(seed: string): TeamRow[] {
       name: t.en,
       nameZh: t.zh,
       fullNameZh: t.zh,
-      shortName: t.slug.replace(/[^a-z]/g, '').slice(0, 3).toUpperCase(),
+      shortName: t.slug
+        .replace(/[^a-z]/g, '')
+        .slice(0, 3)
+        .toUpperCase(),
       country: 'CHN',
       city: t.city_zh,
       color: teamColor(key),

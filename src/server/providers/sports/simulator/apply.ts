@@ -1,11 +1,26 @@
-import type { FeedEvent, FeedLineup, FeedOdds, FeedStats, FeedText, ScoreUpdate, SportsFeed, StateChange } from '../feed.ts';
+import type {
+  FeedEvent,
+  FeedLineup,
+  FeedOdds,
+  FeedStats,
+  FeedText,
+  ScoreUpdate,
+  SportsFeed,
+  StateChange,
+} from '../feed.ts';
 import type { PlanStep } from './plan-types.ts';
 
 /**
  * Feeds a run of due plan steps as few calls as possible: the last state, clock, score, stats
  * and lineups win; every event, text line and price is kept (they make the history).
  */
-export async function applySteps(feed: SportsFeed, matchId: number, kickoff: number, steps: PlanStep[], stateBefore: number): Promise<void> {
+export async function applySteps(
+  feed: SportsFeed,
+  matchId: number,
+  kickoff: number,
+  steps: PlanStep[],
+  stateBefore: number,
+): Promise<void> {
   const at = (s: PlanStep) => new Date(kickoff + s.t);
   let state: StateChange | null = null;
   let score: ScoreUpdate | null = null;

@@ -42,10 +42,21 @@ export class BoxScore {
   readonly side: 1 | 2;
   readonly teamId: number;
 
-  constructor(rng: Rng, side: 1 | 2, teamId: number, lineup: LineupPick, plays: Play[], margin: number, overtimes: number) {
+  constructor(
+    rng: Rng,
+    side: 1 | 2,
+    teamId: number,
+    lineup: LineupPick,
+    plays: Play[],
+    margin: number,
+    overtimes: number,
+  ) {
     this.side = side;
     this.teamId = teamId;
-    this.order = [...lineup.starters.map((player) => ({ player, starter: true })), ...lineup.bench.map((player) => ({ player, starter: false }))];
+    this.order = [
+      ...lineup.starters.map((player) => ({ player, starter: true })),
+      ...lineup.bench.map((player) => ({ player, starter: false })),
+    ];
     const total = 240 + overtimes * 25;
     const starterMinutes = lineup.starters.map(() => rng.int(28, 37));
     const benchLeft = Math.max(0, total - starterMinutes.reduce((a, b) => a + b, 0));

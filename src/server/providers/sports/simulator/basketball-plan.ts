@@ -13,7 +13,10 @@ const periodSeconds = (p: number) => (p <= 4 ? 720 : 300);
 
 /** Expected margin (home view, with home court) and total before any news. */
 export function basketballBaseline(input: PlanInput) {
-  return { margin: input.home.rating - input.away.rating + (input.neutral ? 0 : 2.5), total: input.competitionKey === 'nba' ? 228 : 208 };
+  return {
+    margin: input.home.rating - input.away.rating + (input.neutral ? 0 : 2.5),
+    total: input.competitionKey === 'nba' ? 228 : 208,
+  };
 }
 
 /** Quarter scores of both sides; ties after four quarters go to overtime until someone leads. */
@@ -44,8 +47,19 @@ function scoringPlays(rng: Rng, side: 1 | 2, period: number, points: number, lin
     const value = kind === 'three' ? 3 : kind === 'two' ? 2 : Math.min(left, rng.pick([1, 2, 2]));
     const player = players[rng.weighted(weights)];
     const mates = players.slice(0, 5).filter((p) => p !== player);
-    const assist = kind !== 'ft' && rng.chance(0.6) ? mates[rng.weighted(mates.map((p) => (p.position === 'PG' ? 3 : 1)))] : null;
-    plays.push({ side, period, clock: rng.int(1, periodSeconds(period) - 5), points: value, kind, player, assist });
+    const assist =
+      kind !== 'ft' && rng.chance(0.6)
+        ? mates[rng.weighted(mates.map((p) => (p.position === 'PG' ? 3 : 1)))]
+        : null;
+    plays.push({
+      side,
+      period,
+      clock: rng.int(1, periodSeconds(period) - 5),
+      points: value,
+      kind,
+      player,
+      assist,
+    });
     left -= value;
   }
   return plays;
@@ -58,7 +72,10 @@ function scoringPlays(rng: Rng, side: 1 | 2, period: number, points: number, lin
 export function planBasketball(input: PlanInput): Plan {
   const rng = rngFor(input.seed, `bb:${input.key}`);
   const periods = periodScores(rng, input);
-  const lineups: [LineupPick, LineupPick] = [basketballLineup(rngFor(input.seed, `lineup:${input.key}:1`), input.home.roster), basketballLineup(rngFor(input.seed, `lineup:${input.key}:2`), input.away.roster)];
+  const lineups: [LineupPick, LineupPick] = [
+    basketballLineup(rngFor(input.seed, `lineup:${input.key}:1`), input.home.roster),
+    basketballLineup(rngFor(input.seed, `lineup:${input.key}:2`), input.away.roster),
+  ];
   const count = periods[0].length;
   const starts: number[] = [];
   const ends: number[] = [];
@@ -69,12 +86,27 @@ export function planBasketball(input: PlanInput): Plan {
     ends[p] = t;
     t += BREAK_AFTER[p] ?? 2 * MIN;
   }
-  const wallOf = (period: number, clock: number) => starts[period] + ((periodSeconds(period) - clock) / periodSeconds(period)) * (ends[period] - starts[period]);
+  const wallOf = (period: number, clock: number) =>
+    starts[period] +
+    ((periodSeconds(period) - clock) / periodSeconds(period)) * (ends[period] - starts[period]);
   const plays = ([1, 2] as const)
-    .flatMap((side) => periods[side - 1].flatMap((pts, i) => scoringPlays(rng, side, i + 1, pts, lineups[side - 1])))
+    .flatMap((side) =>
+      periods[side - 1].flatMap((pts, i) => scoringPlays(rng, side, i + 1, pts, lineups[side - 1])),
+    )
     .sort((a, b) => a.period - b.period || b.clock - a.clock);
   const finalMargin = periods[0].reduce((a, b) => a + b, 0) - periods[1].reduce((a, b) => a + b, 0);
-  const boxes = ([1, 2] as const).map((side) => new BoxScore(rng, side, sideTeam(input, side).id, lineups[side - 1], plays, side === 1 ? finalMargin : -finalMargin, count - 4));
+  const boxes = ([1, 2] as const).map(
+    (side) =>
+      new BoxScore(
+        rng,
+        side,
+        sideTeam(input, side).id,
+        lineups[side - 1],
+        plays,
+        side === 1 ? finalMargin : -finalMargin,
+        count - 4,
+      ),
+  );
 
   const steps: PlanStep[] = [];
   let eventSeq = 0;
@@ -82,16 +114,52 @@ export function planBasketball(input: PlanInput): Plan {
   const score: [number, number] = [0, 0];
   const per: [number[], number[]] = [[], []];
   const [home, away] = [input.home.name, input.away.name];
-  const text = (at: number, kind: string, line: string, period: number | null, clock: number | null, side: 1 | 2 | null = null) =>
-    steps.push({ t: at, kind: 'text', text: { seq: ++textSeq, kind, side, period, clockSeconds: clock, text: line, homeScore: score[0], awayScore: score[1] } });
-  const scoreStep = (at: number) => steps.push({ t: at, kind: 'score', score: { score: [...score], periods: [[...per[0]], [...per[1]]], highlight: null } });
-  const gamePlayed = (period: number, clock: number) => (period <= 4 ? (period - 1) * 720 : 2880 + (period - 5) * 300) + periodSeconds(period) - clock;
+  const text = (
+    at: number,
+    kind: string,
+    line: string,
+    period: number | null,
+    clock: number | null,
+    side: 1 | 2 | null = null,
+  ) =>
+    steps.push({
+      t: at,
+      kind: 'text',
+      text: {
+        seq: ++textSeq,
+        kind,
+        side,
+        period,
+        clockSeconds: clock,
+        text: line,
+        homeScore: score[0],
+        awayScore: score[1],
+      },
+    });
+  const scoreStep = (at: number) =>
+    steps.push({
+      t: at,
+      kind: 'score',
+      score: { score: [...score], periods: [[...per[0]], [...per[1]]], highlight: null },
+    });
+  const gamePlayed = (period: number, clock: number) =>
+    (period <= 4 ? (period - 1) * 720 : 2880 + (period - 5) * 300) + periodSeconds(period) - clock;
   const statsStep = (at: number, share: number, upto: Play[]) => {
     const teams = boxes.map((b) => {
-      const lines = b.lines(share, upto.filter((p) => p.side === b.side));
+      const lines = b.lines(
+        share,
+        upto.filter((p) => p.side === b.side),
+      );
       return { side: b.side, lines, stats: teamTotals(lines, {}) };
     });
-    steps.push({ t: at, kind: 'stats', stats: { teams: teams.map(({ side, stats }) => ({ side, stats })), players: teams.flatMap((x) => x.lines) } });
+    steps.push({
+      t: at,
+      kind: 'stats',
+      stats: {
+        teams: teams.map(({ side, stats }) => ({ side, stats })),
+        players: teams.flatMap((x) => x.lines),
+      },
+    });
   };
   const total = 2880 + (count - 4) * 300;
   const checkpoints: BasketballCheckpoint[] = [];
@@ -101,17 +169,57 @@ export function planBasketball(input: PlanInput): Plan {
   let drift = 0;
   for (const cpT of [OPENING_AT, ...PREMATCH_MOVES]) {
     if (cpT !== OPENING_AT) drift += driftRng.normal(0, 0.7);
-    checkpoints.push({ t: cpT, live: false, minute: null, remaining: 1, score: [0, 0], reds: [0, 0], outlook: { margin: m0 + drift, total: base + drift * 2, sd: 12 } });
+    checkpoints.push({
+      t: cpT,
+      live: false,
+      minute: null,
+      remaining: 1,
+      score: [0, 0],
+      reds: [0, 0],
+      outlook: { margin: m0 + drift, total: base + drift * 2, sd: 12 },
+    });
   }
   const liveCheckpoint = (at: number, played: number) => {
     const left = Math.max(0.02, 1 - played / 2880);
     checkpoints.push({
-      t: at, live: true, minute: Math.floor(played / 60), remaining: left, score: [...score], reds: [0, 0],
-      outlook: { margin: score[0] - score[1] + (m0 + drift) * left, total: score[0] + score[1] + (base + drift * 2) * left, sd: 12 * Math.sqrt(left) },
+      t: at,
+      live: true,
+      minute: Math.floor(played / 60),
+      remaining: left,
+      score: [...score],
+      reds: [0, 0],
+      outlook: {
+        margin: score[0] - score[1] + (m0 + drift) * left,
+        total: score[0] + score[1] + (base + drift * 2) * left,
+        sd: 12 * Math.sqrt(left),
+      },
     });
   };
 
-  steps.push({ t: -60 * MIN, kind: 'lineups', lineups: lineups.map((l, i) => ({ side: (i + 1) as 1 | 2, formation: null, players: [...l.starters.map((p) => ({ playerId: p.playerId, name: p.name, shirtNumber: p.shirtNumber, position: p.slotPosition, starter: true })), ...l.bench.map((p) => ({ playerId: p.playerId, name: p.name, shirtNumber: p.shirtNumber, position: p.position, starter: false }))] })) });
+  steps.push({
+    t: -60 * MIN,
+    kind: 'lineups',
+    lineups: lineups.map((l, i) => ({
+      side: (i + 1) as 1 | 2,
+      formation: null,
+      players: [
+        ...l.starters.map((p) => ({
+          playerId: p.playerId,
+          name: p.name,
+          shirtNumber: p.shirtNumber,
+          position: p.slotPosition,
+          starter: true,
+        })),
+        ...l.bench.map((p) => ({
+          playerId: p.playerId,
+          name: p.name,
+          shirtNumber: p.shirtNumber,
+          position: p.position,
+          starter: false,
+        })),
+      ],
+    })),
+  });
   let run = { side: 0, points: 0, told: false };
   let playIndex = 0;
   for (let p = 1; p <= count; p++) {
@@ -119,13 +227,22 @@ export function planBasketball(input: PlanInput): Plan {
     per[0].push(0);
     per[1].push(0);
     const startState = p <= 4 ? [BB.q1, BB.q2, BB.q3, BB.q4][p - 1] : BB.overtime;
-    steps.push({ t: starts[p], kind: 'state', state: startState, clock: { period: p, clockSeconds: secs, clockRunning: true } });
+    steps.push({
+      t: starts[p],
+      kind: 'state',
+      state: startState,
+      clock: { period: p, clockSeconds: secs, clockRunning: true },
+    });
     scoreStep(starts[p]);
     if (p === 1) {
       text(starts[p], 'period', bbText.tipoff(home, away), p, secs);
     } else text(starts[p], 'period', bbText.periodStart(p), p, secs);
     for (let c = secs - 60; c > 0; c -= 60) {
-      steps.push({ t: wallOf(p, c), kind: 'clock', clock: { period: p, clockSeconds: c, clockRunning: true } });
+      steps.push({
+        t: wallOf(p, c),
+        kind: 'clock',
+        clock: { period: p, clockSeconds: c, clockRunning: true },
+      });
       if (c % 180 === 0) statsStep(wallOf(p, c) + 500, gamePlayed(p, c) / total, plays.slice(0, playIndex));
       if (c === 360) liveCheckpoint(wallOf(p, c) + 1500, gamePlayed(p, c));
     }
@@ -136,11 +253,34 @@ export function planBasketball(input: PlanInput): Plan {
       per[play.side - 1][p - 1] += play.points;
       scoreStep(at);
       const team = sideTeam(input, play.side).name;
-      text(at, 'score', bbText.made(rng, team, play.player.name, play.points, score, home, away), p, play.clock, play.side);
-      run = run.side === play.side ? { ...run, points: run.points + play.points } : { side: play.side, points: play.points, told: false };
+      text(
+        at,
+        'score',
+        bbText.made(rng, team, play.player.name, play.points, score, home, away),
+        p,
+        play.clock,
+        play.side,
+      );
+      run =
+        run.side === play.side
+          ? { ...run, points: run.points + play.points }
+          : { side: play.side, points: play.points, told: false };
       if (run.points >= 8 && !run.told) {
         run.told = true;
-        steps.push({ t: at + 200, kind: 'event', event: { seq: ++eventSeq, type: 'run', side: play.side, period: p, clockSeconds: play.clock, detail: `${run.points}-0`, homeScore: score[0], awayScore: score[1] } });
+        steps.push({
+          t: at + 200,
+          kind: 'event',
+          event: {
+            seq: ++eventSeq,
+            type: 'run',
+            side: play.side,
+            period: p,
+            clockSeconds: play.clock,
+            detail: `${run.points}-0`,
+            homeScore: score[0],
+            awayScore: score[1],
+          },
+        });
         text(at + 200, 'info', bbText.run(team, run.points), p, play.clock, play.side);
       }
     }
@@ -148,11 +288,28 @@ export function planBasketball(input: PlanInput): Plan {
       if (!rng.chance(p <= 4 ? 0.6 : 0.3)) continue;
       const clock = rng.int(30, secs - 30);
       const at = wallOf(p, clock) + 300;
-      steps.push({ t: at, kind: 'event', event: { seq: ++eventSeq, type: 'timeout', side, period: p, clockSeconds: clock, detail: periodName(p) } });
+      steps.push({
+        t: at,
+        kind: 'event',
+        event: {
+          seq: ++eventSeq,
+          type: 'timeout',
+          side,
+          period: p,
+          clockSeconds: clock,
+          detail: periodName(p),
+        },
+      });
       text(at, 'info', bbText.timeout(sideTeam(input, side).name), p, clock, side);
     }
-    const endState = p === 1 ? BB.q1End : p === 2 ? BB.halfTime : p === 3 ? BB.q3End : p < count ? BB.overtime : BB.fullTime;
-    steps.push({ t: ends[p], kind: 'state', state: endState, clock: { period: p, clockSeconds: 0, clockRunning: false } });
+    const endState =
+      p === 1 ? BB.q1End : p === 2 ? BB.halfTime : p === 3 ? BB.q3End : p < count ? BB.overtime : BB.fullTime;
+    steps.push({
+      t: ends[p],
+      kind: 'state',
+      state: endState,
+      clock: { period: p, clockSeconds: 0, clockRunning: false },
+    });
     statsStep(ends[p] + 500, gamePlayed(p, 0) / total, plays.slice(0, playIndex));
     if (p === 2) text(ends[p], 'period', bbText.halfTime(home, away, score), p, 0);
     else if (p === count) text(ends[p], 'period', bbText.final(home, away, score), p, 0);

@@ -35,7 +35,15 @@ export interface CalendarPools {
 }
 
 /** Matches a day: about 40 football and 15 basketball. The Champions League plays Tue–Thu. */
-const FOOTBALL_QUOTA: Record<string, number> = { 'uefa.cl': 6, 'en.1': 7, 'es.1': 7, 'it.1': 7, 'de.1': 6, 'fr.1': 6, 'cn.1': 4 };
+const FOOTBALL_QUOTA: Record<string, number> = {
+  'uefa.cl': 6,
+  'en.1': 7,
+  'es.1': 7,
+  'it.1': 7,
+  'de.1': 6,
+  'fr.1': 6,
+  'cn.1': 4,
+};
 const UCL_WEEKDAYS = [2, 3, 4];
 const BASKETBALL_QUOTA: Record<string, number> = { nba: 10, cba: 5 };
 
@@ -45,7 +53,10 @@ export type CalendarEntry = FeedMatch & { kickoffAt: Date };
 function kickoffs(rng: Rng, date: string, count: number): Date[] {
   const start = dayStart(date);
   const step = 1400 / Math.max(1, count);
-  const minutes = Array.from({ length: count }, (_, i) => 15 + Math.round((i * step + rng.next() * step * 0.5) / 5) * 5);
+  const minutes = Array.from(
+    { length: count },
+    (_, i) => 15 + Math.round((i * step + rng.next() * step * 0.5) / 5) * 5,
+  );
   return rng.shuffle(minutes).map((m) => new Date(start + m * MIN));
 }
 
@@ -53,12 +64,17 @@ function footballDay(seed: string, date: string, pools: CalendarPools): Calendar
   const rng = rngFor(seed, `calendar:fb:${date}`);
   const used = new Set<string>();
   const picked: { pool: FootballPool; fx: PoolFixture }[] = [];
-  const order = [...pools.football].sort((a, b) => (a.competitionKey === 'uefa.cl' ? -1 : b.competitionKey === 'uefa.cl' ? 1 : 0));
+  const order = [...pools.football].sort((a, b) =>
+    a.competitionKey === 'uefa.cl' ? -1 : b.competitionKey === 'uefa.cl' ? 1 : 0,
+  );
   for (const pool of order) {
     if (pool.competitionKey === 'uefa.cl' && !UCL_WEEKDAYS.includes(weekdayOf(date))) continue;
     if (pool.rounds.length === 0) continue;
     // Consecutive days walk through consecutive rounds.
-    const round = pool.rounds[(dayNumber(date) + (hash32(pool.competitionKey) % pool.rounds.length)) % pool.rounds.length];
+    const round =
+      pool.rounds[
+        (dayNumber(date) + (hash32(pool.competitionKey) % pool.rounds.length)) % pool.rounds.length
+      ];
     let quota = FOOTBALL_QUOTA[pool.competitionKey] ?? 4;
     for (const fx of rng.shuffle(round)) {
       if (quota === 0) break;
@@ -113,11 +129,17 @@ function basketballDay(seed: string, date: string, pools: CalendarPools): Calend
     away,
     kickoffAt: times[i],
     venue: null,
-    heat: matchHeat(pool.competitionKey, 2, pools.teams.get(home)?.rating ?? 0, pools.teams.get(away)?.rating ?? 0),
+    heat: matchHeat(
+      pool.competitionKey,
+      2,
+      pools.teams.get(home)?.rating ?? 0,
+      pools.teams.get(away)?.rating ?? 0,
+    ),
   }));
 }
 
-const byKickoff = (a: CalendarEntry, b: CalendarEntry) => a.kickoffAt.getTime() - b.kickoffAt.getTime() || a.key.localeCompare(b.key);
+const byKickoff = (a: CalendarEntry, b: CalendarEntry) =>
+  a.kickoffAt.getTime() - b.kickoffAt.getTime() || a.key.localeCompare(b.key);
 
 /** 北单 and 足彩 issues run over blocks of three days. */
 const blockOf = (date: string) => Math.floor(dayNumber(date) / 3);
@@ -142,9 +164,20 @@ export function calendarDay(seed: string, date: string, pools: CalendarPools): C
   const weekday = weekdayOf(date);
   let jc = 0;
   const football = blockFootball
-    .map((m, i) => ({ ...m, lottery: { bdIssue, bdNo: i + 1, zcIssue: zcPicks.includes(m.key) ? zcIssue : null, zcOrder: zcPicks.includes(m.key) ? zcPicks.indexOf(m.key) + 1 : null } }))
+    .map((m, i) => ({
+      ...m,
+      lottery: {
+        bdIssue,
+        bdNo: i + 1,
+        zcIssue: zcPicks.includes(m.key) ? zcIssue : null,
+        zcOrder: zcPicks.includes(m.key) ? zcPicks.indexOf(m.key) + 1 : null,
+      },
+    }))
     .filter((m) => m.key.startsWith(`sim:${date}:`))
-    .map((m) => ({ ...m, lottery: { ...m.lottery, jcNo: hash32(m.key) % 5 === 0 ? null : jcNumber(weekday, ++jc, 1) } }));
+    .map((m) => ({
+      ...m,
+      lottery: { ...m.lottery, jcNo: hash32(m.key) % 5 === 0 ? null : jcNumber(weekday, ++jc, 1) },
+    }));
   const basketball = basketballDay(seed, date, pools)
     .sort(byKickoff)
     .map((m, i) => ({ ...m, lottery: { jcNo: jcNumber(weekday, i + 1, 2) } }));

@@ -11,17 +11,35 @@ export type Text = (t: number, kind: string, line: string, side?: 1 | 2 | null) 
 export type Checkpoint = (t: number) => void;
 
 /** The steps one incident makes: the event, the score and cards, a text line, new prices after goals and red cards. */
-export function playIncident(input: PlanInput, rng: Rng, inc: Incident, t: number, tally: FootballTally, emit: Emit, text: Text, checkpoint: Checkpoint) {
+export function playIncident(
+  input: PlanInput,
+  rng: Rng,
+  inc: Incident,
+  t: number,
+  tally: FootballTally,
+  emit: Emit,
+  text: Text,
+  checkpoint: Checkpoint,
+) {
   const team = sideTeam(input, inc.side).name;
   const [minute, addedMinute] = displayMinute(inc.phase, inc.minute);
   const event = (type: string, detail: string | null = null) =>
     emit({
-      t, kind: 'event',
+      t,
+      kind: 'event',
       event: {
-        seq: tally.nextEvent(), type, side: inc.side, minute, addedMinute,
-        playerId: inc.player?.playerId ?? null, playerName: inc.player?.name ?? null,
-        otherPlayerId: inc.other?.playerId ?? null, otherPlayerName: inc.other?.name ?? null,
-        detail, homeScore: tally.score[0], awayScore: tally.score[1],
+        seq: tally.nextEvent(),
+        type,
+        side: inc.side,
+        minute,
+        addedMinute,
+        playerId: inc.player?.playerId ?? null,
+        playerName: inc.player?.name ?? null,
+        otherPlayerId: inc.other?.playerId ?? null,
+        otherPlayerName: inc.other?.name ?? null,
+        detail,
+        homeScore: tally.score[0],
+        awayScore: tally.score[1],
       },
     });
   const line = () => `${input.home.name} ${tally.score[0]}-${tally.score[1]} ${input.away.name}`;
@@ -33,7 +51,16 @@ export function playIncident(input: PlanInput, rng: Rng, inc: Incident, t: numbe
       event(inc.type);
       emit({ t, kind: 'score', score: tally.scoreSnapshot({ type: 'goal', side: inc.side }) });
       const who = inc.player?.name ?? team;
-      text(t, 'goal', inc.type === 'penalty' ? fbText.penaltyGoal(team, who, line()) : inc.type === 'own_goal' ? fbText.ownGoal(team, who, line()) : fbText.goal(rng, team, who, inc.other?.name ?? null, line()), inc.side);
+      text(
+        t,
+        'goal',
+        inc.type === 'penalty'
+          ? fbText.penaltyGoal(team, who, line())
+          : inc.type === 'own_goal'
+            ? fbText.ownGoal(team, who, line())
+            : fbText.goal(rng, team, who, inc.other?.name ?? null, line()),
+        inc.side,
+      );
       checkpoint(t + 30_000);
       return;
     }
@@ -46,9 +73,22 @@ export function playIncident(input: PlanInput, rng: Rng, inc: Incident, t: numbe
       const sentOff = inc.type === 'red' || !!inc.secondYellow;
       tally.card(inc, sentOff);
       event(inc.secondYellow ? 'yellow_red' : inc.type);
-      emit({ t, kind: 'score', score: tally.scoreSnapshot({ type: sentOff ? 'red' : 'yellow', side: inc.side }) });
+      emit({
+        t,
+        kind: 'score',
+        score: tally.scoreSnapshot({ type: sentOff ? 'red' : 'yellow', side: inc.side }),
+      });
       const who = inc.player?.name ?? team;
-      text(t, 'card', inc.secondYellow ? fbText.secondYellow(team, who) : sentOff ? fbText.red(team, who) : fbText.yellow(team, who), inc.side);
+      text(
+        t,
+        'card',
+        inc.secondYellow
+          ? fbText.secondYellow(team, who)
+          : sentOff
+            ? fbText.red(team, who)
+            : fbText.yellow(team, who),
+        inc.side,
+      );
       if (sentOff) checkpoint(t + 30_000);
       return;
     }
@@ -68,6 +108,7 @@ export function playIncident(input: PlanInput, rng: Rng, inc: Incident, t: numbe
       return;
     default:
       tally.count(inc);
-      if (inc.type === 'shot' && inc.player && rng.chance(0.45)) text(t, 'chance', fbText.filler(rng, team, inc.player.name), inc.side);
+      if (inc.type === 'shot' && inc.player && rng.chance(0.45))
+        text(t, 'chance', fbText.filler(rng, team, inc.player.name), inc.side);
   }
 }

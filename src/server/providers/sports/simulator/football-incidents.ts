@@ -17,7 +17,9 @@ export interface FootballResult {
 export function footballResult(rng: Rng, input: PlanInput): FootballResult {
   const r = input.result;
   if (r) {
-    const ht = r.ht ?? (r.ft.map((g) => Array.from({ length: g }, () => rng.chance(0.45)).filter(Boolean).length) as Pair);
+    const ht =
+      r.ht ??
+      (r.ft.map((g) => Array.from({ length: g }, () => rng.chance(0.45)).filter(Boolean).length) as Pair);
     return { ht, ft: r.ft, et: r.et ?? null, p: r.p ?? null };
   }
   const [lh, la] = expectedGoals(input.home.rating, input.away.rating, input.neutral);
@@ -25,7 +27,19 @@ export function footballResult(rng: Rng, input: PlanInput): FootballResult {
   return { ht, ft: [ht[0] + rng.poisson(lh * 0.55), ht[1] + rng.poisson(la * 0.55)], et: null, p: null };
 }
 
-export type IncidentType = 'goal' | 'own_goal' | 'penalty' | 'penalty_missed' | 'yellow' | 'red' | 'substitution' | 'var' | 'corner' | 'shot' | 'foul' | 'offside';
+export type IncidentType =
+  | 'goal'
+  | 'own_goal'
+  | 'penalty'
+  | 'penalty_missed'
+  | 'yellow'
+  | 'red'
+  | 'substitution'
+  | 'var'
+  | 'corner'
+  | 'shot'
+  | 'foul'
+  | 'offside';
 
 export interface Incident {
   phase: Phase;
@@ -40,7 +54,12 @@ export interface Incident {
 }
 
 /** Every incident of the match with its minute and side; players come later. */
-export function footballIncidents(rng: Rng, input: PlanInput, result: FootballResult, tl: FootballTimeline): Incident[] {
+export function footballIncidents(
+  rng: Rng,
+  input: PlanInput,
+  result: FootballResult,
+  tl: FootballTimeline,
+): Incident[] {
   const out: Incident[] = [];
   const add = (phase: Phase, side: 1 | 2, type: IncidentType, extra: Partial<Incident> = {}) =>
     out.push({ phase, minute: randomMinute(rng, tl, phase), side, type, ...extra });
@@ -57,13 +76,16 @@ export function footballIncidents(rng: Rng, input: PlanInput, result: FootballRe
   const phases: Phase[] = tl.extraTime ? [1, 2, 3, 4] : [1, 2];
   if (result.et) {
     const extra: Pair = [result.et[0] - result.ft[0], result.et[1] - result.ft[1]];
-    for (const side of [1, 2] as const) for (let i = 0; i < extra[side - 1]; i++) add(rng.chance(0.5) ? 3 : 4, side, 'goal');
+    for (const side of [1, 2] as const)
+      for (let i = 0; i < extra[side - 1]; i++) add(rng.chance(0.5) ? 3 : 4, side, 'goal');
   }
   const strength = (input.home.rating - input.away.rating) / 200;
-  const somePhase = () => (tl.extraTime && rng.chance(0.15) ? rng.pick([3, 4] as Phase[]) : rng.pick([1, 2] as Phase[]));
+  const somePhase = () =>
+    tl.extraTime && rng.chance(0.15) ? rng.pick([3, 4] as Phase[]) : rng.pick([1, 2] as Phase[]);
   for (const side of [1, 2] as const) {
     const edge = side === 1 ? strength : -strength;
-    for (let i = rng.poisson(Math.max(3, 8.5 + edge * 2)); i > 0; i--) add(somePhase(), side, 'shot', { onTarget: rng.chance(0.3) });
+    for (let i = rng.poisson(Math.max(3, 8.5 + edge * 2)); i > 0; i--)
+      add(somePhase(), side, 'shot', { onTarget: rng.chance(0.3) });
     for (let i = rng.poisson(Math.max(2, 4.8 + edge)); i > 0; i--) add(somePhase(), side, 'corner');
     for (let i = rng.poisson(11); i > 0; i--) add(somePhase(), side, 'foul');
     for (let i = rng.poisson(1.8); i > 0; i--) add(somePhase(), side, 'offside');
@@ -89,7 +111,9 @@ const attackWeight = (p: RosterPlayer) => ({ F: 6, M: 3, D: 1, G: 0 })[footballL
  */
 export function resolvePlayers(rng: Rng, incidents: Incident[], lineups: [LineupPick, LineupPick]): void {
   const onPitch = lineups.map((l) => [...l.starters]) as RosterPlayer[][];
-  const bench = lineups.map((l) => l.bench.filter((p) => footballLine(p.position ?? 'M') !== 'G')) as RosterPlayer[][];
+  const bench = lineups.map((l) =>
+    l.bench.filter((p) => footballLine(p.position ?? 'M') !== 'G'),
+  ) as RosterPlayer[][];
   const booked = [new Set<number>(), new Set<number>()];
   const pickWeighted = (list: RosterPlayer[], weight: (p: RosterPlayer) => number) => {
     const candidates = list.filter((p) => weight(p) > 0);
@@ -106,7 +130,11 @@ export function resolvePlayers(rng: Rng, incidents: Incident[], lineups: [Lineup
       case 'shot':
       case 'offside':
         inc.player = pickWeighted(onPitch[own], attackWeight);
-        if (inc.type === 'goal' && rng.chance(0.65)) inc.other = pickWeighted(outfield(inc.side).filter((p) => p !== inc.player), (p) => attackWeight(p) + 1);
+        if (inc.type === 'goal' && rng.chance(0.65))
+          inc.other = pickWeighted(
+            outfield(inc.side).filter((p) => p !== inc.player),
+            (p) => attackWeight(p) + 1,
+          );
         break;
       case 'own_goal':
         inc.player = pickWeighted(onPitch[other], (p) => (footballLine(p.position ?? 'M') === 'D' ? 4 : 1));
@@ -127,7 +155,8 @@ export function resolvePlayers(rng: Rng, incidents: Incident[], lineups: [Lineup
           else inc.player = rng.pick(outfield(inc.side));
         }
         booked[own].add(inc.player.playerId);
-        if (inc.type === 'red' || inc.secondYellow) onPitch[own] = onPitch[own].filter((p) => p !== inc.player);
+        if (inc.type === 'red' || inc.secondYellow)
+          onPitch[own] = onPitch[own].filter((p) => p !== inc.player);
         break;
       }
       case 'substitution': {

@@ -4,7 +4,13 @@ import { fbText } from './commentary.ts';
 import { footballIncidents, footballResult, resolvePlayers } from './football-incidents.ts';
 import { playIncident, type At, type Checkpoint, type Emit, type Text } from './football-incident-steps.ts';
 import { FootballTally } from './football-tally.ts';
-import { displayMinute, firstMinute, footballTimeline, type FootballTimeline, type Phase } from './football-timeline.ts';
+import {
+  displayMinute,
+  firstMinute,
+  footballTimeline,
+  type FootballTimeline,
+  type Phase,
+} from './football-timeline.ts';
 import { footballLineup, type LineupPick } from './lineup.ts';
 import { footballOddsSteps, OPENING_AT, PREMATCH_MOVES, type OddsCheckpoint } from './odds-plan.ts';
 import { MIN, sideTeam, sortSteps, type Plan, type PlanInput, type PlanStep } from './plan-types.ts';
@@ -20,17 +26,44 @@ export function planFootball(input: PlanInput): Plan {
   const postponed = input.postponed || rng.chance(0.006);
   const result = footballResult(rng, input);
   const kicks = result.p ? shootoutKicks(rng, result.p) : [];
-  const tl = footballTimeline(rng, { extraTime: !!(result.et || result.p), shootoutKicks: kicks.length, interrupted: !postponed && rng.chance(0.01) });
-  const lineups: [LineupPick, LineupPick] = [footballLineup(rngFor(input.seed, `lineup:${input.key}:1`), input.home.roster), footballLineup(rngFor(input.seed, `lineup:${input.key}:2`), input.away.roster)];
+  const tl = footballTimeline(rng, {
+    extraTime: !!(result.et || result.p),
+    shootoutKicks: kicks.length,
+    interrupted: !postponed && rng.chance(0.01),
+  });
+  const lineups: [LineupPick, LineupPick] = [
+    footballLineup(rngFor(input.seed, `lineup:${input.key}:1`), input.home.roster),
+    footballLineup(rngFor(input.seed, `lineup:${input.key}:2`), input.away.roster),
+  ];
   const steps: PlanStep[] = [];
-  const checkpoints: OddsCheckpoint[] = [OPENING_AT, ...PREMATCH_MOVES].map((t) => ({ t, live: false, minute: null, remaining: 1, score: [0, 0], reds: [0, 0] }));
+  const checkpoints: OddsCheckpoint[] = [OPENING_AT, ...PREMATCH_MOVES].map((t) => ({
+    t,
+    live: false,
+    minute: null,
+    remaining: 1,
+    score: [0, 0],
+    reds: [0, 0],
+  }));
   if (postponed) {
     steps.push({ t: -90 * MIN, kind: 'state', state: FB.postponed, clock: { clockRunning: false } });
-    steps.push({ t: -90 * MIN, kind: 'text', text: { seq: 1, kind: 'info', text: fbText.postponed(input.home.name, input.away.name) } });
-    steps.push(...footballOddsSteps(input, checkpoints.filter((c) => c.t < -90 * MIN)));
+    steps.push({
+      t: -90 * MIN,
+      kind: 'text',
+      text: { seq: 1, kind: 'info', text: fbText.postponed(input.home.name, input.away.name) },
+    });
+    steps.push(
+      ...footballOddsSteps(
+        input,
+        checkpoints.filter((c) => c.t < -90 * MIN),
+      ),
+    );
     return { steps: sortSteps(steps) };
   }
-  steps.push({ t: -60 * MIN, kind: 'lineups', lineups: lineups.map((l, i) => lineupPayload(l, (i + 1) as 1 | 2)) });
+  steps.push({
+    t: -60 * MIN,
+    kind: 'lineups',
+    lineups: lineups.map((l, i) => lineupPayload(l, (i + 1) as 1 | 2)),
+  });
 
   const incidents = footballIncidents(rng, input, result, tl);
   resolvePlayers(rng, incidents, lineups);
@@ -39,9 +72,28 @@ export function planFootball(input: PlanInput): Plan {
   const at = (t: number, run: (t: number) => void) => agenda.push({ t, run });
   const emit = (step: PlanStep) => steps.push(step);
   const text = (t: number, kind: string, line: string, side: 1 | 2 | null = null) =>
-    emit({ t, kind: 'text', text: { seq: tally.nextText(), kind, side, minute: tally.minute, text: line, homeScore: tally.score[0], awayScore: tally.score[1] } });
+    emit({
+      t,
+      kind: 'text',
+      text: {
+        seq: tally.nextText(),
+        kind,
+        side,
+        minute: tally.minute,
+        text: line,
+        homeScore: tally.score[0],
+        awayScore: tally.score[1],
+      },
+    });
   const checkpoint = (t: number) =>
-    checkpoints.push({ t, live: true, minute: tally.minute, remaining: tally.remaining(), score: [...tally.score], reds: [...tally.reds] });
+    checkpoints.push({
+      t,
+      live: true,
+      minute: tally.minute,
+      remaining: tally.remaining(),
+      score: [...tally.score],
+      reds: [...tally.reds],
+    });
 
   scheduleClock(tl, at, tally, emit);
   schedulePeriods(input, tl, at, tally, emit, text, checkpoint);
@@ -50,15 +102,39 @@ export function planFootball(input: PlanInput): Plan {
     const k = `${inc.phase}:${inc.minute}`;
     const n = byMinute.get(k) ?? 0;
     byMinute.set(k, n + 1);
-    at(tl.at(inc.phase, inc.minute) + (8 + n * 9 + rng.int(0, 5)) * 1000, (t) => playIncident(input, rng, inc, t, tally, emit, text, checkpoint));
+    at(tl.at(inc.phase, inc.minute) + (8 + n * 9 + rng.int(0, 5)) * 1000, (t) =>
+      playIncident(input, rng, inc, t, tally, emit, text, checkpoint),
+    );
   }
   kicks.forEach((kick, i) =>
     at(tl.shootoutStart + i * MIN + 20_000, (t) => {
       const taker = rng.pick(tally.onPitch(kick.side));
       tally.shootout(kick.side, kick.scored);
-      emit({ t, kind: 'event', event: { seq: tally.nextEvent(), type: kick.scored ? 'shootout_goal' : 'shootout_miss', side: kick.side, minute: 120, playerId: taker.playerId, playerName: taker.name, homeScore: tally.pk![0], awayScore: tally.pk![1] } });
-      emit({ t, kind: 'score', score: tally.scoreSnapshot(kick.scored ? { type: 'shootout_goal', side: kick.side } : null) });
-      text(t, 'goal', fbText.shootoutKick(sideTeam(input, kick.side).name, taker.name, kick.scored, tally.pk!), kick.side);
+      emit({
+        t,
+        kind: 'event',
+        event: {
+          seq: tally.nextEvent(),
+          type: kick.scored ? 'shootout_goal' : 'shootout_miss',
+          side: kick.side,
+          minute: 120,
+          playerId: taker.playerId,
+          playerName: taker.name,
+          homeScore: tally.pk![0],
+          awayScore: tally.pk![1],
+        },
+      });
+      emit({
+        t,
+        kind: 'score',
+        score: tally.scoreSnapshot(kick.scored ? { type: 'shootout_goal', side: kick.side } : null),
+      });
+      text(
+        t,
+        'goal',
+        fbText.shootoutKick(sideTeam(input, kick.side).name, taker.name, kick.scored, tally.pk!),
+        kick.side,
+      );
     }),
   );
   // Whistle-time items run before the incidents of the same instant: sort by time only (stable).
@@ -72,8 +148,20 @@ function lineupPayload(l: LineupPick, side: 1 | 2) {
     side,
     formation: l.formation,
     players: [
-      ...l.starters.map((p) => ({ playerId: p.playerId, name: p.name, shirtNumber: p.shirtNumber, position: p.slotPosition, starter: true })),
-      ...l.bench.map((p) => ({ playerId: p.playerId, name: p.name, shirtNumber: p.shirtNumber, position: p.position, starter: false })),
+      ...l.starters.map((p) => ({
+        playerId: p.playerId,
+        name: p.name,
+        shirtNumber: p.shirtNumber,
+        position: p.slotPosition,
+        starter: true,
+      })),
+      ...l.bench.map((p) => ({
+        playerId: p.playerId,
+        name: p.name,
+        shirtNumber: p.shirtNumber,
+        position: p.position,
+        starter: false,
+      })),
     ],
   };
 }
@@ -93,7 +181,15 @@ function scheduleClock(tl: FootballTimeline, at: At, tally: FootballTally, emit:
   }
 }
 
-function schedulePeriods(input: PlanInput, tl: FootballTimeline, at: At, tally: FootballTally, emit: Emit, text: Text, checkpoint: Checkpoint) {
+function schedulePeriods(
+  input: PlanInput,
+  tl: FootballTimeline,
+  at: At,
+  tally: FootballTally,
+  emit: Emit,
+  text: Text,
+  checkpoint: Checkpoint,
+) {
   const state = (t: number, s: number, minute: number, addedMinute: number | null, running: boolean) =>
     emit({ t, kind: 'state', state: s, clock: { minute, addedMinute, clockRunning: running } });
   const [home, away] = [input.home.name, input.away.name];

@@ -6,7 +6,18 @@ import type { LineupPick } from './lineup.ts';
 import type { PlanInput, RosterPlayer } from './plan-types.ts';
 
 type Pair = [number, number];
-interface PlayerTally { player: RosterPlayer; side: 1 | 2; starter: boolean; on: number | null; off: number | null; goals: number; assists: number; shots: number; yellow: number; red: number }
+interface PlayerTally {
+  player: RosterPlayer;
+  side: 1 | 2;
+  starter: boolean;
+  on: number | null;
+  off: number | null;
+  goals: number;
+  assists: number;
+  shots: number;
+  yellow: number;
+  red: number;
+}
 
 /** The running numbers of a football match while its plan is built: score, cards, counters, players. */
 export class FootballTally {
@@ -40,7 +51,18 @@ export class FootballTally {
   }
 
   private fresh(player: RosterPlayer, side: 1 | 2, starter: boolean): PlayerTally {
-    return { player, side, starter, on: starter ? 0 : null, off: null, goals: 0, assists: 0, shots: 0, yellow: 0, red: 0 };
+    return {
+      player,
+      side,
+      starter,
+      on: starter ? 0 : null,
+      off: null,
+      goals: 0,
+      assists: 0,
+      shots: 0,
+      yellow: 0,
+      red: 0,
+    };
   }
 
   nextEvent = () => ++this.eventSeq;
@@ -124,11 +146,23 @@ export class FootballTally {
 
   /** Players still on the pitch for a side (shoot-out takers come from them). */
   onPitch(side: 1 | 2): RosterPlayer[] {
-    return [...this.players.values()].filter((p) => p.side === side && p.on !== null && p.off === null).map((p) => p.player);
+    return [...this.players.values()]
+      .filter((p) => p.side === side && p.on !== null && p.off === null)
+      .map((p) => p.player);
   }
 
   scoreSnapshot(highlight: ScoreUpdate['highlight']): Omit<ScoreUpdate, 'at'> {
-    return { score: [...this.score], ht: this.ht, ft: this.ft, et: this.et, pk: this.pk ? [...this.pk] : null, red: [...this.reds], yellow: [...this.yellows], corner: [...this.corners], highlight };
+    return {
+      score: [...this.score],
+      ht: this.ht,
+      ft: this.ft,
+      et: this.et,
+      pk: this.pk ? [...this.pk] : null,
+      red: [...this.reds],
+      yellow: [...this.yellows],
+      corner: [...this.corners],
+      highlight,
+    };
   }
 
   /** Team statistics and player lines as of now. */

@@ -27,9 +27,19 @@ export interface FootballTimeline {
   end_: number;
 }
 
-export function footballTimeline(rng: Rng, opts: { extraTime: boolean; shootoutKicks: number; interrupted: boolean }): FootballTimeline {
-  const added: Record<Phase, number> = { 1: rng.int(1, 4), 2: rng.int(2, 6), 3: opts.extraTime ? rng.int(0, 2) : 0, 4: opts.extraTime ? rng.int(0, 3) : 0 };
-  const interruption = opts.interrupted ? { afterMinute: rng.int(55, 80), length: rng.int(6, 12) * MIN } : null;
+export function footballTimeline(
+  rng: Rng,
+  opts: { extraTime: boolean; shootoutKicks: number; interrupted: boolean },
+): FootballTimeline {
+  const added: Record<Phase, number> = {
+    1: rng.int(1, 4),
+    2: rng.int(2, 6),
+    3: opts.extraTime ? rng.int(0, 2) : 0,
+    4: opts.extraTime ? rng.int(0, 3) : 0,
+  };
+  const interruption = opts.interrupted
+    ? { afterMinute: rng.int(55, 80), length: rng.int(6, 12) * MIN }
+    : null;
   const starts: Record<Phase, number> = { 1: 0, 2: 0, 3: 0, 4: 0 };
   const ends: Record<Phase, number> = { 1: 0, 2: 0, 3: 0, 4: 0 };
   ends[1] = (45 + added[1]) * MIN;
@@ -50,7 +60,8 @@ export function footballTimeline(rng: Rng, opts: { extraTime: boolean; shootoutK
     start: (p) => starts[p],
     end: (p) => ends[p],
     at(phase, minute) {
-      const shift = phase === 2 && interruption && minute > interruption.afterMinute ? interruption.length : 0;
+      const shift =
+        phase === 2 && interruption && minute > interruption.afterMinute ? interruption.length : 0;
       return starts[phase] + (minute - FIRST_MINUTE[phase]) * MIN + shift;
     },
     lastMinute: (p) => FIRST_MINUTE[p] + LENGTH[p] + added[p] - 1,

@@ -41,7 +41,8 @@ interface Tracked {
 }
 
 const stateBefore = (steps: PlanStep[], cursor: number) => {
-  for (let i = cursor - 1; i >= 0; i--) if (steps[i].kind === 'state') return (steps[i] as { state: number }).state;
+  for (let i = cursor - 1; i >= 0; i--)
+    if (steps[i].kind === 'state') return (steps[i] as { state: number }).state;
   return 1;
 };
 
@@ -49,7 +50,9 @@ const stateBefore = (steps: PlanStep[], cursor: number) => {
  * The default sports provider (演示): lays real fixtures (and generated NBA/CBA games) onto the
  * calendar and plays each from its deterministic plan as simulated time passes.
  */
-export function createSimulator(deps: SimulatorDeps): SportsProvider & { syncTo(now: number): Promise<number> } {
+export function createSimulator(
+  deps: SimulatorDeps,
+): SportsProvider & { syncTo(now: number): Promise<number> } {
   const { db, feed, log } = deps;
   const lease = createLease(db, 'simulator', deps.instanceId, LEASE_MS);
   const rosters = createRosterCache(db);
@@ -63,30 +66,57 @@ export function createSimulator(deps: SimulatorDeps): SportsProvider & { syncTo(
 
   async function materialize(today: string) {
     const entries = [];
-    for (let d = -WINDOW.pastDays; d <= WINDOW.futureDays; d++) entries.push(...calendarDay(deps.seed, addDays(today, d), pools!));
+    for (let d = -WINDOW.pastDays; d <= WINDOW.futureDays; d++)
+      entries.push(...calendarDay(deps.seed, addDays(today, d), pools!));
     await feed.upsertMatches(entries);
   }
 
-  const unfinished = (sport: 1 | 2) => and(eq(matches.sport, sport), inArray(matches.state, codesWhere(sport, (p) => p === 'scheduled' || isLivePhase(p))));
+  const unfinished = (sport: 1 | 2) =>
+    and(
+      eq(matches.sport, sport),
+      inArray(
+        matches.state,
+        codesWhere(sport, (p) => p === 'scheduled' || isLivePhase(p)),
+      ),
+    );
 
   async function track(now: number) {
     const rows = await db
-      .select({ id: matches.id, kickoff: matches.kickoffAt, cursor: matches.simCursor, state: matches.state, sport: matches.sport })
+      .select({
+        id: matches.id,
+        kickoff: matches.kickoffAt,
+        cursor: matches.simCursor,
+        state: matches.state,
+        sport: matches.sport,
+      })
       .from(matches)
       .where(
         and(
           eq(matches.origin, 'sim'),
           lte(matches.kickoffAt, new Date(now + (WINDOW.futureDays + 1) * DAY_MS)),
           // Older matches only if they never ended (the process was down while they should have been played).
-          or(gte(matches.kickoffAt, new Date(now - (WINDOW.pastDays + 1) * DAY_MS)), unfinished(1), unfinished(2)),
+          or(
+            gte(matches.kickoffAt, new Date(now - (WINDOW.pastDays + 1) * DAY_MS)),
+            unfinished(1),
+            unfinished(2),
+          ),
         ),
       );
     for (const r of rows) {
       if (tracked.has(r.id)) continue;
       const kickoff = r.kickoff.getTime();
-      const settled = r.cursor > 0 && !isPendingState(r.sport as 1 | 2, r.state) && !isLiveState(r.sport as 1 | 2, r.state) && kickoff < now - 6 * 3600_000;
+      const settled =
+        r.cursor > 0 &&
+        !isPendingState(r.sport as 1 | 2, r.state) &&
+        !isLiveState(r.sport as 1 | 2, r.state) &&
+        kickoff < now - 6 * 3600_000;
       if (settled) continue;
-      tracked.set(r.id, { id: r.id, kickoff, cursor: r.cursor, nextAt: r.cursor === 0 ? kickoff + OPENING_AT : kickoff + PREMATCH_MOVES[0] });
+      tracked.set(r.id, {
+        id: r.id,
+        kickoff,
+        cursor: r.cursor,
+        nextAt: r.cursor === 0 ? kickoff + OPENING_AT : kickoff + PREMATCH_MOVES[0],
+      });
     }
   }
 
@@ -128,7 +158,13 @@ export function createSimulator(deps: SimulatorDeps): SportsProvider & { syncTo(
     }
     const due = [...tracked.values()].filter((t) => t.nextAt <= now).sort((a, b) => a.kickoff - b.kickoff);
     const needInput = due.filter((t) => !t.sim);
-    for (const sim of await loadSimMatches(db, deps.seed, needInput.map((t) => t.id), rosters)) tracked.get(sim.id)!.sim = sim;
+    for (const sim of await loadSimMatches(
+      db,
+      deps.seed,
+      needInput.map((t) => t.id),
+      rosters,
+    ))
+      tracked.get(sim.id)!.sim = sim;
     for (const [i, t] of due.entries()) {
       try {
         await advance(t, now);
@@ -141,16 +177,30 @@ export function createSimulator(deps: SimulatorDeps): SportsProvider & { syncTo(
       }
     }
     await saveCursors();
-    if (newDay) log.info({ date: today, matches: tracked.size, played: due.length, ms: Math.round(performance.now() - started) }, 'simulator calendar ready');
+    if (newDay)
+      log.info(
+        {
+          date: today,
+          matches: tracked.size,
+          played: due.length,
+          ms: Math.round(performance.now() - started),
+        },
+        'simulator calendar ready',
+      );
     return due.length;
   }
 
   /** Remembers how far each match got, in one statement (re-applying a step after a crash is harmless). */
   async function saveCursors() {
     if (!moved.size) return;
-    const values = sql.join([...moved].map(([id, cursor]) => sql`(${id}::int, ${cursor}::int)`), sql`, `);
+    const values = sql.join(
+      [...moved].map(([id, cursor]) => sql`(${id}::int, ${cursor}::int)`),
+      sql`, `,
+    );
     moved.clear();
-    await db.execute(sql`update matches set sim_cursor = v.cursor from (values ${values}) as v(id, cursor) where matches.id = v.id`);
+    await db.execute(
+      sql`update matches set sim_cursor = v.cursor from (values ${values}) as v(id, cursor) where matches.id = v.id`,
+    );
   }
 
   async function tick() {

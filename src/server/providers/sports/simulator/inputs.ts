@@ -20,7 +20,17 @@ export function createRosterCache(db: Db) {
     const missing = teamIds.filter((id) => !cache.has(id));
     if (missing.length) {
       const rows = await db
-        .select({ teamId: squads.teamId, seasonId: squads.seasonId, playerId: players.id, name: players.name, nameZh: players.nameZh, squadNumber: squads.shirtNumber, number: players.shirtNumber, squadPosition: squads.position, position: players.position })
+        .select({
+          teamId: squads.teamId,
+          seasonId: squads.seasonId,
+          playerId: players.id,
+          name: players.name,
+          nameZh: players.nameZh,
+          squadNumber: squads.shirtNumber,
+          number: players.shirtNumber,
+          squadPosition: squads.position,
+          position: players.position,
+        })
         .from(squads)
         .innerJoin(players, eq(players.id, squads.playerId))
         .where(inArray(squads.teamId, missing))
@@ -30,7 +40,14 @@ export function createRosterCache(db: Db) {
         const latest = Math.max(...mine.map((r) => r.seasonId));
         cache.set(
           id,
-          mine.filter((r) => r.seasonId === latest).map((r) => ({ playerId: r.playerId, name: r.nameZh ?? r.name, shirtNumber: r.squadNumber ?? r.number, position: r.squadPosition ?? r.position })),
+          mine
+            .filter((r) => r.seasonId === latest)
+            .map((r) => ({
+              playerId: r.playerId,
+              name: r.nameZh ?? r.name,
+              shirtNumber: r.squadNumber ?? r.number,
+              position: r.squadPosition ?? r.position,
+            })),
         );
       }
     }
@@ -39,7 +56,12 @@ export function createRosterCache(db: Db) {
 }
 
 /** Everything a plan is built from, for the simulator matches `ids`. */
-export async function loadSimMatches(db: Db, seed: string, ids: number[], rosters: ReturnType<typeof createRosterCache>): Promise<SimMatch[]> {
+export async function loadSimMatches(
+  db: Db,
+  seed: string,
+  ids: number[],
+  rosters: ReturnType<typeof createRosterCache>,
+): Promise<SimMatch[]> {
   if (!ids.length) return [];
   const home = alias(teams, 'home');
   const away = alias(teams, 'away');
@@ -69,7 +91,12 @@ export async function loadSimMatches(db: Db, seed: string, ids: number[], roster
       away: { id: a.id, name: a.nameZh, rating: a.rating, roster: squadsOf.get(a.id)! },
       result:
         s && s.ftHome !== null && s.ftAway !== null
-          ? { ht: s.htHome !== null && s.htAway !== null ? [s.htHome, s.htAway] : null, ft: [s.ftHome, s.ftAway], et: s.etHome !== null && s.etAway !== null ? [s.etHome, s.etAway] : null, p: s.pkHome !== null && s.pkAway !== null ? [s.pkHome, s.pkAway] : null }
+          ? {
+              ht: s.htHome !== null && s.htAway !== null ? [s.htHome, s.htAway] : null,
+              ft: [s.ftHome, s.ftAway],
+              et: s.etHome !== null && s.etAway !== null ? [s.etHome, s.etAway] : null,
+              p: s.pkHome !== null && s.pkAway !== null ? [s.pkHome, s.pkAway] : null,
+            }
           : null,
       postponed: s?.state === FB.postponed,
       lottery: { jc: !!m.jcNo, bd: m.bdNo !== null },

@@ -34,7 +34,9 @@ export function footballLineup(rng: Rng, roster: RosterPlayer[]): LineupPick {
   const pool = byRegularity(rng, roster);
   const used = new Set<number>();
   const take = (line: string) => {
-    const p = pool.find((x) => !used.has(x.playerId) && lineOf(x) === line) ?? pool.find((x) => !used.has(x.playerId) && lineOf(x) !== 'G');
+    const p =
+      pool.find((x) => !used.has(x.playerId) && lineOf(x) === line) ??
+      pool.find((x) => !used.has(x.playerId) && lineOf(x) !== 'G');
     if (p) used.add(p.playerId);
     return p;
   };
@@ -54,7 +56,9 @@ export function basketballLineup(rng: Rng, roster: RosterPlayer[]): LineupPick {
   const pool = rng.shuffle(roster);
   const used = new Set<number>();
   const starters = COURT.flatMap((slotPosition) => {
-    const p = pool.find((x) => !used.has(x.playerId) && x.position === slotPosition) ?? pool.find((x) => !used.has(x.playerId));
+    const p =
+      pool.find((x) => !used.has(x.playerId) && x.position === slotPosition) ??
+      pool.find((x) => !used.has(x.playerId));
     if (!p) return [];
     used.add(p.playerId);
     return [{ ...p, slotPosition }];

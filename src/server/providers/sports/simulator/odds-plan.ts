@@ -1,7 +1,15 @@
 import type { FeedOdds } from '../feed.ts';
 import { BOOKMAKER_KEYS } from '../../../sports/companies.ts';
 import { rngFor } from '../../../sports/rng.ts';
-import { asianHandicap, basketballPrices, expectedGoals, outcomeProbabilities, overUnder, priceOutcomes, type BasketballOutlook } from '../../../sports/odds-model.ts';
+import {
+  asianHandicap,
+  basketballPrices,
+  expectedGoals,
+  outcomeProbabilities,
+  overUnder,
+  priceOutcomes,
+  type BasketballOutlook,
+} from '../../../sports/odds-model.ts';
 import { MIN, type PlanInput, type PlanStep } from './plan-types.ts';
 
 /** A moment the prices are set at: before kick-off (`remaining` 1) or in play. */
@@ -50,7 +58,12 @@ function changeTracker() {
 }
 
 function base(cp: OddsCheckpoint) {
-  return { live: cp.live, minute: cp.minute, homeScore: cp.live ? cp.score[0] : null, awayScore: cp.live ? cp.score[1] : null };
+  return {
+    live: cp.live,
+    minute: cp.minute,
+    homeScore: cp.live ? cp.score[0] : null,
+    awayScore: cp.live ? cp.score[1] : null,
+  };
 }
 
 export function footballOddsSteps(input: PlanInput, checkpoints: OddsCheckpoint[]): PlanStep[] {
@@ -69,7 +82,10 @@ export function footballOddsSteps(input: PlanInput, checkpoints: OddsCheckpoint[
     for (const company of BOOKMAKER_KEYS) {
       const prof = companyProfile(input.seed, company);
       const shade = 1 + prof.bias * 0.5;
-      const [v1, v2, v3] = priceOutcomes(outcomeProbabilities(cp.score[0] - cp.score[1], lh * shade, la / shade), prof.payout);
+      const [v1, v2, v3] = priceOutcomes(
+        outcomeProbabilities(cp.score[0] - cp.score[1], lh * shade, la / shade),
+        prof.payout,
+      );
       const ah = asianHandicap(lh * shade, la / shade, prof.asianPayout);
       const ou = overUnder(cp.score[0] + cp.score[1], lh, la, prof.asianPayout);
       list.push({ ...base(cp), company, market: 'eu', v1, v2, v3 });
@@ -111,7 +127,14 @@ export function basketballOddsSteps(input: PlanInput, checkpoints: BasketballChe
     const list: Odds[] = [];
     for (const company of BOOKMAKER_KEYS) {
       const prof = companyProfile(input.seed, company);
-      const p = basketballPrices({ ...cp.outlook, margin: cp.outlook.margin + prof.bias * 10, total: cp.outlook.total + prof.bias * 20 }, prof.payout);
+      const p = basketballPrices(
+        {
+          ...cp.outlook,
+          margin: cp.outlook.margin + prof.bias * 10,
+          total: cp.outlook.total + prof.bias * 20,
+        },
+        prof.payout,
+      );
       const water = Math.round((p.water + rng.normal(0, 0.01)) * 1000) / 1000;
       list.push({ ...base(cp), company, market: 'eu', v1: p.moneyline[0], v3: p.moneyline[1] });
       list.push({ ...base(cp), company, market: 'asia', v1: water, v3: water, line: p.spread });

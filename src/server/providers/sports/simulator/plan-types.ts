@@ -46,7 +46,12 @@ export interface PlanInput {
   home: PlanTeam;
   away: PlanTeam;
   /** The real result being replayed, or null to play one from the ratings. */
-  result: { ht?: [number, number] | null; ft: [number, number]; et?: [number, number] | null; p?: [number, number] | null } | null;
+  result: {
+    ht?: [number, number] | null;
+    ft: [number, number];
+    et?: [number, number] | null;
+    p?: [number, number] | null;
+  } | null;
   postponed: boolean;
   lottery: { jc: boolean; bd: boolean };
 }
@@ -61,7 +66,10 @@ export const sideTeam = (input: PlanInput, side: 1 | 2) => (side === 1 ? input.h
  * text lines in that order, so `seq` always follows the clock.
  */
 export function sortSteps(steps: PlanStep[]): PlanStep[] {
-  const sorted = steps.map((s, i) => ({ s, i })).sort((a, b) => a.s.t - b.s.t || a.i - b.i).map((x) => x.s);
+  const sorted = steps
+    .map((s, i) => ({ s, i }))
+    .sort((a, b) => a.s.t - b.s.t || a.i - b.i)
+    .map((x) => x.s);
   let events = 0;
   let texts = 0;
   for (const step of sorted) {

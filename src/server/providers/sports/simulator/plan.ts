@@ -12,7 +12,17 @@ export function planMatch(input: PlanInput): Plan {
  * match alone, so matches days away get their prices without building the whole plan.
  */
 export function openingStep(input: PlanInput): PlanStep {
-  const cp = { t: OPENING_AT, live: false, minute: null, remaining: 1, score: [0, 0] as [number, number], reds: [0, 0] as [number, number] };
-  const steps = input.sport === 1 ? footballOddsSteps(input, [cp]) : basketballOddsSteps(input, [{ ...cp, outlook: { ...basketballBaseline(input), sd: 12 } }]);
+  const cp = {
+    t: OPENING_AT,
+    live: false,
+    minute: null,
+    remaining: 1,
+    score: [0, 0] as [number, number],
+    reds: [0, 0] as [number, number],
+  };
+  const steps =
+    input.sport === 1
+      ? footballOddsSteps(input, [cp])
+      : basketballOddsSteps(input, [{ ...cp, outlook: { ...basketballBaseline(input), sd: 12 } }]);
   return steps[0];
 }

@@ -11,10 +11,19 @@ export async function loadPools(db: Db): Promise<CalendarPools> {
   const away = alias(teams, 'away');
   const rows = await db
     .select({
-      id: matches.id, comp: competitions.key, season: seasons.name,
-      stageKey: stages.key, stageZh: stages.nameZh, stageKind: stages.kind,
-      roundKey: rounds.key, roundZh: rounds.nameZh, roundNumber: rounds.number, roundSort: rounds.sort,
-      group: matches.groupName, home: home.key, away: away.key,
+      id: matches.id,
+      comp: competitions.key,
+      season: seasons.name,
+      stageKey: stages.key,
+      stageZh: stages.nameZh,
+      stageKind: stages.kind,
+      roundKey: rounds.key,
+      roundZh: rounds.nameZh,
+      roundNumber: rounds.number,
+      roundSort: rounds.sort,
+      group: matches.groupName,
+      home: home.key,
+      away: away.key,
     })
     .from(matches)
     .innerJoin(seasons, and(eq(seasons.id, matches.seasonId), eq(seasons.isCurrent, true)))
@@ -28,7 +37,11 @@ export async function loadPools(db: Db): Promise<CalendarPools> {
   const pools = new Map<string, FootballPool & { byRound: Map<string, PoolFixture[]> }>();
   for (const r of rows) {
     let pool = pools.get(r.comp);
-    if (!pool) pools.set(r.comp, (pool = { competitionKey: r.comp, seasonName: r.season, rounds: [], byRound: new Map() }));
+    if (!pool)
+      pools.set(
+        r.comp,
+        (pool = { competitionKey: r.comp, seasonName: r.season, rounds: [], byRound: new Map() }),
+      );
     let round = pool.byRound.get(r.roundKey);
     if (!round) {
       pool.byRound.set(r.roundKey, (round = []));
@@ -48,7 +61,13 @@ export async function loadPools(db: Db): Promise<CalendarPools> {
     .from(teams);
   return {
     football: [...pools.values()].map(({ byRound: _b, ...p }) => p),
-    basketball: ['nba', 'cba'].map((c) => ({ competitionKey: c, teams: teamRows.filter((t) => t.key.startsWith(`${c}:`)).map((t) => t.key).sort() })),
+    basketball: ['nba', 'cba'].map((c) => ({
+      competitionKey: c,
+      teams: teamRows
+        .filter((t) => t.key.startsWith(`${c}:`))
+        .map((t) => t.key)
+        .sort(),
+    })),
     teams: new Map(teamRows.map((t) => [t.key, { rating: t.rating, venue: t.venue }])),
   };
 }

@@ -41,7 +41,7 @@ function simulate(rng: Rng): Kick[] {
 
 /** Fallback for unusual scores: both sides score alike, the loser misses at the end. */
 function constructed(p: [number, number]): Kick[] {
-  const [hi, lo] = p[0] > p[1] ? [1, 2] as const : [2, 1] as const;
+  const [hi, lo] = p[0] > p[1] ? ([1, 2] as const) : ([2, 1] as const);
   const kicks: Kick[] = [];
   const need = Math.max(p[0], p[1]);
   for (let i = 0; i < need; i++) {
