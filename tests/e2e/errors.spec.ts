@@ -1,35 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { encryptPassword } from '../../src/lib/password-crypto.ts';
-
-/** A session token through the API, as the login modal gets it. */
-async function tokenOf(request: APIRequestContext, mobile: string): Promise<string> {
-  const key = (await (await request.get('/svc/user/key/getDynamicKey')).json()).data;
-  const form = {
-    mobile,
-    mode: '0',
-    auto: '1',
-    channelId: '3',
-    platform: '1',
-    loginType: '1',
-    key: key.key,
-    iv: key.iv,
-    password: encryptPassword('demo123456', key.key, key.iv),
-  };
-  return (await (await request.post('/svc/user/login', { form })).json()).data.token;
-}
-
-async function logIn(page: Page, mobile: string) {
-  const token = await tokenOf(page.request, mobile);
-  await page
-    .context()
-    .addCookies([
-      {
-        name: 'token',
-        value: token,
-        url: page.url().startsWith('http') ? page.url() : test.info().project.use.baseURL!,
-      },
-    ]);
-}
+import { expect, test } from '@playwright/test';
+import { logIn, tokenOf } from './support/login.ts';
 
 test.describe('service errors on pages', () => {
   test('an unknown or impossible room is the 404 page; so are /about/%00 and an out-of-range id', async ({

@@ -202,19 +202,17 @@ async function seedRooms(db: Db) {
     // Three finished broadcasts a day apart, each with its replay.
     for (let d = 3; d >= 1; d--) {
       const startedAt = new Date(now - d * 86_400_000 - hours(2 + (i % 3)));
-      await db
-        .insert(liveSessions)
-        .values({
-          roomId: room.id,
-          anchorId: anchor.id,
-          title: a.title,
-          cover: a.cover,
-          navId: a.navId,
-          startedAt,
-          endedAt: new Date(startedAt.getTime() + hours(2) - i * 60_000),
-          replayUrl: DEMO_STREAM,
-          peakHeat: a.heat - d * 300,
-        });
+      await db.insert(liveSessions).values({
+        roomId: room.id,
+        anchorId: anchor.id,
+        title: a.title,
+        cover: a.cover,
+        navId: a.navId,
+        startedAt,
+        endedAt: new Date(startedAt.getTime() + hours(2) - i * 60_000),
+        replayUrl: DEMO_STREAM,
+        peakHeat: a.heat - d * 300,
+      });
     }
     if (a.live) {
       const liveSince = new Date(now - (20 + i * 7) * 60_000);
@@ -238,13 +236,11 @@ async function seedRooms(db: Db) {
     const tomorrow8pm = new Date(
       Math.floor((now + hours(8)) / 86_400_000) * 86_400_000 + 86_400_000 + hours(12) + i * 15 * 60_000,
     );
-    await db
-      .insert(anchorSchedules)
-      .values({
-        anchorId: anchor.id,
-        title: a.live ? `明晚继续：${a.title}` : a.title,
-        startAt: tomorrow8pm,
-      });
+    await db.insert(anchorSchedules).values({
+      anchorId: anchor.id,
+      title: a.live ? `明晚继续：${a.title}` : a.title,
+      startAt: tomorrow8pm,
+    });
   }
   await seedDemoRoomPeople(db, byMobile);
 }

@@ -154,15 +154,13 @@ async function seedReactions(db: Db, saved: { id: number; userId: number }[], id
         .values({ postId: p.id, userId, content: COMMENT_POOL[(i + k) % COMMENT_POOL.length] })
         .returning({ id: comments.id });
       if (k === 0 && i % 2 === 0) {
-        await db
-          .insert(comments)
-          .values({
-            postId: p.id,
-            userId: p.userId,
-            parentId: top.id,
-            replyToUserId: userId,
-            content: '谢谢支持，一起期待下一场！',
-          });
+        await db.insert(comments).values({
+          postId: p.id,
+          userId: p.userId,
+          parentId: top.id,
+          replyToUserId: userId,
+          content: '谢谢支持，一起期待下一场！',
+        });
         await db.insert(commentLikes).values({ commentId: top.id, userId: p.userId }).onConflictDoNothing();
       }
     }

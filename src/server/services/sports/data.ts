@@ -251,17 +251,15 @@ export function createDataService(deps: { db: Db; lists: ListService }) {
           .map((k) => ({
             position: k,
             name: positionName(sport, k),
-            players: groups
-              .get(k)!
-              .map((r) => ({
-                id: r.playerId,
-                name: r.nameZh ?? r.name,
-                nameEn: r.name,
-                shirtNumber: r.number,
-                position: r.position ?? r.playerPosition,
-                nationality: r.nationality,
-                birthYear: r.birthYear,
-              })),
+            players: groups.get(k)!.map((r) => ({
+              id: r.playerId,
+              name: r.nameZh ?? r.name,
+              nameEn: r.name,
+              shirtNumber: r.number,
+              position: r.position ?? r.playerPosition,
+              nationality: r.nationality,
+              birthYear: r.birthYear,
+            })),
           })),
       };
     },
