@@ -5,7 +5,7 @@ describe('sports feed configuration', () => {
   it('defaults to the simulator at real speed, importing the seed data with the demo seed', () => {
     const c = loadConfig({});
     expect(c.sports).toEqual({ feed: 'simulator', seedData: true, simSeed: 'qiuyouquan', simSpeed: 1 });
-    expect(loadConfig({ NODE_ENV: 'production' }).sports.seedData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' }).sports.seedData).toBe(false);
     expect(loadConfig({ SEED_DEMO: '0' }).sports.seedData).toBe(false);
     expect(loadConfig({ SEED_DEMO: '0', SEED_SPORTS: '1' }).sports.seedData).toBe(true);
   });
