@@ -56,6 +56,17 @@ describe.each(targets())('sports import on $name', (target) => {
       );
   });
 
+  it('opens every competition circle with fan posts, before any basketball match exists', async () => {
+    const rows = await t.app.db.execute(sql`
+      select c.name, count(p.id)::int as n from circles c left join posts p on p.circle_id = c.id
+      where c.competition_key is not null group by c.name`);
+    const counts =
+      (rows as unknown as { rows?: { name: string; n: number }[] }).rows ??
+      (rows as unknown as { name: string; n: number }[]);
+    expect(counts.length).toBe(9);
+    for (const c of counts) expect(c.n, c.name).toBeGreaterThan(0);
+  });
+
   it('gives every club of the fixtures a Chinese name from zh-names', async () => {
     const zh = new Map<string, string>(
       json('zh-names/football_clubs_zh.json').clubs.map((c: { name: string; zh: string }) => [c.name, c.zh]),

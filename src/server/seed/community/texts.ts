@@ -93,6 +93,24 @@ export const TOPIC_POSTS: Record<string, string[]> = {
     '熬夜看欧洲比赛的球友们，第二天都怎么扛过去的？',
     '今天在公园看到一群小朋友踢球，想起自己小时候，足球真好。',
   ],
+  // The basketball seasons start with no result in the data (the simulator plays them later):
+  // these circles open with talk about watching the league, never claims about real people.
+  NBA: [
+    '新赛季开打，常规赛82场慢慢看，大家今年主队的目标是什么？',
+    '早上看NBA的球友报个到，上班前的时差比赛真的是一天的动力。',
+    '大家更喜欢看快节奏的对攻，还是半场阵地战的细节？',
+    '求推荐看懂挡拆战术的入门方法，想从看热闹变成看门道。',
+    '背靠背的比赛怎么看轮换？感觉第二场的替补时间明显更多。',
+    '赛季初的战绩参考意义有多大？我一般看完前二十场再下结论。',
+  ],
+  CBA: [
+    'CBA新赛季开始了，大家都去现场看过主场比赛吗？氛围怎么样？',
+    '本土年轻球员的上场时间越来越多，这是好事，大家最看好哪个位置？',
+    '外援和本土核心怎么分配球权，每个队的做法都不一样，聊聊你的主队。',
+    '周末带孩子去看CBA，现场的中场表演也很精彩。',
+    '大家觉得CBA的比赛节奏这几年有变化吗？三分出手明显多了。',
+    '常规赛漫长，大家一般怎么追比赛？我主要看集锦加关键场次全场。',
+  ],
 };
 
 export const COMMENT_POOL = [
