@@ -70,8 +70,10 @@ describe('page shell rules', () => {
     expect(showGoTop(100)).toBe(false);
     expect(showGoTop(101)).toBe(true);
   });
-  it('hides the floating navigation in live rooms only', () => {
+  it('hides the floating navigation in live rooms and the staff console only', () => {
     expect(floatNavHidden('/live/room/12')).toBe(true);
+    expect(floatNavHidden('/ops/log')).toBe(true);
+    expect(floatNavHidden('/opsx')).toBe(false);
     expect(floatNavHidden('/live/room')).toBe(true);
     expect(floatNavHidden('/live/all')).toBe(false);
     expect(floatNavHidden('/')).toBe(false);
