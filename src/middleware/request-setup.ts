@@ -1,17 +1,34 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { MiddlewareHandler } from 'astro';
+import type { APIContext, MiddlewareHandler } from 'astro';
 import { publishedApp } from '../server/http/global-app.ts';
 
 /**
  * Per-request setup (the spec's "axiosMiddle"): request id and the `token` cookie. On the way
  * out, anonymous GET pages get Cache-Control and an ETag so a CDN (and the browser) can cache them.
  */
+/**
+ * The CSP's run-time part (the rest, with the script hashes, is Astro's from astro.config.mjs): the
+ * player fetches and plays HLS from the configured media lines and MSE blob: URLs; the socket and
+ * /svc are same-origin ('self'). Added to the header here because a layout renders after it is sent.
+ */
+function allowMedia(context: APIContext, response: Response) {
+  const csp = response.headers.get('content-security-policy');
+  if (!csp) return;
+  const origins = context.locals.app.config.media.pullLines.map((l) => new URL(l.base).origin).join(' ');
+  const extra = [`media-src 'self' blob: ${origins}`, `connect-src 'self' ${origins}`];
+  response.headers.set('content-security-policy', `${csp.replace(/[\s;]+$/, '')}; ${extra.join('; ')}`);
+}
+
 export const requestSetup: MiddlewareHandler = async (context, next) => {
   context.locals.app ??= publishedApp();
   context.locals.requestId = context.request.headers.get('x-request-id') ?? randomUUID();
   context.locals.token = context.cookies.get('token')?.value || null;
   context.locals.user = null;
   const response = await next();
+  allowMedia(context, response);
+  // Astro names no charset; a page without one may be sniffed as another encoding.
+  if (response.headers.get('content-type') === 'text/html')
+    response.headers.set('content-type', 'text/html; charset=utf-8');
   if (context.request.method !== 'GET' || context.locals.user || response.status !== 200) {
     response.headers.set('Cache-Control', 'private, no-store');
     return response;

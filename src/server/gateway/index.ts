@@ -13,6 +13,7 @@ import { apiRoutes } from './routes/api.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { communityRoutes } from './routes/community.ts';
 import { communityMoreRoutes } from './routes/community-more.ts';
+import { cspReportRoutes } from './routes/csp-report.ts';
 import { imapiRoutes } from './routes/imapi.ts';
 import { informRoutes } from './routes/inform.ts';
 import { smsRoutes } from './routes/inform-sms.ts';
@@ -74,6 +75,7 @@ export function createGateway(app: AppContext) {
   gw.route('/user', userRoutes);
   gw.route('/tj', tjRoutes);
   gw.route('/pay', payRoutes);
+  gw.route('/csp', cspReportRoutes);
 
   gw.notFound((c) => fail(c, new ApiError(CODE.notFound, MSG.notFoundApi)));
   gw.onError((err, c) => {

@@ -8,6 +8,7 @@ import { createGateway } from '../gateway/index.ts';
 import { createRealtimeHub, type RealtimeHub } from '../realtime/hub.ts';
 import { publishApp } from './global-app.ts';
 import { createPageCache } from './page-cache.ts';
+import { createSecurityHeaders } from './security-headers.ts';
 import { createStaticHandler } from './static.ts';
 import { createUploadsHandler } from './uploads.ts';
 
@@ -47,12 +48,14 @@ export function createHttpServer(app: AppContext, astro: AstroHandler | null): H
   const compress = compression({ threshold: 1024 });
   const pages = createPageCache({ ttlMs: PAGE_CACHE_TTL_MS, maxEntries: 2_000 });
   const locals = { app };
+  const secure = createSecurityHeaders(app.config.publicSiteUrl);
   publishApp(app);
 
   // Only /ws may upgrade; any other Upgrade header (h2c …) is served as plain HTTP.
   const upgradeOnlyWs = (req: IncomingMessage) => URL.parse(req.url ?? '', 'http://x')?.pathname === '/ws';
   const server = createServer({ shouldUpgradeCallback: upgradeOnlyWs }, (req, res) => {
     const url = req.url ?? '/';
+    secure(res);
     if (url === '/healthz') return json(res, 200, { status: 'ok' });
     if (url === '/readyz') {
       app.services.health
