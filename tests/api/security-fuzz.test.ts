@@ -1,0 +1,206 @@
+import { inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/server/db/schema/index.ts';
+import { createAccountsBench, type AccountsBench } from '../support/accounts.ts';
+import { targets } from '../support/context.ts';
+import { DEMO } from '../support/live.ts';
+
+/**
+ * Walks every route the gateway registers (read from the router, not a hand list) with wrong types,
+ * missing fields, huge strings, odd numbers, markup and unicode, as form and JSON, logged out and as
+ * each kind of user. No answer may be a 5xx, leak a stack or SQL, or refuse without a Chinese message.
+ */
+const FIELDS = [
+  'id',
+  'roomId',
+  'matchId',
+  'userId',
+  'postId',
+  'commentId',
+  'circleId',
+  'anchorId',
+  'type',
+  'sport',
+  'page',
+  'pageNum',
+  'pageSize',
+  'amount',
+  'price',
+  'num',
+  'count',
+  'giftId',
+  'content',
+  'msg',
+  'title',
+  'nickName',
+  'mobile',
+  'password',
+  'code',
+  'verifyCode',
+  'word',
+  'val',
+  'date',
+  'orderNo',
+  'reason',
+  'status',
+  'flag',
+  'collectId',
+  'attentionType',
+  'placeCode',
+  'key',
+  'iv',
+  'token',
+  'pics',
+  'remark',
+];
+const NESTED = { a: { b: { c: { d: { e: { f: { g: [1, [2, [3, [4]]]] } } } } } } };
+const VALUES: unknown[] = [
+  '',
+  'abc',
+  '-1',
+  '1.5',
+  'NaN',
+  '99999999999999999999999',
+  '1e309',
+  'x'.repeat(10_000),
+  `<img src=x onerror=alert(1)><script>alert(1)</script>' OR 1=1 --`,
+  '😀\u202e测试\u200b𠀀',
+];
+const JSON_ONLY: unknown[] = [NESTED, [1, 2, 3], -1, 1.5, true, null, 1e308];
+
+const CJK = /[\u4e00-\u9fff]/;
+const LEAKS =
+  /\bat \S+\.(?:ts|js|mjs):\d+|node_modules|\bselect\s.+\sfrom\b|insert into|syntax error|violates|relation "|TypeError|ReferenceError/i;
+
+interface Route {
+  method: string;
+  path: string;
+}
+
+describe.each(targets())('every /svc route under fuzzed input on $name', (target) => {
+  let b: AccountsBench;
+  let routes: Route[];
+  const tokens: Record<string, string | undefined> = { visitor: undefined };
+  let userIds: number[] = [];
+
+  beforeAll(async () => {
+    b = await createAccountsBench(target);
+    const seen = new Set<string>();
+    routes = b.gw.routes
+      .filter((r) => ['GET', 'POST', 'PUT', 'DELETE'].includes(r.method))
+      .filter((r) => !seen.has(`${r.method} ${r.path}`) && seen.add(`${r.method} ${r.path}`));
+    for (const role of ['fan', 'anchor', 'admin'] as const) tokens[role] = await b.tokenOf(DEMO[role]);
+    const rows = await b.app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.mobile, [DEMO.fan, DEMO.anchor, DEMO.admin]));
+    userIds = rows.map((r) => r.id);
+  }, 120_000);
+  afterAll(() => b.close());
+
+  function pathWith(path: string, value: unknown): string {
+    return path.replace(/:(\w+)(\{([^}]*)\})?/g, (_m, _name, _re, alternatives?: string) =>
+      alternatives ? alternatives.split('|')[0] : encodeURIComponent(String(value)),
+    );
+  }
+
+  async function call(route: Route, value: unknown, asJson: boolean, token?: string) {
+    const path = pathWith(route.path, value);
+    const fields = Object.fromEntries(FIELDS.map((f) => [f, value]));
+    const headers: Record<string, string> = { 'x-forwarded-for': b.freshIp() };
+    if (token) headers.accessToken = token;
+    let url = path;
+    let body: string | undefined;
+    if (route.method === 'GET') {
+      url += `?${new URLSearchParams(fields as Record<string, string>)}`;
+    } else if (asJson) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(fields);
+    } else {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(fields as Record<string, string>).toString();
+    }
+    const res = await b.gw.request(url, { method: route.method, headers, body });
+    return {
+      where: `${route.method} ${url.slice(0, 120)} json=${asJson} as ${token ? 'user' : 'visitor'}`,
+      res,
+    };
+  }
+
+  const problems: string[] = [];
+  /** Notes what is wrong with one answer; the test lists every problem at the end. */
+  async function check(where: string, res: Response) {
+    const text = await res.text();
+    const wrong = (why: string) => problems.push(`${where}: ${why} ${text.slice(0, 160)}`);
+    if (res.status >= 500) return wrong(`status ${res.status}`);
+    if (LEAKS.test(text)) return wrong('leaks internals');
+    // Exports (the wallet's CSV of trade records) are files, not envelopes.
+    if (res.status === 200 && res.headers.get('content-type')?.startsWith('text/csv')) return;
+    let env: Record<string, unknown>;
+    try {
+      env = JSON.parse(text);
+    } catch {
+      return wrong('not JSON');
+    }
+    // The captcha calls answer in AJ-Captcha's shape (spec §5): {repCode, repMsg, repData}.
+    const [code, msg, ok] = 'repCode' in env ? [env.repCode, env.repMsg, '0000'] : [env.code, env.msg, 200];
+    if (code === undefined || typeof msg !== 'string' || !('data' in env || 'repData' in env))
+      return wrong('not an envelope');
+    if (code !== ok && !CJK.test(msg)) wrong('refusal without a Chinese message');
+  }
+
+  it('answers every route, for every role and payload, with a clean envelope and never a 5xx', async () => {
+    expect(routes.length).toBeGreaterThan(150);
+    for (const route of routes) {
+      // Logging out would end the roles' sessions for the routes after it: visitors only.
+      const roles = route.path.endsWith('/user/logout') ? ['visitor'] : Object.keys(tokens);
+      for (const role of roles) {
+        // A fresh request budget per route: the fuzz tests inputs, not the per-user ceiling.
+        for (const id of userIds) await b.app.kv.del(`rl:svc:u${id}`);
+        const values =
+          role === 'visitor'
+            ? [...VALUES, ...JSON_ONLY]
+            : [VALUES[1], VALUES[2], VALUES[5], VALUES[7], VALUES[8]];
+        for (const [i, value] of values.entries()) {
+          const asJson = typeof value !== 'string' || i % 2 === 1;
+          const { where, res } = await call(route, value, asJson, tokens[role]);
+          await check(where, res);
+        }
+        // Nothing at all: no query, no body.
+        const bare = await b.gw.request(pathWith(route.path, '1'), {
+          method: route.method,
+          headers: { 'x-forwarded-for': b.freshIp(), ...(tokens[role] ? { accessToken: tokens[role] } : {}) },
+        });
+        await check(`${route.method} ${route.path} bare as ${role}`, bare);
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 600_000);
+
+  it('never treats a forged token as a user, on any route', async () => {
+    const codeOf = async (route: Route, token?: string) => {
+      const res = await b.gw.request(pathWith(route.path, '1'), {
+        method: route.method,
+        headers: { 'x-forwarded-for': b.freshIp(), ...(token ? { accessToken: token } : {}) },
+      });
+      const env = (await res.json().catch(() => ({}))) as { code?: number; repCode?: string };
+      return env.code ?? env.repCode;
+    };
+    const forged = [`${tokens.fan}x`, 'eyJhbGciOiJub25lIn0.eyJ1aWQiOjF9.', 'null', '0'];
+    const differ: string[] = [];
+    let needUser = 0;
+    for (const route of routes.filter((r) => !r.path.endsWith('/user/logout'))) {
+      const anonymous = await codeOf(route);
+      if (anonymous === 401) needUser++;
+      for (const token of forged) {
+        const got = await codeOf(route, token);
+        // A bad token may be refused outright (401), or answered as a visitor; never as someone.
+        if (got !== anonymous && got !== 401)
+          differ.push(`${route.method} ${route.path}: ${anonymous} without, ${got} with ${token}`);
+      }
+    }
+    expect(differ).toEqual([]);
+    // The walk means something only if many routes do need a user.
+    expect(needUser).toBeGreaterThan(50);
+  }, 300_000);
+});
