@@ -170,6 +170,7 @@ export const MSG = {
   tooMany: '操作太频繁，请稍后再试',
   serverError: '服务器繁忙，请稍后再试',
   bodyTooLarge: '请求内容过大',
+  bodyTooDeep: '请求内容嵌套层级过深',
   // sports data (docs/sports-api.md); matchNotFound is shared with the live rooms
   sportInvalid: '参数 sport 无效：只能是 football 或 basketball',
   dateInvalid: '日期格式应为 YYYY-MM-DD',
@@ -225,6 +226,8 @@ export const CODE = {
   unauthorized: 401,
   forbidden: 403,
   notFound: 404,
+  /** A request body over the size limit (HTTP 413). */
+  tooLarge: 413,
   tooMany: 429,
   serverError: 500,
   loginWrong: 10011,

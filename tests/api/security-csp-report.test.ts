@@ -69,7 +69,8 @@ describe.each(targets())('POST /svc/csp/report on $name', (target) => {
 
   it('refuses a body over 16 KB', async () => {
     const res = await post(JSON.stringify({ 'csp-report': { sample: 'x'.repeat(20_000) } }));
-    expect(await res.json()).toMatchObject({ code: 400, msg: '请求内容过大' });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: 413, msg: '请求内容过大' });
   });
 
   it('limits one client to 20 reports a minute', async () => {

@@ -58,6 +58,23 @@ describe.each(targets())('control characters and out-of-range ids on $name', (ta
     ).not.toBe('输入包含无效字符');
   });
 
+  it('refuses a body over the size limit with 413 and JSON nested past eight levels with 400', async () => {
+    const fan = await b.tokenOf(DEMO.fan);
+    const huge = await b.gw.request('/svc/user/center/updateInfo', {
+      method: 'POST',
+      headers: { accessToken: fan, 'content-type': 'application/json', 'x-forwarded-for': b.freshIp() },
+      body: JSON.stringify({ nickName: 'x'.repeat(9 * 1024 * 1024) }),
+    });
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toMatchObject({ code: 413, msg: '请求内容过大' });
+    let deep: unknown = 1;
+    for (let i = 0; i < 10; i++) deep = { a: deep };
+    const nested = await b.post('/user/center/updateInfo', { signature: deep }, { token: fan, json: true });
+    expect(nested).toMatchObject({ status: 400, code: 400, msg: '请求内容嵌套层级过深' });
+    const fine = await b.post('/user/center/updateInfo', { signature: 'ok' }, { token: fan, json: true });
+    expect(fine).toMatchObject({ code: 200 });
+  });
+
   it('answers ids beyond the integer columns as bad input, never 500', async () => {
     for (const url of [
       '/api/room/detail?roomId=99999999999',

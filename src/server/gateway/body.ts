@@ -3,6 +3,17 @@ import { MSG } from '../../lib/messages.ts';
 import { badRequest } from '../errors.ts';
 import { hasControlChars } from './control-chars.ts';
 
+/** No call takes input nested deeper than this; deeper JSON is refused before any service sees it. */
+const MAX_DEPTH = 8;
+
+/** How deep `value` nests (a plain value is 0), counting no further than MAX_DEPTH + 1. */
+function depthOf(value: unknown, level = 0): number {
+  if (!value || typeof value !== 'object' || level > MAX_DEPTH) return level;
+  let deepest = level + 1;
+  for (const v of Object.values(value)) deepest = Math.max(deepest, depthOf(v, level + 1));
+  return deepest;
+}
+
 /**
  * The request body as a plain object, whether it came form-encoded (the default of the
  * site's client) or as JSON. Merged over the query string, so `POST /chat/getToken?group=1`
@@ -27,6 +38,7 @@ export async function readInput(c: Context): Promise<Record<string, unknown>> {
   } catch {
     throw badRequest(MSG.badBody);
   }
+  if (depthOf(body) > MAX_DEPTH) throw badRequest(MSG.bodyTooDeep);
   if (hasControlChars(body)) throw badRequest(MSG.badCharacters);
   return { ...query, ...body };
 }

@@ -50,7 +50,7 @@ export function createGateway(app: AppContext) {
     bodyLimit({
       maxSize,
       onError: () => {
-        throw new ApiError(CODE.badRequest, MSG.bodyTooLarge);
+        throw new ApiError(CODE.tooLarge, MSG.bodyTooLarge);
       },
     });
   // Image uploads carry up to six 5 MB files as base64 (a third larger); other bodies stay small.

@@ -20,7 +20,7 @@ cspReportRoutes.post(
   bodyLimit({
     maxSize: MAX_REPORT_BYTES,
     onError: () => {
-      throw new ApiError(CODE.badRequest, MSG.bodyTooLarge);
+      throw new ApiError(CODE.tooLarge, MSG.bodyTooLarge);
     },
   }),
   rateLimit({ name: 'csp-report', max: 20, windowMs: 60_000 }),
