@@ -58,7 +58,8 @@ export interface LiveScore {
   et: Pair | null;
   pk: Pair | null;
   /** What just happened ('goal', 'red', 'corner' …) for the goal flash and sound. */
-  highlight: { type: string; side: 1 | 2 } | null;
+  /** What just happened; `player`: the scorer of a goal when the feed names one (the goal toast). */
+  highlight: { type: string; side: 1 | 2; player?: string | null } | null;
 }
 
 export interface OddsSummary {
