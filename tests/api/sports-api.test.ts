@@ -45,6 +45,9 @@ describe.each(targets())('sports API on $name', (target) => {
       expect(typeof done.home.name).toBe('string');
       expect(done.home.ht).not.toBeNull();
       expect(done.odds.asia.lineName).toMatch(/平手|球|半/);
+      // 初盘 beside 即时, as Chinese score sites list them.
+      expect(done.odds.asia.openLineName).toMatch(/平手|球|半/);
+      expect(done.odds.ou.openLineName).toMatch(/^\d/);
       expect(r.data.some((m: any) => /^周[一二三四五六日]\d{3}$/.test(m.lottery.jcNo ?? ''))).toBe(true);
     });
 

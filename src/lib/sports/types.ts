@@ -65,8 +65,9 @@ export interface LiveScore {
 export interface OddsSummary {
   company: string;
   eu: { home: number; draw: number | null; away: number } | null;
-  asia: { line: number; lineName: string; home: number; away: number } | null;
-  ou: { line: number; lineName: string; over: number; under: number } | null;
+  /** `openLineName`: the opening (初盘) line, '' when the company gave none; `lineName` is the current (即时) one. */
+  asia: { line: number; lineName: string; openLineName: string; home: number; away: number } | null;
+  ou: { line: number; lineName: string; openLineName: string; over: number; under: number } | null;
 }
 
 export interface MatchListItem {
