@@ -24,8 +24,10 @@ async function requestCode(page: Page) {
 test('a person logs in by SMS with the code shown beside the field, marked 演示', async ({ page }) => {
   // Demo accounts no other spec asks codes for (one code a minute per phone).
   const [mobile, nick] = isMobile() ? ['13800000104', '球迷茶话会'] : ['13800000105', '三分王大伟'];
+  test.setTimeout(60_000);
   await page.goto('/about/10001');
   await page.locator('header').getByRole('button', { name: '登录/注册' }).click();
+  await expect(page.getByRole('tab', { name: '密码登录' })).toBeVisible();
   await page.getByRole('tab', { name: '验证码登录' }).click();
   await page.getByRole('textbox', { name: '手机号' }).fill(mobile);
   await requestCode(page);
