@@ -3,7 +3,10 @@ import { count, eq } from 'drizzle-orm';
 import { smsOutbox } from '../../src/server/db/schema/index.ts';
 import { testSmsCode } from '../../src/server/services/accounts/sms-test-code.ts';
 import { createAccountsBench, randomMobile, type AccountsBench } from '../support/accounts.ts';
-import { targets } from '../support/context.ts';
+import { createTestContext, targets } from '../support/context.ts';
+import { createMemoryKv } from '../../src/server/kv/kv.ts';
+import type { Logger } from '../../src/server/logger.ts';
+import { createSmsCodeService } from '../../src/server/services/accounts/sms-codes.ts';
 
 describe.each(targets())('SMS codes on $name', (target) => {
   let b: AccountsBench;
@@ -19,13 +22,15 @@ describe.each(targets())('SMS codes on $name', (target) => {
     vi.setSystemTime(ms);
   };
 
-  it('sends a 6-digit code to the outbox, says 已发送, and never returns the code', async () => {
+  it('sends a 6-digit code to the outbox, says 已发送, and hands the demo code back outside production', async () => {
     const mobile = randomMobile();
     const res = await b.sendSms(mobile);
     expect(res).toMatchObject({ status: 200, code: 200, msg: '已发送', data: { demo: true } });
     const code = await b.outboxCode(mobile);
     expect(code).toMatch(/^\d{6}$/);
-    expect(JSON.stringify(res)).not.toContain(code);
+    expect(res.data.demoCode).toBe(code);
+    const check = await b.get('/inform/verifyCode', { mobile, verifyCode: code });
+    expect(JSON.stringify(check)).not.toContain(code);
   });
 
   it('strips non-digits from the phone and rejects a bad one with the spec message', async () => {
@@ -195,6 +200,37 @@ describe('SMS_TEST_SEED', () => {
       expect(testSmsCode('seed-y', mobile, 1)).not.toBe(testSmsCode('seed-x', mobile, 1));
     } finally {
       await b.close();
+    }
+  });
+});
+
+describe('the demo code stays home when it could reach a phone', () => {
+  const log = { info() {}, error() {} } as unknown as Logger;
+  const send = async (demo: boolean, revealDemoCode: boolean) => {
+    const provider = { name: demo ? 'outbox' : 'vendor', demo, send: async () => {} };
+    const codes = createSmsCodeService({ kv: createMemoryKv(), provider, log, revealDemoCode });
+    return codes.send({ mobile: randomMobile(), type: 3, ip: '10.0.0.1' });
+  };
+
+  it('reveals it only for a demo provider outside production', async () => {
+    expect((await send(true, true)).demoCode).toMatch(/^\d{6}$/);
+    // production (revealDemoCode false) with the outbox, and a real vendor anywhere: never.
+    expect(await send(true, false)).toEqual({});
+    expect(await send(false, true)).toEqual({});
+  });
+
+  it('is never revealed by a production server, even with the outbox', async () => {
+    const t = await createTestContext(targets()[0]!, { NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' });
+    try {
+      expect(t.app.services.accounts.codes.demo).toBe(true);
+      const sent = await t.app.services.accounts.codes.send({
+        mobile: randomMobile(),
+        type: 3,
+        ip: '10.0.0.2',
+      });
+      expect(sent).toEqual({});
+    } finally {
+      await t.close();
     }
   });
 });

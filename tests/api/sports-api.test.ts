@@ -45,6 +45,9 @@ describe.each(targets())('sports API on $name', (target) => {
       expect(typeof done.home.name).toBe('string');
       expect(done.home.ht).not.toBeNull();
       expect(done.odds.asia.lineName).toMatch(/平手|球|半/);
+      // 初盘 beside 即时, as Chinese score sites list them.
+      expect(done.odds.asia.openLineName).toMatch(/平手|球|半/);
+      expect(done.odds.ou.openLineName).toMatch(/^\d/);
       expect(r.data.some((m: any) => /^周[一二三四五六日]\d{3}$/.test(m.lottery.jcNo ?? ''))).toBe(true);
     });
 
@@ -279,11 +282,21 @@ describe.each(targets())('sports API on $name', (target) => {
       expect(new Set(schedule.map((m: any) => m.sport))).toEqual(new Set([1, 2]));
       const hot = (await b.get(`/api/match/hot?date=${today}`)).data;
       expect(hot).toHaveLength(10);
-      expect(hot.map((m: any) => m.kickoffAt)).toEqual(hot.map((m: any) => m.kickoffAt).sort());
-      const rest = schedule.filter((m: any) => !hot.some((h: any) => h.id === m.id) && m.phase !== 'void');
-      expect(Math.min(...hot.map((m: any) => m.heat))).toBeGreaterThanOrEqual(
-        Math.max(...rest.map((m: any) => m.heat)),
+      // Matches in play lead (issue 23), then the hottest of the rest in kick-off order.
+      const inPlay = (m: any) => ['playing', 'break', 'halted'].includes(m.phase);
+      const liveCount = hot.filter(inPlay).length;
+      expect(hot.slice(0, liveCount).every(inPlay)).toBe(true);
+      const liveToday = schedule.filter(inPlay);
+      expect(liveCount).toBe(Math.min(10, liveToday.length));
+      const tail = hot.slice(liveCount);
+      expect(tail.map((m: any) => m.kickoffAt)).toEqual(tail.map((m: any) => m.kickoffAt).sort());
+      const rest = schedule.filter(
+        (m: any) => !hot.some((h: any) => h.id === m.id) && m.phase !== 'void' && !inPlay(m),
       );
+      if (tail.length > 0)
+        expect(Math.min(...tail.map((m: any) => m.heat))).toBeGreaterThanOrEqual(
+          Math.max(...rest.map((m: any) => m.heat)),
+        );
       expect((await b.get('/api/match/dataHot?size=3')).data.length).toBeLessThanOrEqual(3);
       expect((await b.get('/api/match/dataHot?size=0')).status).toBe(400);
       const next = (await b.get('/api/match/next')).data;

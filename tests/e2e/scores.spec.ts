@@ -27,9 +27,14 @@ test('the football page shows a live match whose minute and score change without
   await page.goto(`${server!.url}/football`);
   // Record the goal flashes the island shows, and mark the document: a reload would lose both.
   await page.evaluate(() => {
-    const w = window as unknown as { __goals: string[]; __loaded: number };
+    const w = window as unknown as { __goals: string[]; __toasts: string[]; __loaded: number };
     w.__loaded = 1;
     w.__goals = [];
+    w.__toasts = [];
+    new MutationObserver((records) => {
+      for (const r of records)
+        for (const n of r.addedNodes) if (n instanceof HTMLElement) w.__toasts.push(n.textContent ?? '');
+    }).observe(document.querySelector('score-board [data-toast]')!, { childList: true });
     new MutationObserver((records) => {
       for (const r of records) {
         const row = r.target as Element;
@@ -61,6 +66,12 @@ test('the football page shows a live match whose minute and score change without
   const [goal] = await page.evaluate(() => (window as unknown as { __goals: string[] }).__goals);
   const scored = page.locator(`[data-list] li[data-mid="${goal}"]`);
   await expect(page.locator('.score-toast.is-goal').first()).toContainText('进球！');
+  // The simulator's feed names the scorer: the toast ends with it, after the minute.
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts), {
+      timeout: 30_000,
+    })
+    .toContainEqual(expect.stringMatching(/^进球！.+ \d+-\d+ .+ \d+(\+\d+)?' \S+$/));
   // The row shows what the server holds for that match (it may score again meanwhile: compare until equal).
   await expect
     .poll(

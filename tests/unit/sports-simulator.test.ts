@@ -80,6 +80,23 @@ describe('simulator plans', () => {
     });
   });
 
+  it('name the scorer on each goal update, as the goal event does (the goal toast)', () => {
+    const plan = planMatch(input(1, 'scorers', { ht: [1, 1], ft: [3, 2] }));
+    const goalUpdates = plan.steps.filter(
+      (s): s is Extract<PlanStep, { kind: 'score' }> =>
+        s.kind === 'score' && s.score.highlight?.type === 'goal',
+    );
+    const goalEvents = plan.steps.filter(
+      (s): s is Extract<PlanStep, { kind: 'event' }> => s.kind === 'event' && scoring.includes(s.event.type),
+    );
+    expect(goalUpdates).toHaveLength(5);
+    goalUpdates.forEach((u, i) => {
+      const e = goalEvents[i]!.event;
+      expect(u.score.highlight!.side).toBe(e.side);
+      expect(u.score.highlight!.player).toMatch(new RegExp(`^${e.playerName}(（点球）|（乌龙）)?$`));
+    });
+  });
+
   it('add basketball points up: quarters, scoring lines and box scores match the final', () => {
     for (let i = 0; i < 20; i++) {
       const plan = planMatch(input(2, `bb-${i}`));

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { api, ApiFailure } from '../../lib/api/index.ts';
 import { shortTime } from '../../lib/live/format.ts';
 import type { MatchBrief } from '../../lib/live/types.ts';
+import { beijingInstant, ZH_DAY_FIELD, ZH_TIME_FIELD } from '../../lib/zh-date.ts';
 import { Notice, type NoticeState } from '../auth/fields.tsx';
 
 interface Item {
@@ -19,25 +20,29 @@ export default function ScheduleForm({ matches, initial }: { matches: MatchBrief
   const [items, setItems] = useState(initial);
   const [matchId, setMatchId] = useState(0);
   const [title, setTitle] = useState('');
-  const [startAt, setStartAt] = useState('');
+  // Day and time typed the Chinese way (年/月/日, 24-hour 时:分), Beijing time.
+  const [startDay, setStartDay] = useState('');
+  const [startTime, setStartTime] = useState('');
   const [notice, setNotice] = useState<NoticeState>(null);
   const [busy, setBusy] = useState(false);
   const match = matches.find((m) => m.id === matchId);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    const startAt = startDay || startTime ? beijingInstant(startDay, startTime) : undefined;
+    if (startAt === null) {
+      setNotice({ text: '开播时间格式不正确：请按 年/月/日 和 时:分 填写，如 2026/01/31 20:30', ok: false });
+      return;
+    }
     setBusy(true);
     try {
-      const body = {
-        matchId: matchId || undefined,
-        title: title.trim() || undefined,
-        startAt: startAt ? new Date(startAt).toISOString() : undefined,
-      };
+      const body = { matchId: matchId || undefined, title: title.trim() || undefined, startAt };
       const { data } = await api.post<Item>('/api/anchor/schedule/add', body);
       setItems([...items, data].sort((a, b) => a.startAt.localeCompare(b.startAt)));
       setNotice({ text: '直播预告已发布，观众会在直播间和直播预告页看到', ok: true });
       setTitle('');
-      setStartAt('');
+      setStartDay('');
+      setStartTime('');
       setMatchId(0);
     } catch (err) {
       setNotice({ text: msgOf(err), ok: false });
@@ -80,15 +85,25 @@ export default function ScheduleForm({ matches, initial }: { matches: MatchBrief
             placeholder={match ? `${match.home} vs ${match.away}` : '例如：周末聊球，竞猜互动'}
           />
         </label>
-        <label className="text-sm font-medium">
-          开播时间{match ? '（不填则为比赛开球时间）' : ''}
-          <input
-            type="datetime-local"
-            className={field}
-            value={startAt}
-            onChange={(e) => setStartAt(e.target.value)}
-          />
-        </label>
+        <fieldset className="text-sm font-medium">
+          <legend>开播时间{match ? '（不填则为比赛开球时间）' : ''}（北京时间）</legend>
+          <div className="flex gap-2">
+            <input
+              {...ZH_DAY_FIELD}
+              aria-label="开播日期"
+              className={field}
+              value={startDay}
+              onChange={(e) => setStartDay(e.target.value)}
+            />
+            <input
+              {...ZH_TIME_FIELD}
+              aria-label="开播时刻"
+              className={`${field} max-w-28`}
+              value={startTime}
+              onChange={(e) => setStartTime(e.target.value)}
+            />
+          </div>
+        </fieldset>
         <Notice notice={notice} />
         <div>
           <button type="submit" className="btn-primary h-10 px-8" disabled={busy}>

@@ -23,13 +23,17 @@ export default function CodeButton({ mobile, type, onNotice }: Props) {
   const [sending, setSending] = useState(false);
   const [captchaKey, setCaptchaKey] = useState(0);
   const [demo, setDemo] = useState(false);
+  const [demoCode, setDemoCode] = useState('');
   const phoneProblem = mobileError(mobile);
 
   async function send(verification: string) {
     setSending(true);
     try {
       const res = await sendSmsCode(mobile, verification, type);
-      setDemo((res.data as { demo?: boolean } | null)?.demo === true);
+      const data = res.data as { demo?: boolean; demoCode?: string } | null;
+      setDemo(data?.demo === true);
+      // Only the demo outbox (never production) hands the code back: show it, marked 演示.
+      setDemoCode(typeof data?.demoCode === 'string' ? data.demoCode : '');
       countdown.start();
       onNotice(MSG.codeSent, true);
     } catch (err) {
@@ -53,10 +57,16 @@ export default function CodeButton({ mobile, type, onNotice }: Props) {
       </button>
       {demo && (
         <span
-          className="self-center rounded bg-accent-light px-1.5 py-0.5 text-xs text-accent"
+          className="self-center shrink-0 rounded bg-accent-light px-1.5 py-0.5 text-xs text-accent"
           title="演示环境：短信不会真的发出，验证码写入短信发件箱（npm run sms:outbox）"
+          data-testid="sms-demo"
         >
           演示
+          {demoCode && (
+            <span className="ml-1 font-mono text-sm" aria-label={`演示验证码 ${demoCode}`}>
+              {demoCode}
+            </span>
+          )}
         </span>
       )}
       <CaptchaDialog

@@ -1,12 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { api, ApiFailure } from '../../lib/api/index.ts';
-import {
-  SIGNATURE_MAX,
-  birthdayError,
-  chinaToday,
-  nickNameError,
-  signatureError,
-} from '../../lib/validation.ts';
+import { SIGNATURE_MAX, birthdayError, nickNameError, signatureError } from '../../lib/validation.ts';
+import { showZhDay, wireDay, ZH_DAY_FIELD } from '../../lib/zh-date.ts';
 import NickField from '../auth/NickField.tsx';
 import { Notice, type NoticeState } from '../auth/fields.tsx';
 import PortraitPicker from './PortraitPicker.tsx';
@@ -35,7 +30,8 @@ export default function ProfileForm({
   const [nickName, setNickName] = useState(initial.nickName);
   const [portrait, setPortrait] = useState(initial.portrait);
   const [gender, setGender] = useState(initial.gender);
-  const [birthday, setBirthday] = useState(initial.birthday ?? '');
+  // Shown and typed as 年/月/日 (yyyy/mm/dd); sent as YYYY-MM-DD.
+  const [birthday, setBirthday] = useState(showZhDay(initial.birthday ?? ''));
   const [signature, setSignature] = useState(initial.signature);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<NoticeState>(null);
@@ -45,13 +41,18 @@ export default function ProfileForm({
     const name = nickName.trim();
     const problem =
       nickNameError(name) ??
-      (basic ? null : (birthday && birthdayError(birthday)) || signatureError(signature));
+      (basic ? null : (birthday && birthdayError(wireDay(birthday))) || signatureError(signature));
     if (problem) return setNotice({ text: problem, ok: false });
     setBusy(true);
     try {
       if (basic || name !== initial.nickName)
         await api.get('/user/center/updateNickName', { nickName: name });
-      if (!basic) await api.post('/user/center/updateInfo', { gender, birthday, signature });
+      if (!basic)
+        await api.post('/user/center/updateInfo', {
+          gender,
+          birthday: birthday && wireDay(birthday),
+          signature,
+        });
       if (next) return location.assign(next);
       setNotice({ text: '资料已保存', ok: true });
     } catch (err) {
@@ -104,10 +105,8 @@ export default function ProfileForm({
           <label className={row}>
             <span className="text-sm text-ink-soft">生日</span>
             <input
-              type="date"
+              {...ZH_DAY_FIELD}
               value={birthday}
-              min="1900-01-01"
-              max={chinaToday()}
               onChange={(e) => setBirthday(e.target.value)}
               className="h-10 w-48 rounded-md border border-line px-3 text-sm"
             />

@@ -103,16 +103,23 @@ export function BarrageSettingsMenu() {
   const s = useStore($barrage);
   const set = (patch: Partial<BarrageSettings>) => $barrage.set({ ...s, ...patch });
   return (
-    <div className="flex flex-wrap items-center gap-3 text-xs text-ink-soft">
-      <label className="flex items-center gap-1">
-        <input type="checkbox" checked={s.on} onChange={(e) => set({ on: e.target.checked })} /> 弹幕
+    // Each label is a 44 px tall target (the whole label toggles or focuses its control).
+    <div className="flex flex-wrap items-center gap-x-3 text-xs text-ink-soft">
+      <label className="flex min-h-11 min-w-11 cursor-pointer items-center gap-1.5" data-barrage-switch>
+        <input
+          type="checkbox"
+          className="h-5 w-5 accent-brand"
+          checked={s.on}
+          onChange={(e) => set({ on: e.target.checked })}
+        />{' '}
+        弹幕
       </label>
-      <label className="flex items-center gap-1">
+      <label className="flex min-h-11 items-center gap-1">
         密度
         <select
           value={s.density}
           onChange={(e) => set({ density: e.target.value as BarrageSettings['density'] })}
-          className="rounded border border-line px-1"
+          className="h-9 rounded border border-line px-1"
           disabled={!s.on}
         >
           <option value="low">少</option>
@@ -120,7 +127,7 @@ export function BarrageSettingsMenu() {
           <option value="high">多</option>
         </select>
       </label>
-      <label className="flex items-center gap-1">
+      <label className="flex min-h-11 items-center gap-1">
         透明度
         <input
           type="range"
@@ -129,7 +136,7 @@ export function BarrageSettingsMenu() {
           step={0.1}
           value={s.opacity}
           onChange={(e) => set({ opacity: Number(e.target.value) })}
-          className="w-16"
+          className="h-11 w-16"
           disabled={!s.on}
           aria-label="弹幕透明度"
         />

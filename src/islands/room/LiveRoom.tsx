@@ -183,7 +183,7 @@ export default function LiveRoom({ room: initial, gifts, history, me, balance: i
   const live = room.liveState === 1;
   return (
     <div className="grid gap-0 md:gap-3 lg:grid-cols-[minmax(0,1fr)_340px]" data-live-room={room.id}>
-      <div className="flex min-w-0 flex-col">
+      <div className="room-main flex min-w-0 flex-col">
         <RoomHeader
           room={room}
           heat={room.heat}
@@ -211,7 +211,7 @@ export default function LiveRoom({ room: initial, gifts, history, me, balance: i
         />
       </div>
       <aside
-        className="flex h-[70vh] flex-col overflow-hidden bg-white md:rounded-lg lg:h-[calc(100vh-7rem)] lg:max-h-[860px]"
+        className="room-chat flex h-[70vh] flex-col overflow-hidden bg-white md:rounded-lg lg:h-[calc(100vh-7rem)] lg:max-h-[860px]"
         aria-label="互动"
       >
         <div className="flex border-b border-line text-sm" role="tablist">
@@ -222,7 +222,7 @@ export default function LiveRoom({ room: initial, gifts, history, me, balance: i
               role="tab"
               aria-selected={tab === t}
               onClick={() => setTab(t)}
-              className={`flex-1 py-2 ${tab === t ? 'border-b-2 border-brand font-medium text-brand' : 'text-ink-soft'}`}
+              className={`min-h-11 flex-1 py-2 ${tab === t ? 'border-b-2 border-brand font-medium text-brand' : 'text-ink-soft'}`}
             >
               {t === 'chat' ? '聊天' : '贡献榜'}
             </button>

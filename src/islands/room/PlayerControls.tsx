@@ -16,6 +16,8 @@ interface Props {
 }
 
 const icon = 'h-5 w-5';
+/** Every control is a 44×44 px target on touch screens (issue 23). */
+const tap = 'flex h-11 min-w-11 items-center justify-center hover:text-[#5ee6a8]';
 
 /** The bar under the video: unmute and volume, line and quality switches (only when there is a choice), fullscreen. */
 export function PlayerControls(p: Props) {
@@ -37,7 +39,7 @@ export function PlayerControls(p: Props) {
         <button
           type="button"
           onClick={() => p.onMuted(false)}
-          className="absolute left-3 top-3 z-20 flex items-center gap-1 rounded-full bg-black/65 px-3 py-1.5 text-sm text-white hover:bg-black/80"
+          className="absolute left-3 top-3 z-20 flex min-h-11 items-center gap-1 rounded-full bg-black/65 px-3 py-1.5 text-sm text-white hover:bg-black/80"
         >
           <svg
             className={icon}
@@ -52,12 +54,12 @@ export function PlayerControls(p: Props) {
           点击开启声音
         </button>
       )}
-      <div className="absolute inset-x-0 bottom-0 z-20 flex items-center gap-3 bg-gradient-to-t from-black/75 to-transparent px-3 pb-2 pt-6 text-sm text-white opacity-100 transition-opacity md:opacity-0 md:group-hover:opacity-100 md:focus-within:opacity-100">
+      <div className="absolute inset-x-0 bottom-0 z-20 flex items-center gap-1 bg-gradient-to-t from-black/75 to-transparent px-1 pt-4 text-sm text-white opacity-100 transition-opacity md:opacity-0 md:group-hover:opacity-100 md:focus-within:opacity-100">
         <button
           type="button"
           aria-label={p.muted ? '取消静音' : '静音'}
           onClick={() => p.onMuted(!p.muted)}
-          className="hover:text-[#5ee6a8]"
+          className={tap}
         >
           <svg
             className={icon}
@@ -83,7 +85,7 @@ export function PlayerControls(p: Props) {
           value={p.muted ? 0 : p.volume}
           aria-label="音量"
           onChange={(e) => p.onVolume(Number(e.target.value))}
-          className="w-20 accent-[#5ee6a8]"
+          className="h-11 w-20 accent-[#5ee6a8]"
         />
         <span className="flex-1" />
         {p.lines.length > 1 && (
@@ -91,7 +93,7 @@ export function PlayerControls(p: Props) {
             aria-label="线路"
             value={p.line}
             onChange={(e) => p.onLine(Number(e.target.value))}
-            className="rounded bg-black/50 px-1 py-0.5"
+            className="h-11 rounded bg-black/50 px-1"
           >
             {p.lines.map((l, i) => (
               <option key={l.url} value={i}>
@@ -105,7 +107,7 @@ export function PlayerControls(p: Props) {
             aria-label="清晰度"
             value={p.level}
             onChange={(e) => p.onLevel(Number(e.target.value))}
-            className="rounded bg-black/50 px-1 py-0.5"
+            className="h-11 rounded bg-black/50 px-1"
           >
             <option value={-1}>自动</option>
             {p.levels.map((l) => (
@@ -115,12 +117,7 @@ export function PlayerControls(p: Props) {
             ))}
           </select>
         )}
-        <button
-          type="button"
-          aria-label={full ? '退出全屏' : '全屏'}
-          onClick={toggleFull}
-          className="hover:text-[#5ee6a8]"
-        >
+        <button type="button" aria-label={full ? '退出全屏' : '全屏'} onClick={toggleFull} className={tap}>
           <svg
             className={icon}
             viewBox="0 0 24 24"

@@ -46,13 +46,15 @@ export function SendPacketDialog({
     }
   }
 
-  const field = 'h-9 w-full rounded-md border border-line px-2';
+  const field = 'h-11 w-full rounded-md border border-line px-2';
+  // The level rule is checked here too, so the button never looks usable when sending would fail.
+  const tooLow = level < LEVEL_GATES.redPacket;
   return (
     <Dialog open={open} title="发红包" onClose={onClose}>
       <form onSubmit={submit} className="flex flex-col gap-3 text-sm">
-        {level < LEVEL_GATES.redPacket && (
-          <p className="rounded bg-accent-light px-2 py-1 text-xs text-accent">
-            等级达到Lv{LEVEL_GATES.redPacket}才能发红包
+        {tooLow && (
+          <p id="packet-level-rule" className="rounded bg-accent-light px-2 py-1 text-xs text-accent">
+            等级达到Lv{LEVEL_GATES.redPacket}才能发红包（你当前为Lv{level}），每天登录可积累经验升级
           </p>
         )}
         <div className="flex gap-2" role="radiogroup" aria-label="红包类型">
@@ -66,7 +68,7 @@ export function SendPacketDialog({
               role="radio"
               aria-checked={mode === m}
               onClick={() => setMode(m as number)}
-              className={`flex-1 rounded-md border py-1.5 ${mode === m ? 'border-[#e03131] bg-[#fff0f0] text-[#e03131]' : 'border-line'}`}
+              className={`min-h-11 flex-1 rounded-md border py-1.5 ${mode === m ? 'border-[#e03131] bg-[#fff0f0] text-[#e03131]' : 'border-line'}`}
             >
               {label}
             </button>
@@ -104,8 +106,15 @@ export function SendPacketDialog({
         <p role="alert" className="min-h-4 text-xs text-[#d6336c]">
           {note}
         </p>
-        <button type="submit" className="btn-primary !bg-[#e03131]" disabled={busy}>
-          塞进红包 {total ? `${formatCount(Number(total))} 球钻` : ''}
+        <button
+          type="submit"
+          className="btn-primary min-h-11 !bg-[#e03131] disabled:cursor-not-allowed"
+          disabled={busy || tooLow}
+          aria-describedby={tooLow ? 'packet-level-rule' : undefined}
+        >
+          {tooLow
+            ? `Lv${LEVEL_GATES.redPacket}才能发红包`
+            : `塞进红包 ${total ? `${formatCount(Number(total))} 球钻` : ''}`}
         </button>
       </form>
     </Dialog>

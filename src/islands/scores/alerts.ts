@@ -36,11 +36,12 @@ function flash(root: ParentNode, id: string, cls: string) {
   }
 }
 
-/** The goal line of the toast: "进球！热刺 1-0 利物浦 72'". */
-function goalText(row: HTMLElement): string {
+/** The goal line of the toast: "进球！热刺 1-0 利物浦 72' 孙兴慜" (the scorer when the feed names one). */
+export function goalText(row: HTMLElement, scorer?: string | null): string {
   const text = (f: string) => row.querySelector(`[data-f="${f}"]`)?.textContent?.trim() ?? '';
   const team = (side: string) => row.querySelector(`[data-team="${side}"]`)?.textContent?.trim() ?? '';
-  return `进球！${team('home')} ${text('hs')}-${text('as')} ${team('away')} ${text('clock')}`;
+  const line = `进球！${team('home')} ${text('hs')}-${text('as')} ${team('away')} ${text('clock')}`;
+  return scorer ? `${line} ${scorer}` : line;
 }
 
 /** A line in the board's toast area (aria-live), gone after a few seconds. */
@@ -55,12 +56,12 @@ export function toast(root: HTMLElement, text: string, goal = false) {
 }
 
 /** Goal flash (row and toast), the optional chime, and a red-card flash. */
-export function announce(root: HTMLElement, change: Change) {
+export function announce(root: HTMLElement, change: Change, scorer?: string | null) {
   const id = change.row.dataset.mid!;
   if (change.red) flash(root, id, 'red-flash');
   if (!change.goal) return;
   flash(root, id, 'goal-flash');
-  toast(root, goalText(change.row), true);
+  toast(root, goalText(change.row, scorer), true);
   if ($scoreSound.get()) {
     try {
       chime();

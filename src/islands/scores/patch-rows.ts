@@ -1,6 +1,9 @@
 import { rowFields, type ScoreView } from '../../lib/sports/score-view.ts';
 
-export type LiveUpdate = ScoreView & { id: number; highlight: { type: string; side: 1 | 2 } | null };
+export type LiveUpdate = ScoreView & {
+  id: number;
+  highlight: { type: string; side: 1 | 2; player?: string | null } | null;
+};
 
 /** What an update changed that deserves attention: the side that scored or got a red card (0 none). */
 export interface Change {

@@ -18,8 +18,9 @@ class ScoreBoard extends HTMLElement {
     if (channels.length) {
       this.stop = openScoreSocket(channels, (d) => {
         if (d.code !== WS_CODE.scoreUpdate || !d.payload || typeof d.payload !== 'object') return;
-        const change = patchRows(this, d.payload as LiveUpdate);
-        if (change) announce(this, change);
+        const live = d.payload as LiveUpdate;
+        const change = patchRows(this, live);
+        if (change) announce(this, change, live.highlight?.type === 'goal' ? live.highlight.player : null);
       });
     }
     setupPins(this);

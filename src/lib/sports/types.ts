@@ -58,14 +58,16 @@ export interface LiveScore {
   et: Pair | null;
   pk: Pair | null;
   /** What just happened ('goal', 'red', 'corner' …) for the goal flash and sound. */
-  highlight: { type: string; side: 1 | 2 } | null;
+  /** What just happened; `player`: the scorer of a goal when the feed names one (the goal toast). */
+  highlight: { type: string; side: 1 | 2; player?: string | null } | null;
 }
 
 export interface OddsSummary {
   company: string;
   eu: { home: number; draw: number | null; away: number } | null;
-  asia: { line: number; lineName: string; home: number; away: number } | null;
-  ou: { line: number; lineName: string; over: number; under: number } | null;
+  /** `openLineName`: the opening (初盘) line, '' when the company gave none; `lineName` is the current (即时) one. */
+  asia: { line: number; lineName: string; openLineName: string; home: number; away: number } | null;
+  ou: { line: number; lineName: string; openLineName: string; over: number; under: number } | null;
 }
 
 export interface MatchListItem {

@@ -15,6 +15,7 @@ import {
 } from '../db/schema/index.ts';
 import { hashPassword } from '../services/accounts/password.ts';
 import { createMatchLookup } from '../services/live/matches.ts';
+import { titleForMatch } from './live-titles.ts';
 import { DEMO_PASSWORD } from './site-content.ts';
 
 /** The bundled demo stream (public/media/demo), also the "recording" of every seeded broadcast. */
@@ -27,6 +28,8 @@ interface AnchorSeed {
   navId: number;
   cover: string;
   title: string;
+  /** The anchor's kind of show, after the match in the title once the room is linked to one. */
+  show: string;
   notice: string;
   live: boolean;
   heat: number;
@@ -38,8 +41,9 @@ const anchorSeeds: AnchorSeed[] = [
     mobile: '13800000002',
     navId: 1,
     cover: '/covers/football-1.svg',
-    title: '阿杰聊英超：焦点战全程陪看',
-    notice: '今晚英超焦点战全程陪看，开赛前发红包，欢迎点个关注！',
+    title: '阿杰聊足球：焦点战全程陪看',
+    show: '阿杰全程陪看',
+    notice: '今晚焦点战全程陪看，开赛前发红包，欢迎点个关注！',
     live: true,
     heat: 12_860,
   },
@@ -49,7 +53,8 @@ const anchorSeeds: AnchorSeed[] = [
     level: 4,
     navId: 2,
     cover: '/covers/basketball-1.svg',
-    title: 'NBA今日焦点 逐节解说',
+    title: '篮球今日焦点 逐节解说',
+    show: '老张逐节解说',
     notice: '每节结束聊数据，理性讨论不引战。',
     live: true,
     heat: 9_620,
@@ -60,7 +65,8 @@ const anchorSeeds: AnchorSeed[] = [
     level: 3,
     navId: 1,
     cover: '/covers/football-2.svg',
-    title: '欧冠之夜 战术板复盘',
+    title: '足球之夜 战术板复盘',
+    show: '战术板直播',
     notice: '赛后战术板复盘，想看哪队留言。',
     live: true,
     heat: 7_240,
@@ -72,6 +78,7 @@ const anchorSeeds: AnchorSeed[] = [
     navId: 3,
     cover: '/covers/esports-1.svg',
     title: '电竞竞技场 赛事陪看',
+    show: '赛事陪看',
     notice: '周末赛事全程陪看，弹幕互动抽奖。',
     live: true,
     heat: 5_410,
@@ -83,6 +90,7 @@ const anchorSeeds: AnchorSeed[] = [
     navId: 4,
     cover: '/covers/other-1.svg',
     title: '球迷茶话会：本周热点聊不停',
+    show: '边看边聊',
     notice: '聊球、聊八卦、聊竞猜，文明发言。',
     live: true,
     heat: 3_150,
@@ -94,6 +102,7 @@ const anchorSeeds: AnchorSeed[] = [
     navId: 2,
     cover: '/covers/basketball-2.svg',
     title: 'CBA篮球夜',
+    show: '大伟陪看',
     notice: '每周三、周五晚八点开播。',
     live: false,
     heat: 2_280,
@@ -105,6 +114,7 @@ const anchorSeeds: AnchorSeed[] = [
     navId: 1,
     cover: '/covers/football-3.svg',
     title: '中超观察：本轮前瞻',
+    show: '老周观察',
     notice: '中超每轮前瞻与复盘。',
     live: false,
     heat: 1_960,
@@ -116,6 +126,7 @@ const anchorSeeds: AnchorSeed[] = [
     navId: 4,
     cover: '/covers/other-2.svg',
     title: '体育早餐 赛事速递',
+    show: '赛事速递',
     notice: '工作日早上九点，十分钟看完昨夜赛果。',
     live: false,
     heat: 1_120,
@@ -297,7 +308,7 @@ export async function linkTodaysMatches(db: Db) {
   if (!ok) return;
   const lookup = createMatchLookup(db);
   const demoAnchors = await db
-    .select({ id: users.id })
+    .select({ id: users.id, mobile: users.mobile })
     .from(users)
     .where(
       inArray(
@@ -318,19 +329,32 @@ export async function linkTodaysMatches(db: Db) {
         ),
       ),
     );
+  const showOf = new Map(
+    demoAnchors.map((a) => [a.id, anchorSeeds.find((s) => s.mobile === a.mobile)?.show ?? '直播陪看']),
+  );
   const now = Date.now();
   const used = new Set<number>();
   for (const room of live) {
     const current = room.matchId ? (await lookup.briefs([room.matchId])).get(room.matchId) : undefined;
-    if (current && current.phase !== 'finished' && current.phase !== 'void') continue;
-    const options = await lookup.between(new Date(now - hours(2)), new Date(now + hours(12)), 20, room.navId);
-    const pick = options.find((m) => !used.has(m.id) && m.phase !== 'finished' && m.phase !== 'void');
+    let pick = current && current.phase !== 'finished' && current.phase !== 'void' ? current : undefined;
+    if (!pick) {
+      const options = await lookup.between(
+        new Date(now - hours(2)),
+        new Date(now + hours(12)),
+        20,
+        room.navId,
+      );
+      pick = options.find((m) => !used.has(m.id) && m.phase !== 'finished' && m.phase !== 'void');
+    }
     if (!pick) continue;
     used.add(pick.id);
-    await db.update(rooms).set({ matchId: pick.id }).where(eq(rooms.id, room.id));
+    // The title follows the match, also for rooms linked before titles did (older databases).
+    const title = titleForMatch(pick, showOf.get(room.anchorId) ?? '直播陪看');
+    if (pick.id === room.matchId && title === room.title) continue;
+    await db.update(rooms).set({ matchId: pick.id, title }).where(eq(rooms.id, room.id));
     await db
       .update(liveSessions)
-      .set({ matchId: pick.id })
+      .set({ matchId: pick.id, title })
       .where(eq(liveSessions.id, room.sessionId ?? 0));
   }
 }

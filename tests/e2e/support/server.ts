@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const READY_TIMEOUT_MS = 120_000; // first start migrates and seeds the demo
+// First start migrates and seeds the demo; a busy shared machine may need longer (E2E_READY_TIMEOUT_MS).
+const READY_TIMEOUT_MS = Number(process.env.E2E_READY_TIMEOUT_MS) || 120_000;
 
 export interface RunningServer {
   url: string;

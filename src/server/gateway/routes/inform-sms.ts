@@ -21,8 +21,9 @@ function smsType(v: unknown, fallback?: SmsType): SmsType | undefined {
 }
 
 /**
- * POST /inform/send/sms {captchaVerification, mobile, type (default 3 login)} → msg 已发送, data {demo}
- * (demo: true while the outbox provider is in use: nothing reaches a phone).
+ * POST /inform/send/sms {captchaVerification, mobile, type (default 3 login)} → msg 已发送,
+ * data {demo, demoCode?} (demo: true while the outbox provider is in use: nothing reaches a phone;
+ * demoCode: the code itself, only with the outbox and never in production).
  * The verification of a solved captcha is consumed here, before any limit is counted.
  */
 smsRoutes.post('/send/sms', async (c) => {
@@ -35,8 +36,9 @@ smsRoutes.post('/send/sms', async (c) => {
     throw badRequest(MSG.captchaRequired);
   }
   await app.services.accounts.auth.checkSmsTarget(type, mobile);
-  await app.services.accounts.codes.send({ mobile, type, ip: clientIp(c) });
-  return ok(c, { demo: app.services.accounts.codes.demo }, MSG.codeSent);
+  const { demoCode } = await app.services.accounts.codes.send({ mobile, type, ip: clientIp(c) });
+  const data = demoCode ? { demo: true, demoCode } : { demo: app.services.accounts.codes.demo };
+  return ok(c, data, MSG.codeSent);
 });
 
 /** GET /inform/verifyCode?mobile&verifyCode[&type] → data null when right; does not use the code up, but counts as a check. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { isCurrency, isTradeType } from '../../../lib/vocab/trade-types.ts';
+import { wireDay } from '../../../lib/zh-date.ts';
 import type { SealedPayPassword } from '../../services/wallet/pay-password.ts';
 import type { RecordFilter } from '../../services/wallet/records.ts';
 import { badRequest } from '../../errors.ts';
@@ -43,7 +44,7 @@ export function paging(input: Record<string, unknown>) {
   });
 }
 
-/** type (1–15), currency, startDate / endDate (YYYY-MM-DD) — each optional. */
+/** type (1–15), currency, startDate / endDate (YYYY-MM-DD, or 年/月/日 as typed) — each optional. */
 export function recordFilter(input: Record<string, unknown>): Omit<RecordFilter, 'incomeOnly'> {
   const type = text(input.type);
   const currency = text(input.currency);
@@ -52,8 +53,8 @@ export function recordFilter(input: Record<string, unknown>): Omit<RecordFilter,
   return {
     type: type ? (Number(type) as RecordFilter['type']) : undefined,
     currency: currency ? (currency as RecordFilter['currency']) : undefined,
-    startDate: text(input.startDate) || undefined,
-    endDate: text(input.endDate) || undefined,
+    startDate: text(input.startDate) ? wireDay(text(input.startDate)) : undefined,
+    endDate: text(input.endDate) ? wireDay(text(input.endDate)) : undefined,
   };
 }
 

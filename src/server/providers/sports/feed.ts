@@ -83,7 +83,7 @@ export interface ScoreUpdate {
   yellow?: Pair;
   corner?: Pair;
   /** What just happened, for the goal flash and sound: 'goal' | 'red' | 'corner' … */
-  highlight?: { type: string; side: 1 | 2 } | null;
+  highlight?: { type: string; side: 1 | 2; player?: string | null } | null;
 }
 
 export interface FeedEvent {

@@ -17,6 +17,7 @@ export function createAccountServices(deps: ServiceDeps, storage: StorageProvide
     provider: createSmsProvider(deps),
     log: deps.log,
     testSeed: deps.config.smsTestSeed,
+    revealDemoCode: !deps.config.isProduction,
   });
   return {
     keys,

@@ -34,15 +34,20 @@ const sameCode = (a: string, b: string) =>
 /**
  * SMS verification codes: one live code per phone (a new send replaces it), 6 digits, five
  * minutes, one use, five checks. Times come from Date.now() and the windows from it, so the
- * rules hold the same on the memory and the Redis store. Codes never leave through the API.
+ * rules hold the same on the memory and the Redis store. Codes leave through the API only from
+ * the demo outbox outside production (nobody's phone could receive them there).
  */
 export function createSmsCodeService(deps: {
   kv: Kv;
   provider: SmsProvider;
   log: Logger;
   testSeed?: string;
+  /** Hand the code back to the caller: only for the demo outbox outside production (docs/auth.md). */
+  revealDemoCode?: boolean;
 }) {
   const { kv, provider, log } = deps;
+  // A real vendor's code must stay on the phone: the provider's own flag decides, not the caller.
+  const revealDemoCode = deps.revealDemoCode === true && provider.demo;
   const codeKey = (mobile: string) => `sms:code:${mobile}`;
 
   /** Seconds to wait before this phone may have another code; 0 claims the slot now. */
@@ -59,8 +64,11 @@ export function createSmsCodeService(deps: {
     /** True when codes go to the demo outbox, not to phones (the client shows a 演示 badge). */
     demo: provider.demo,
 
-    /** Sends a fresh code. The caller has checked the phone and consumed a solved captcha. */
-    async send(input: { mobile: string; type: SmsType; ip: string }): Promise<void> {
+    /**
+     * Sends a fresh code. The caller has checked the phone and consumed a solved captcha.
+     * Returns the code itself only when it reaches no phone (demo outbox, not production).
+     */
+    async send(input: { mobile: string; type: SmsType; ip: string }): Promise<{ demoCode?: string }> {
       const { mobile, type, ip } = input;
       const now = Date.now();
       const hour = Math.floor(now / 3600_000);
@@ -88,6 +96,7 @@ export function createSmsCodeService(deps: {
         log.error({ err, provider: provider.name }, 'sms send failed');
         throw new ApiError(CODE.serverError, MSG.codeSendFailed);
       }
+      return revealDemoCode ? { demoCode: stored.code } : {};
     },
 
     /**

@@ -111,13 +111,23 @@ export function createListService(deps: { db: Db; clock: FeedClock; cache: HotCa
       return cache.get(`*:next:${date}`, () => load(onDate(date), byKickoff));
     },
 
-    /** 热门比赛: the `limit` matches of a date that draw the most attention, in kick-off order. */
+    /**
+     * 热门比赛: the `limit` matches of a date that draw the most attention. Matches in play lead
+     * (hottest of them first, so they are never crowded out), then the rest in kick-off order.
+     */
     hot(date: string, limit = 10) {
-      return cache.get(`*:hot:${date}:${limit}`, async () =>
-        (await load(and(onDate(date), notVoid()), [desc(matches.heat), asc(matches.kickoffAt)], limit)).sort(
-          (a, b) => a.kickoffAt.localeCompare(b.kickoffAt),
-        ),
+      const inPlay = or(
+        and(eq(matches.sport, 1), inArray(matches.state, codesWhere(1, isLivePhase))),
+        and(eq(matches.sport, 2), inArray(matches.state, codesWhere(2, isLivePhase))),
       );
+      const byHeat = [desc(matches.heat), asc(matches.kickoffAt)];
+      return cache.get(`*:hot:${date}:${limit}`, async () => {
+        const live = await load(and(onDate(date), inPlay), byHeat, limit);
+        const rest = live.length < limit ? await load(and(onDate(date), notVoid()), byHeat, limit) : [];
+        const liveIds = new Set(live.map((m) => m.id));
+        const others = rest.filter((m) => !liveIds.has(m.id)).slice(0, limit - live.length);
+        return [...live, ...others.sort((a, b) => a.kickoffAt.localeCompare(b.kickoffAt))];
+      });
     },
 
     /** The hottest matches in play or starting within a day (home page, GET /api/match/dataHot). */

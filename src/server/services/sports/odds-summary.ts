@@ -57,13 +57,20 @@ export function summaryOf(
         ? {
             line: asia.line,
             lineName: lineName(sport, 'asia', asia.line),
+            openLineName: lineName(sport, 'asia', asia.openLine),
             home: asia.v1 ?? 0,
             away: asia.v3 ?? 0,
           }
         : null,
     ou:
       ou && ou.line !== null
-        ? { line: ou.line, lineName: lineName(sport, 'ou', ou.line), over: ou.v1 ?? 0, under: ou.v3 ?? 0 }
+        ? {
+            line: ou.line,
+            lineName: lineName(sport, 'ou', ou.line),
+            openLineName: lineName(sport, 'ou', ou.openLine),
+            over: ou.v1 ?? 0,
+            under: ou.v3 ?? 0,
+          }
         : null,
   };
 }

@@ -49,7 +49,15 @@ export function playIncident(
     case 'penalty': {
       tally.goal(inc);
       event(inc.type);
-      emit({ t, kind: 'score', score: tally.scoreSnapshot({ type: 'goal', side: inc.side }) });
+      // The scorer rides along for the goal toast ("（点球）" / "（乌龙）" as the commentary says).
+      const scorer = inc.player
+        ? `${inc.player.name}${inc.type === 'penalty' ? '（点球）' : inc.type === 'own_goal' ? '（乌龙）' : ''}`
+        : null;
+      emit({
+        t,
+        kind: 'score',
+        score: tally.scoreSnapshot({ type: 'goal', side: inc.side, player: scorer }),
+      });
       const who = inc.player?.name ?? team;
       text(
         t,
