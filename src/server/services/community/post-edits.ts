@@ -1,4 +1,4 @@
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import { POST_RULES } from '../../../lib/community/rules.ts';
 import type { PostView } from '../../../lib/community/types.ts';
 import { MSG } from '../../../lib/messages.ts';
@@ -99,6 +99,16 @@ export function createPostEdits(deps: {
       });
       const [post] = await toViews([saved], actor.id);
       return { post, notice: held ? MSG.postInReview : null };
+    },
+
+    /** The console's list of pinned posts (not deleted), newest first. */
+    async pinnedList(limit = 50) {
+      return db
+        .select({ id: posts.id, content: posts.content, circleId: posts.circleId, status: posts.status })
+        .from(posts)
+        .where(and(eq(posts.pinned, true), ne(posts.status, 'deleted')))
+        .orderBy(desc(posts.id))
+        .limit(limit);
     },
 
     /** POST /inform/post/pin: operators pin a circle post to the top of its feeds, or unpin it. */
