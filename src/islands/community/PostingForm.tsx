@@ -53,6 +53,8 @@ export default function PostingForm(props: Props) {
       (r) => setMatches([...own, ...r.data.filter((m) => m.id !== editing?.match?.id)]),
       () => setMatches(own),
     );
+    // Once, on mount: the props are the page's starting values, not inputs to follow.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   async function addFiles(files: FileList | null) {
