@@ -32,6 +32,7 @@ test('register, log out, log in by password; the 30-day session survives a reloa
   page,
   context,
 }) => {
+  test.setTimeout(90_000); // register, a captcha, log out and two logins on a shared machine
   const mobile = randomMobile();
   const nick = `新球迷${mobile.slice(-4)}`;
   await page.goto('/user/register');

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { encryptPassword } from '../../src/lib/password-crypto.ts';
 
@@ -135,6 +135,15 @@ test('the author edits a post from its page (已编辑); others cannot; staff pi
   ).json();
   expect(created.code).toBe(200);
   const postId = created.data.id as number;
+  // A newer post in the same circle: only pinning can put ours above it.
+  const newer = await (
+    await request.post('/svc/inform/post/addSave', {
+      headers: { accessToken: token },
+      data: { circleId: liga.id, content: `更新的一帖 ${Date.now()}：周末的赛程排得很紧`, type: 1 },
+    })
+  ).json();
+  expect(newer.code).toBe(200);
+  const first = (page: Page) => page.locator('article[data-post-id]').first();
 
   const author = await authorCtx.newPage();
   await author.goto(`/community/post/${postId}`);
@@ -161,15 +170,17 @@ test('the author edits a post from its page (已编辑); others cannot; staff pi
   await expect(staff.getByRole('button', { name: '取消置顶' })).toBeVisible();
   const visitor = await browser.newPage();
   await visitor.goto(`/community/${liga.id}`);
-  await expect(visitor.locator('article').first()).toContainText(edited.slice(0, 20));
-  await expect(visitor.locator('article').first()).toContainText('置顶');
+  // Pinned first; among pinned ones (the seed pins one per circle) the newest.
+  await expect(first(visitor)).toHaveAttribute('data-post-id', String(postId));
+  await expect(first(visitor)).toContainText('置顶');
 
   await staff.goto('/ops/reports');
   const row = staff.getByRole('listitem').filter({ hasText: `帖子#${postId}` });
   await row.getByRole('button', { name: '取消置顶' }).click();
   await expect(staff.getByRole('listitem').filter({ hasText: `帖子#${postId}` })).toHaveCount(0);
   await visitor.reload();
-  await expect(visitor.locator('article').first()).not.toContainText(edited.slice(0, 20));
+  await expect(first(visitor)).not.toHaveAttribute('data-post-id', String(postId));
+  await expect(visitor.locator(`article[data-post-id="${postId}"]`)).not.toContainText('置顶');
   for (const c of [authorCtx, otherCtx, staffCtx]) await c.close();
 });
 
