@@ -25,14 +25,15 @@ test('/app shows a QR code only for published app links and says so plainly othe
   await expect(page.locator('li#android')).toHaveCount(0);
 });
 
-test('the footer shows only contact channels the site set (none made up) and the feedback form', async ({
+test('the footer shows only contact channels the site set (none made up here) and the feedback page', async ({
   page,
 }) => {
   await page.goto('/');
-  const footer = page.locator('footer');
+  const footer = page.locator('footer.site-footer');
   await expect(footer).not.toContainText('service@');
   await expect(footer).not.toContainText('客服QQ');
-  await expect(footer.getByRole('link', { name: '在线提交反馈' })).toHaveAttribute('href', '/about/10006');
+  await expect(footer.getByRole('heading', { name: '联系我们' })).toHaveCount(0);
+  await expect(footer.getByRole('link', { name: '意见反馈' })).toHaveAttribute('href', '/about/10006');
 });
 
 test('optional ids: /live/room lists the rooms; /personal is my own space, home for visitors', async ({
