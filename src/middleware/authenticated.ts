@@ -1,11 +1,14 @@
 import type { MiddlewareHandler } from 'astro';
 import { isOpsPath, mayOpen } from '../lib/ops/sections.ts';
 
-/** Paths that need a login (spec §6): a `v` segment (except v/anchor…) or a `recommend` segment. */
+/**
+ * Paths that need a login (spec §6): a `v` segment (except `v/anchor` itself: the anchor tool pages
+ * /v/anchor-set … need a login like the rest of /v) or a `recommend` segment.
+ */
 export function requiresLogin(pathname: string): boolean {
   const segments = pathname.split('/').filter(Boolean);
   const v = segments.indexOf('v');
-  if (v !== -1 && !(segments[v + 1] ?? '').startsWith('anchor')) return true;
+  if (v !== -1 && segments[v + 1] !== 'anchor') return true;
   return pathname.includes('recommend');
 }
 

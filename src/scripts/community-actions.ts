@@ -3,7 +3,7 @@ import { COMMUNITY_REPORT_REASONS } from '../lib/community/rules.ts';
 
 /**
  * The community pages' interactions, loaded on the first click or submit (see community-loader.ts):
- * likes, comments and replies, reports, join/leave, share, shield and delete. Plain fetch, no framework.
+ * likes, comments and replies, reports, join/leave, share, shield, pin (staff) and delete. Plain fetch, no framework.
  */
 interface Envelope<T = Record<string, unknown>> {
   code: number;
@@ -118,6 +118,17 @@ const actions: Record<string, (el: HTMLElement) => Promise<void> | void> = {
       [el.dataset.kind === 'author' ? 'authorId' : 'postId']: Number(el.dataset.id),
     });
     toast(res.code === 200 ? '已屏蔽，之后不会在你的列表中出现' : res.msg);
+  },
+  async pin(el) {
+    const pinned = el.dataset.pinned !== 'true';
+    const res = await call('POST', '/inform/post/pin', {
+      postId: Number(el.dataset.id),
+      pinned: pinned ? 1 : 0,
+    });
+    if (res.code !== 200) return toast(res.msg);
+    el.dataset.pinned = String(pinned);
+    el.textContent = pinned ? '取消置顶' : '置顶';
+    toast(pinned ? '已置顶，帖子会排在圈子最前面' : '已取消置顶');
   },
   async delete(el) {
     if (!confirm('确定删除这篇帖子吗？删除后无法恢复。')) return;

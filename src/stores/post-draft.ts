@@ -1,4 +1,5 @@
 import { persistentJSON } from '@nanostores/persistent';
+import type { WritableAtom } from 'nanostores';
 import type { Picture } from '../lib/community/types.ts';
 
 /** The post being written on /v/posting, kept on this device until it is sent. */
@@ -17,11 +18,11 @@ export const $postDraft = persistentJSON<PostDraft>('qyq:post-draft', EMPTY_DRAF
 export const updateDraft = (patch: Partial<PostDraft>) => $postDraft.set({ ...$postDraft.get(), ...patch });
 export const clearDraft = () => $postDraft.set(EMPTY_DRAFT);
 
-/** Moves picture `from` one place left (-1) or right (+1). */
-export function movePicture(from: number, step: -1 | 1): void {
-  const pics = [...$postDraft.get().pictures];
+/** Moves picture `from` one place left (-1) or right (+1) in `store` (the device draft by default). */
+export function movePicture(from: number, step: -1 | 1, store: WritableAtom<PostDraft> = $postDraft): void {
+  const pics = [...store.get().pictures];
   const to = from + step;
   if (to < 0 || to >= pics.length) return;
   [pics[from], pics[to]] = [pics[to], pics[from]];
-  updateDraft({ pictures: pics });
+  store.set({ ...store.get(), pictures: pics });
 }

@@ -71,6 +71,24 @@ describe.each(targets())('SMS codes on $name', (target) => {
     expect(again).toMatchObject({ status: 400, msg: '验证失败，请重新完成安全验证' });
   });
 
+  it('takes only a solved click-word captcha (spec §5), not the slider', async () => {
+    const ip = b.freshIp();
+    const slider = await b.captchaVerification(ip, 'blockPuzzle');
+    const res = await b.post(
+      '/inform/send/sms',
+      { mobile: randomMobile(), type: 3, captchaVerification: slider },
+      { ip },
+    );
+    expect(res).toMatchObject({ status: 400, msg: '验证失败，请重新完成安全验证' });
+    const words = await b.captchaVerification(ip, 'clickWord');
+    const sent = await b.post(
+      '/inform/send/sms',
+      { mobile: randomMobile(), type: 3, captchaVerification: words },
+      { ip },
+    );
+    expect(sent.code).toBe(200);
+  });
+
   it('rejects unknown types; register needs a free phone, recovery a known one', async () => {
     const bad = await b.post('/inform/send/sms', {
       mobile: randomMobile(),

@@ -356,6 +356,23 @@ describe.each(targets())('sports API on $name', (target) => {
       expect((await op('type=2&operateType=5&targetId=1')).status).toBe(400);
       expect((await b.get('/api/attention/getAttentionMatchByUser')).status).toBe(401);
     });
+
+    it('pages followed matches through pageAttention (attentionType 2); other types are a clear 400', async () => {
+      const op = (q: string) => b.get(`/api/attention/operAttention?${q}`, userToken);
+      await op(`type=2&operateType=1&targetId=${finishedId}`);
+      await op(`type=2&operateType=1&targetId=${upcomingId}`);
+      const page = await b.get('/api/attention/pageAttention?attentionType=2&page=1&pageSize=1', userToken);
+      expect(page.code).toBe(200);
+      expect(page.data).toMatchObject({ total: 2, page: 1, pageSize: 1 });
+      expect(page.data.list).toHaveLength(1);
+      const second = await b.get('/api/attention/pageAttention?attentionType=2&page=2&pageSize=1', userToken);
+      expect([page.data.list[0].id, second.data.list[0].id].sort()).toEqual([finishedId, upcomingId].sort());
+      const bad = await b.get('/api/attention/pageAttention?attentionType=7', userToken);
+      expect(bad).toMatchObject({ status: 400, msg: '参数 attentionType 无效：1 主播，2 比赛' });
+      expect((await b.get('/api/attention/pageAttention?attentionType=2')).status).toBe(401);
+      await op(`type=2&operateType=0&targetId=${finishedId}`);
+      await op(`type=2&operateType=0&targetId=${upcomingId}`);
+    });
   });
 
   describe('feed import (operators)', () => {

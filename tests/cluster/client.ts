@@ -1,5 +1,4 @@
 import { WebSocket } from 'ws';
-import { SLIDER_Y } from '../../src/lib/captcha.ts';
 import { aesEncrypt } from '../../src/lib/captcha-crypto.ts';
 import { encryptPassword } from '../../src/lib/password-crypto.ts';
 import { WS_CODE, type Frame } from '../../src/lib/realtime/codes.ts';
@@ -65,19 +64,19 @@ export async function login(base: string, mobile: string, password = 'demo123456
   return res.data.token;
 }
 
-/** A solved block-puzzle captcha: fetched through `getVia`, checked through `checkVia`. */
+/** A solved click-word captcha (what a code request needs): fetched through `getVia`, checked through `checkVia`. */
 export async function captchaVerification(getVia: string, checkVia = getVia): Promise<string> {
   const got = await fetch(`${getVia}/svc/inform/captcha/get`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ captchaType: 'blockPuzzle' }),
+    body: JSON.stringify({ captchaType: 'clickWord' }),
   }).then((r) => r.json() as Promise<{ repData: { token: string; secretKey: string } }>);
   const { token, secretKey } = got.repData;
-  const point = JSON.stringify({ x: answerFor(TEST_SEEDS.CAPTCHA_TEST_SEED, token).x, y: SLIDER_Y });
+  const point = JSON.stringify(answerFor(TEST_SEEDS.CAPTCHA_TEST_SEED, token).points);
   const checked = await fetch(`${checkVia}/svc/inform/captcha/check`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ captchaType: 'blockPuzzle', token, pointJson: aesEncrypt(point, secretKey) }),
+    body: JSON.stringify({ captchaType: 'clickWord', token, pointJson: aesEncrypt(point, secretKey) }),
   }).then((r) => r.json() as Promise<{ repCode: string; repData: { captchaVerification: string } }>);
   if (checked.repCode !== '0000') throw new Error(`captcha refused: ${JSON.stringify(checked)}`);
   return checked.repData.captchaVerification;

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { encryptPassword } from '../../src/lib/password-crypto.ts';
 
@@ -108,4 +108,93 @@ test('a post with two pictures appears in its circle, gets a comment and a like,
   await expect(visitor.getByText(text)).toHaveCount(0);
   await authorCtx.close();
   await commenterCtx.close();
+});
+
+test('the author edits a post from its page (已编辑); others cannot; staff pin it from the post page and unpin it in the console', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const authorCtx = await browser.newContext();
+  const otherCtx = await browser.newContext();
+  const staffCtx = await browser.newContext();
+  const token = await logIn(authorCtx, request, baseURL!, AUTHOR);
+  await logIn(otherCtx, request, baseURL!, COMMENTER);
+  await logIn(staffCtx, request, baseURL!, '13800000009');
+  const { data: circles } = await (
+    await request.get('/svc/inform/circle/list?channelId=3&platform=1')
+  ).json();
+  const liga = circles.find((c: { name: string }) => c.name === '西甲');
+  const text = `待修改的帖子 ${Date.now()}：国家德比的首发还没定`;
+  const created = await (
+    await request.post('/svc/inform/post/addSave', {
+      headers: { accessToken: token },
+      data: { circleId: liga.id, content: text, type: 1 },
+    })
+  ).json();
+  expect(created.code).toBe(200);
+  const postId = created.data.id as number;
+  // A newer post in the same circle: only pinning can put ours above it.
+  const newer = await (
+    await request.post('/svc/inform/post/addSave', {
+      headers: { accessToken: token },
+      data: { circleId: liga.id, content: `更新的一帖 ${Date.now()}：周末的赛程排得很紧`, type: 1 },
+    })
+  ).json();
+  expect(newer.code).toBe(200);
+  const first = (page: Page) => page.locator('article[data-post-id]').first();
+
+  const author = await authorCtx.newPage();
+  await author.goto(`/community/post/${postId}`);
+  await expect(author.getByText('已编辑')).toHaveCount(0);
+  await author.getByRole('link', { name: '编辑', exact: true }).click();
+  await author.waitForURL(`**/v/posting?postId=${postId}`);
+  await expect(author.getByLabel('帖子内容')).toHaveValue(text);
+  const edited = `${text}（更新：首发已公布，两边都是最强阵容）`;
+  await author.getByLabel('帖子内容').fill(edited);
+  await author.getByRole('button', { name: '保存修改' }).click();
+  await author.waitForURL(new RegExp(`/community/post/${postId}$`));
+  await expect(author.getByText(edited).last()).toBeVisible();
+  await expect(author.getByText('已编辑')).toBeVisible();
+
+  const other = await otherCtx.newPage();
+  await other.goto(`/community/post/${postId}`);
+  await expect(other.getByRole('link', { name: '编辑', exact: true })).toHaveCount(0);
+  await expect(other.getByRole('button', { name: '置顶' })).toHaveCount(0);
+  expect((await other.goto(`/v/posting?postId=${postId}`))!.status()).toBe(404);
+
+  const staff = await staffCtx.newPage();
+  await staff.goto(`/community/post/${postId}`);
+  await staff.getByRole('button', { name: '置顶', exact: true }).click();
+  await expect(staff.getByRole('button', { name: '取消置顶' })).toBeVisible();
+  const visitor = await browser.newPage();
+  await visitor.goto(`/community/${liga.id}`);
+  // Pinned first; among pinned ones (the seed pins one per circle) the newest.
+  await expect(first(visitor)).toHaveAttribute('data-post-id', String(postId));
+  await expect(first(visitor)).toContainText('置顶');
+
+  await staff.goto('/ops/reports');
+  const row = staff.getByRole('listitem').filter({ hasText: `帖子#${postId}` });
+  await row.getByRole('button', { name: '取消置顶' }).click();
+  await expect(staff.getByRole('listitem').filter({ hasText: `帖子#${postId}` })).toHaveCount(0);
+  await visitor.reload();
+  await expect(first(visitor)).not.toHaveAttribute('data-post-id', String(postId));
+  await expect(visitor.locator(`article[data-post-id="${postId}"]`)).not.toContainText('置顶');
+  for (const c of [authorCtx, otherCtx, staffCtx]) await c.close();
+});
+
+test('意见反馈 (/about/10006) describes the form and the 举报 buttons the community has, and no made-up contacts', async ({
+  page,
+}) => {
+  await page.goto('/about/10006');
+  const body = page.locator('main');
+  await expect(body).toContainText('点击评论下方的“举报”');
+  await expect(body).toContainText('3 位球友举报');
+  await expect(body).not.toContainText('service@');
+  await expect(body).not.toContainText('QQ 8');
+  await expect(page.getByRole('button', { name: '提交反馈' })).toBeVisible();
+  await page.goto('/community');
+  await page.locator('article a[href^="/community/post/"]').first().click();
+  await expect(page.getByRole('button', { name: '举报' }).first()).toBeVisible();
 });

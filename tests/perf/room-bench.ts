@@ -6,7 +6,6 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { aesEncrypt } from '../../src/lib/captcha-crypto.ts';
-import { SLIDER_Y } from '../../src/lib/captcha.ts';
 import { CHANNEL, WS_CODE } from '../../src/lib/realtime/codes.ts';
 import { testSmsCode } from '../../src/server/services/accounts/sms-test-code.ts';
 import { answerFor } from '../../src/server/services/captcha/plan.ts';
@@ -50,11 +49,11 @@ async function call(
 async function newSender(url: string, seed: string, n: number): Promise<string> {
   const ip = randomIp();
   const mobile = `1390${String(Date.now() % 1e4).padStart(4, '0')}${String(n).padStart(3, '0')}`;
-  const got = await call(url, '/svc/inform/captcha/get', { json: { captchaType: 'blockPuzzle' }, ip });
+  const got = await call(url, '/svc/inform/captcha/get', { json: { captchaType: 'clickWord' }, ip });
   const { token, secretKey } = got.repData;
-  const pointJson = aesEncrypt(JSON.stringify({ x: answerFor(seed, token).x, y: SLIDER_Y }), secretKey);
+  const pointJson = aesEncrypt(JSON.stringify(answerFor(seed, token).points), secretKey);
   const checked = await call(url, '/svc/inform/captcha/check', {
-    json: { captchaType: 'blockPuzzle', token, pointJson },
+    json: { captchaType: 'clickWord', token, pointJson },
     ip,
   });
   await call(url, '/svc/inform/send/sms', {

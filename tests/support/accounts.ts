@@ -66,20 +66,24 @@ export async function createAccountsBench(target: Target, env: Record<string, st
   /** A client address nobody else in this file uses. */
   const freshIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
-  /** Solves a blockPuzzle through /inform/captcha/get and /check; returns its captchaVerification. */
-  async function captchaVerification(ip = freshIp()): Promise<string> {
+  /** Solves a captcha (clickWord, as the code request needs) through /inform/captcha/get and /check. */
+  async function captchaVerification(
+    ip = freshIp(),
+    captchaType: 'clickWord' | 'blockPuzzle' = 'clickWord',
+  ): Promise<string> {
     const got = await gw.request('/svc/inform/captcha/get', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-      body: JSON.stringify({ captchaType: 'blockPuzzle' }),
+      body: JSON.stringify({ captchaType }),
     });
     const { repData } = (await got.json()) as { repData: { token: string; secretKey: string } };
-    const point = JSON.stringify({ x: answerFor(CAPTCHA_SEED, repData.token).x, y: SLIDER_Y });
+    const answer = answerFor(CAPTCHA_SEED, repData.token);
+    const point = JSON.stringify(captchaType === 'clickWord' ? answer.points : { x: answer.x, y: SLIDER_Y });
     const checked = await gw.request('/svc/inform/captcha/check', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
       body: JSON.stringify({
-        captchaType: 'blockPuzzle',
+        captchaType,
         token: repData.token,
         pointJson: aesEncrypt(point, repData.secretKey),
       }),

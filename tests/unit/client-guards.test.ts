@@ -95,4 +95,25 @@ describe('page shell rules', () => {
       message: '比赛不存在',
     });
   });
+  it('error page shows a 5xx error its own safe Chinese message and status (issue 21 §3)', () => {
+    const unavailable = Object.assign(new Error('比分数据暂时无法读取，请稍后刷新'), { status: 503 });
+    expect(describeError(unavailable)).toEqual({ status: 503, message: '比分数据暂时无法读取，请稍后刷新' });
+    const stack = Object.assign(new Error('查询失败\n    at db.ts:12'), { status: 500 });
+    expect(describeError(stack).message).toBe('服务器开小差了，请稍后再试');
+  });
+  it('error page reads an ApiError (by its brand) as its code and message', async () => {
+    const { ApiError } = await import('../../src/server/errors.ts');
+    expect(describeError(new ApiError(403, '该直播间已被封禁'))).toEqual({
+      status: 403,
+      message: '该直播间已被封禁',
+    });
+    expect(describeError(new ApiError(503, '支付通道维护中'))).toEqual({
+      status: 503,
+      message: '支付通道维护中',
+    });
+    expect(describeError(new ApiError(10011, '用户名或密码输入错误'))).toEqual({
+      status: 400,
+      message: '用户名或密码输入错误',
+    });
+  });
 });

@@ -5,13 +5,21 @@ import { runNamed } from '../../src/middleware/named.ts';
 import { MIDDLEWARE_ORDER } from '../../src/middleware/index.ts';
 
 describe('guarded paths (spec §6)', () => {
-  it.each(['/v', '/v/home', '/v/wallet', '/v/pay', '/recommend', '/recommend/records', '/guide/recommend'])(
-    '%s needs a login',
-    (p) => {
-      expect(requiresLogin(p)).toBe(true);
-    },
-  );
-  it.each(['/', '/v/anchor', '/v/anchor-set', '/football', '/video/1', '/about/10001'])('%s is open', (p) => {
+  it.each([
+    '/v',
+    '/v/home',
+    '/v/wallet',
+    '/v/pay',
+    '/v/anchor-set',
+    '/v/anchor-zone',
+    '/v/anchor-room-set',
+    '/recommend',
+    '/recommend/records',
+    '/guide/recommend',
+  ])('%s needs a login', (p) => {
+    expect(requiresLogin(p)).toBe(true);
+  });
+  it.each(['/', '/v/anchor', '/v/anchor/', '/football', '/video/1', '/about/10001'])('%s is open', (p) => {
     expect(requiresLogin(p)).toBe(false);
   });
 });

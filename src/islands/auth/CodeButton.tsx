@@ -14,8 +14,8 @@ interface Props {
 }
 
 /**
- * 获取验证码 → the captcha pop-up (请完成安全验证) → the SMS call → a 60 s countdown. A failure
- * shows the server's message (or 验证码获取失败) and resets the button and the slider (spec §8).
+ * 获取验证码 → the click-word captcha pop-up (请完成安全验证, spec §5) → the SMS call → a 60 s countdown. A failure
+ * shows the server's message (or 验证码获取失败) and resets the button and the captcha (spec §8).
  */
 export default function CodeButton({ mobile, type, onNotice }: Props) {
   const countdown = useCountdown();
@@ -72,6 +72,7 @@ export default function CodeButton({ mobile, type, onNotice }: Props) {
       <CaptchaDialog
         key={captchaKey}
         open={captchaOpen}
+        captchaType="clickWord"
         onSuccess={(v) => void send(v)}
         onClose={() => setCaptchaOpen(false)}
       />

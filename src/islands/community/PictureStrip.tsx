@@ -1,5 +1,4 @@
 import type { Picture } from '../../lib/community/types.ts';
-import { movePicture } from '../../stores/post-draft.ts';
 
 export interface Uploading {
   key: string;
@@ -12,6 +11,7 @@ export function PictureStrip(props: {
   pictures: Picture[];
   uploading: Uploading[];
   onRemove: (i: number) => void;
+  onMove: (i: number, step: -1 | 1) => void;
 }) {
   const btn = 'h-6 w-6 rounded bg-black/60 text-xs text-white disabled:opacity-30';
   return (
@@ -24,7 +24,7 @@ export function PictureStrip(props: {
               type="button"
               className={btn}
               disabled={i === 0}
-              onClick={() => movePicture(i, -1)}
+              onClick={() => props.onMove(i, -1)}
               aria-label={`第 ${i + 1} 张前移`}
             >
               ←
@@ -41,7 +41,7 @@ export function PictureStrip(props: {
               type="button"
               className={btn}
               disabled={i === props.pictures.length - 1}
-              onClick={() => movePicture(i, 1)}
+              onClick={() => props.onMove(i, 1)}
               aria-label={`第 ${i + 1} 张后移`}
             >
               →

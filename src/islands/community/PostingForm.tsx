@@ -1,11 +1,13 @@
 import { useStore } from '@nanostores/react';
+import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
 import { api, ApiFailure } from '../../lib/api/index.ts';
 import { POST_RULES } from '../../lib/community/rules.ts';
 import type { PostView } from '../../lib/community/types.ts';
 import type { MatchBrief } from '../../lib/live/types.ts';
-import { $postDraft, clearDraft, updateDraft } from '../../stores/post-draft.ts';
+import { $postDraft, clearDraft, movePicture, type PostDraft } from '../../stores/post-draft.ts';
 import { PictureStrip, type Uploading } from './PictureStrip.tsx';
+import { PostTarget } from './PostTarget.tsx';
 import { uploadPicture } from './upload-picture.ts';
 
 interface Props {
@@ -14,13 +16,27 @@ interface Props {
   /** From ?circleId / ?type of the page URL; they win over the draft's. */
   circleId: number | null;
   type: 1 | 2;
+  /** Editing a post (/v/posting?postId=…): its current text, pictures and match; kept off the device draft. */
+  editing?: {
+    id: number;
+    kind: 1 | 2;
+    circleName: string | null;
+    draft: PostDraft;
+    match: MatchBrief | null;
+  };
 }
 
 const JSON_HEADERS = { headers: { 'Content-Type': 'application/json' } };
 
-/** /v/posting: circle, text with a counter, pictures (progress, order), a linked match; the draft stays on this device until sent. */
+/**
+ * /v/posting: circle, text with a counter, pictures (progress, order), a linked match; the draft stays
+ * on this device until sent. With `editing` it changes that post instead (same rules, no device draft).
+ */
 export default function PostingForm(props: Props) {
-  const draft = useStore($postDraft);
+  const { editing } = props;
+  const [store] = useState(() => (editing ? atom<PostDraft>(editing.draft) : $postDraft));
+  const draft = useStore(store);
+  const updateDraft = (patch: Partial<PostDraft>) => store.set({ ...store.get(), ...patch });
   const [uploading, setUploading] = useState<Uploading[]>([]);
   const [matches, setMatches] = useState<MatchBrief[]>([]);
   const [error, setError] = useState('');
@@ -29,12 +45,16 @@ export default function PostingForm(props: Props) {
   const room = POST_RULES.maxPictures - draft.pictures.length - uploading.length;
 
   useEffect(() => {
-    if (props.circleId) updateDraft({ circleId: props.circleId, type: 1 });
-    if (props.type === 2 && props.isAnchor) updateDraft({ type: 2 });
+    if (!editing && props.circleId) updateDraft({ circleId: props.circleId, type: 1 });
+    if (!editing && props.type === 2 && props.isAnchor) updateDraft({ type: 2 });
+    // The post's own match stays choosable even when it is older than the picker's window.
+    const own = editing?.match ? [editing.match] : [];
     api.get<MatchBrief[]>('/inform/post/matches').then(
-      (r) => setMatches(r.data),
-      () => setMatches([]),
+      (r) => setMatches([...own, ...r.data.filter((m) => m.id !== editing?.match?.id)]),
+      () => setMatches(own),
     );
+    // Once, on mount: the props are the page's starting values, not inputs to follow.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   async function addFiles(files: FileList | null) {
@@ -48,7 +68,7 @@ export default function PostingForm(props: Props) {
         const pic = await uploadPicture(file, (progress) =>
           setUploading((u) => u.map((x) => (x.key === key ? { ...x, progress } : x))),
         );
-        updateDraft({ pictures: [...$postDraft.get().pictures, pic] });
+        updateDraft({ pictures: [...store.get().pictures, pic] });
       } catch (e) {
         setError(`${file.name}：${(e as Error).message}`);
       } finally {
@@ -60,7 +80,7 @@ export default function PostingForm(props: Props) {
   async function send(e: React.FormEvent) {
     e.preventDefault();
     setError('');
-    if (draft.type === 1 && !draft.circleId) return setError('请选择要发布到的圈子');
+    if (!editing && draft.type === 1 && !draft.circleId) return setError('请选择要发布到的圈子');
     if (length < POST_RULES.minLength) return setError(`内容至少 ${POST_RULES.minLength} 个字`);
     setSending(true);
     try {
@@ -71,8 +91,19 @@ export default function PostingForm(props: Props) {
         pictures: draft.pictures.map((p) => p.url),
         matchId: draft.matchId ?? undefined,
       };
-      const res = await api.post<PostView>('/inform/post/addSave', body, JSON_HEADERS);
-      clearDraft();
+      const res = editing
+        ? await api.post<PostView>(
+            '/inform/post/edit',
+            {
+              postId: editing.id,
+              content: body.content,
+              pictures: body.pictures,
+              matchId: draft.matchId ?? 0,
+            },
+            JSON_HEADERS,
+          )
+        : await api.post<PostView>('/inform/post/addSave', body, JSON_HEADERS);
+      if (!editing) clearDraft();
       location.href = `/community/post/${res.data.id}`;
     } catch (err) {
       setError(err instanceof ApiFailure ? err.msg : '发布失败，请稍后再试');
@@ -82,46 +113,13 @@ export default function PostingForm(props: Props) {
 
   return (
     <form onSubmit={send} className="flex flex-col gap-4">
-      {props.isAnchor && (
-        <fieldset className="flex gap-4 text-sm">
-          <legend className="sr-only">发布类型</legend>
-          <label>
-            <input
-              type="radio"
-              name="type"
-              checked={draft.type === 1}
-              onChange={() => updateDraft({ type: 1 })}
-            />{' '}
-            发布到圈子
-          </label>
-          <label>
-            <input
-              type="radio"
-              name="type"
-              checked={draft.type === 2}
-              onChange={() => updateDraft({ type: 2 })}
-            />{' '}
-            主播动态（粉丝可见）
-          </label>
-        </fieldset>
-      )}
-      {draft.type === 1 && (
-        <label className="flex items-center gap-2 text-sm">
-          圈子
-          <select
-            name="circleId"
-            className="input"
-            value={draft.circleId ?? ''}
-            onChange={(e) => updateDraft({ circleId: Number(e.target.value) || null })}
-          >
-            <option value="">请选择圈子</option>
-            {props.circles.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
+      {editing ? (
+        <p className="text-sm text-ink-soft">
+          {editing.kind === 2 ? '主播动态' : `发布于 ${editing.circleName ?? ''}圈`}
+          （修改内容和图片，圈子不变）
+        </p>
+      ) : (
+        <PostTarget draft={draft} circles={props.circles} isAnchor={props.isAnchor} update={updateDraft} />
       )}
       <div>
         <label htmlFor="post-content" className="sr-only">
@@ -148,6 +146,7 @@ export default function PostingForm(props: Props) {
         pictures={draft.pictures}
         uploading={uploading}
         onRemove={(i) => updateDraft({ pictures: draft.pictures.filter((_, j) => j !== i) })}
+        onMove={(i, step) => movePicture(i, step, store)}
       />
       {room > 0 && (
         <label className="btn-ghost self-start cursor-pointer">
@@ -186,9 +185,11 @@ export default function PostingForm(props: Props) {
         </p>
       )}
       <div className="flex items-center justify-between gap-2">
-        <span className="text-xs text-ink-mute">草稿自动保存在本机，发布后清除</span>
+        <span className="text-xs text-ink-mute">
+          {editing ? '保存后帖子会标注“已编辑”' : '草稿自动保存在本机，发布后清除'}
+        </span>
         <button className="btn-primary" disabled={sending || uploading.length > 0}>
-          {sending ? '发布中…' : '发布'}
+          {sending ? (editing ? '保存中…' : '发布中…') : editing ? '保存修改' : '发布'}
         </button>
       </div>
     </form>

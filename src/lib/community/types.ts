@@ -30,6 +30,8 @@ export interface PostView {
   commentCount: number;
   liked: boolean;
   createdAt: string;
+  /** When the text or pictures were last changed (shown as 已编辑), or null. */
+  editedAt: string | null;
 }
 
 export interface CommentView {

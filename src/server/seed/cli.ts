@@ -4,6 +4,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { createLogger } from '../logger.ts';
+import { seedBanners } from './banners.ts';
 import { seedDemo } from './seed.ts';
 
 const config = loadConfig();
@@ -11,5 +12,6 @@ const log = createLogger(config);
 const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await migrate(handle);
 await handle.exclusive('seed', () => seedDemo(handle.db, log));
+await handle.exclusive('seed', () => seedBanners(handle.db));
 await handle.close();
 console.log(`demo seed applied (${handle.kind})`);

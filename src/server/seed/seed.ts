@@ -1,13 +1,5 @@
 import type { Db } from '../db/client.ts';
-import {
-  aboutPages,
-  adverts,
-  banners,
-  hotSearches,
-  navItems,
-  siteSettings,
-  users,
-} from '../db/schema/index.ts';
+import { aboutPages, adverts, hotSearches, navItems, siteSettings, users } from '../db/schema/index.ts';
 import type { Logger } from '../logger.ts';
 import { hashPassword } from '../services/accounts/password.ts';
 import { aboutPageSeeds } from './about-pages.ts';
@@ -17,7 +9,6 @@ import { seedLive } from './live.ts';
 import { seedWallet } from './wallet.ts';
 import {
   advertSeeds,
-  bannerSeeds,
   demoAccounts,
   DEMO_PASSWORD,
   hotSearchWords,
@@ -37,9 +28,6 @@ export async function seedDemo(db: Db, log: Logger): Promise<void> {
     await db.insert(siteSettings).values({ key, value }).onConflictDoNothing();
   }
   if (await empty(navItems)) await insertNav(db, navigation, null);
-  if (await empty(banners)) {
-    await db.insert(banners).values(bannerSeeds.map((b, i) => ({ ...b, sort: i })));
-  }
   if (await empty(adverts)) await db.insert(adverts).values(advertSeeds.map((a, i) => ({ ...a, sort: i })));
   await db
     .insert(hotSearches)

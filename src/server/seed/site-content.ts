@@ -36,8 +36,20 @@ export const navigation: NavSeed[] = [
   },
 ];
 
-/** Banner targets: jumpType 1 is internal (targetId a relative path), 2 an outer link. */
-export const bannerSeeds = [
+/**
+ * Banner targets: jumpType 1 is internal (targetId a relative path), 2 an outer link. `focus` banners
+ * get their target from the data when seeded (src/server/seed/banners.ts): a real match or room.
+ */
+export interface BannerSeed {
+  title: string;
+  image: string;
+  jumpType: number;
+  targetId?: string;
+  outerLink?: string;
+  focus?: 'football' | 'basketball' | 'room';
+}
+
+export const bannerSeeds: BannerSeed[] = [
   {
     title: '足球即时比分 · 全球联赛一手掌握',
     image: '/banners/football.svg',
@@ -54,25 +66,18 @@ export const bannerSeeds = [
     title: '英超焦点战 · 文字直播与技术统计',
     image: '/banners/match-football.svg',
     jumpType: 1,
-    targetId: 'football/live/1',
+    focus: 'football',
   },
   {
     title: 'NBA 焦点战 · 球员数据逐节追踪',
     image: '/banners/match-basketball.svg',
     jumpType: 1,
-    targetId: 'basketball/live/1',
-  },
-  { title: '专家锦囊 · 看懂每一场比赛', image: '/banners/guide.svg', jumpType: 1, targetId: 'guide' },
-  {
-    title: '明星专家 · 战绩公开可查',
-    image: '/banners/expert.svg',
-    jumpType: 1,
-    targetId: 'guide/expert/info/3',
+    focus: 'basketball',
   },
   { title: '全部直播 · 主播陪你看球', image: '/banners/live.svg', jumpType: 1, targetId: 'live/all' },
-  { title: '热门直播间 · 边看边聊', image: '/banners/room.svg', jumpType: 1, targetId: 'live/room/1' },
+  { title: '热门直播间 · 边看边聊', image: '/banners/room.svg', jumpType: 1, focus: 'room' },
   { title: '下载球友圈 APP · 进球提醒不错过', image: '/banners/app.svg', jumpType: 2, outerLink: '/app' },
-] as const;
+];
 
 export const advertSeeds = [
   { placeCode: 'home_side', title: '下载球友圈 APP', image: '/banners/ad-app.svg', link: '/app' },
@@ -110,17 +115,17 @@ export const hotSearchWords = [
   '利物浦',
 ];
 
+/**
+ * Site settings. Contact channels and app download links are the operator's to fill in (table
+ * site_settings, keys `contact` {email, qq, wechat, hours} and `appLinks` {android, ios}); the demo
+ * invents none, so the footer leaves them out and /app says no app is published yet.
+ */
 export const settingSeeds: Record<string, unknown> = {
-  contact: {
-    email: 'service@qiuyouquan.example',
-    qq: '800012345',
-    wechat: 'qiuyouquan_kefu',
-    hours: '每天 09:00–24:00',
-  },
+  contact: {},
   statement:
     '本站仅提供第三方直播流的导航链接，不存储、不上传、不提供任何音视频内容；所有内容的版权归原权利人所有。如有侵权，请联系我们处理。',
   icp: '演示站点，非经营性备案',
-  appLinks: { android: '/app#android', ios: '/app#ios' },
+  appLinks: { android: '', ios: '' },
   friendLinks: [
     { label: '中国足球协会', href: 'https://www.thecfa.cn' },
     { label: '中国篮球协会', href: 'https://www.cba.net.cn' },

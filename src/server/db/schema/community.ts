@@ -77,6 +77,8 @@ export const posts = pgTable(
     likeCount: integer('like_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
     createdAt: createdAt(),
+    /** Set when the author (or staff) last changed the text or pictures: the post shows 已编辑. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
   },
   (t) => [
     index('posts_circle_idx').on(t.circleId, t.status, t.createdAt),

@@ -105,3 +105,23 @@ r.get('/attention/getAttentionMatchByUser', requireUser, async (c) => {
   );
   return ok(c, await sports(c).follows.followed(c.var.user!.id, matchType));
 });
+
+/**
+ * GET /api/attention/pageAttention?attentionType=2 (or 'match')&matchType?&page&pageSize (30) →
+ * {list, total, page, pageSize} of the caller's followed matches. attentionType 1 (anchors) is
+ * answered by the live rooms; any other type is a clear 400.
+ */
+r.get('/attention/pageAttention', requireUser, async (c) => {
+  const { matchType, page, pageSize } = validate(
+    z.object({
+      attentionType: z.enum(['2', 'match'], { message: '1 主播，2 比赛' }),
+      matchType: z.coerce.number().int().min(1).max(2).optional(),
+      page: q.page(),
+      pageSize: q.pageSize(30, 100),
+    }),
+    c.req.query(),
+  );
+  const all = await sports(c).follows.followed(c.var.user!.id, matchType);
+  const list = all.slice((page - 1) * pageSize, page * pageSize);
+  return ok(c, { list, total: all.length, page, pageSize });
+});

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { FEED_SORTS } from '../../../lib/community/rules.ts';
-import { requireUser } from '../auth.ts';
+import { MSG } from '../../../lib/messages.ts';
+import { requireRole, requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import { text } from '../input.ts';
@@ -67,6 +68,25 @@ communityRoutes.post('/post/addSave', requireUser, async (c) => {
     matchId: optionalId(input.matchId),
   });
   return ok(c, created.post, created.notice ?? undefined);
+});
+
+/** POST /inform/post/edit {postId, content, pictures, matchId?}: the author (or an operator) changes a post. */
+communityRoutes.post('/post/edit', requireUser, async (c) => {
+  const input = await readInput(c);
+  const { postId } = validate(z.object({ postId: q.id() }), input);
+  const edited = await svc(c).edits.edit(actorOf(c.var.user!), postId, {
+    content: text(input.content),
+    pictures: listOf(input.pictures ?? input['pictures[]']),
+    matchId: 'matchId' in input ? (optionalId(input.matchId) ?? null) : undefined,
+  });
+  return ok(c, edited.post, edited.notice ?? MSG.postEdited);
+});
+
+/** POST /inform/post/pin {postId, pinned: 1|0}: operators pin a circle post (logged). */
+communityRoutes.post('/post/pin', requireRole('operator'), async (c) => {
+  const input = await readInput(c);
+  const { postId } = validate(z.object({ postId: q.id() }), input);
+  return ok(c, await svc(c).edits.pin(actorOf(c.var.user!), postId, wantOf(input.pinned) !== false));
 });
 
 /** POST /inform/post/list/anchor {anchorId?, pageParam}: dynamics of one anchor or of the anchors I follow. */

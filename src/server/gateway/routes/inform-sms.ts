@@ -24,7 +24,7 @@ function smsType(v: unknown, fallback?: SmsType): SmsType | undefined {
  * POST /inform/send/sms {captchaVerification, mobile, type (default 3 login)} → msg 已发送,
  * data {demo, demoCode?} (demo: true while the outbox provider is in use: nothing reaches a phone;
  * demoCode: the code itself, only with the outbox and never in production).
- * The verification of a solved captcha is consumed here, before any limit is counted.
+ * The verification of a solved click-word captcha (spec §5) is consumed here, before any limit is counted.
  */
 smsRoutes.post('/send/sms', async (c) => {
   const { app } = c.var;
@@ -32,7 +32,7 @@ smsRoutes.post('/send/sms', async (c) => {
   const mobile = mobileOf(input);
   const type = smsType(input.type, SMS_TYPE.login)!;
   const verification = text(input.captchaVerification);
-  if (!verification || !(await app.services.captcha.consumeVerification(verification))) {
+  if (!verification || !(await app.services.captcha.consumeVerification(verification, 'clickWord'))) {
     throw badRequest(MSG.captchaRequired);
   }
   await app.services.accounts.auth.checkSmsTarget(type, mobile);

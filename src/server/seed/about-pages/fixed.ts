@@ -85,7 +85,7 @@ const privacyGuide = `
 <li>在 <a href="/v/personal-data">个人资料</a> 中查看和修改昵称、头像等信息；</li>
 <li>随时清除本设备上的搜索历史；</li>
 <li>申请导出、更正或删除个人信息，或注销账号，我们会在核验身份后 15 个工作日内答复；</li>
-<li>通过 <a href="/about/10006">意见反馈</a> 或客服邮箱 service@qiuyouquan.example 联系我们。</li>
+<li>通过 <a href="/about/10006">意见反馈</a> 的反馈表单联系我们。</li>
 </ul>
 
 <h2>我们如何保护</h2>

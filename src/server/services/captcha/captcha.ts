@@ -136,7 +136,7 @@ export function createCaptchaService(deps: { kv: Kv; config: Config }, options: 
       const captchaVerification = verificationFor(token, plain!, pending.secretKey);
       await kv.set(
         verificationKey(captchaVerification),
-        String(now() + verificationTtlMs),
+        `${now() + verificationTtlMs}|${type}`,
         verificationTtlMs,
       );
       return reply(REP.ok, { captchaType: type, token, result: true, captchaVerification });
@@ -144,12 +144,14 @@ export function createCaptchaService(deps: { kv: Kv; config: Config }, options: 
 
     /**
      * For business calls (SMS sending): true exactly once for a captchaVerification that a check
-     * produced within the last 180 s; false for anything else.
+     * produced within the last 180 s (of kind `type` when one is named); false for anything else.
      */
-    async consumeVerification(captchaVerification: string): Promise<boolean> {
+    async consumeVerification(captchaVerification: string, type?: CaptchaType): Promise<boolean> {
       if (typeof captchaVerification !== 'string' || !captchaVerification) return false;
-      const expires = await kv.take(verificationKey(captchaVerification));
-      return expires !== null && Number(expires) >= now();
+      const stored = await kv.take(verificationKey(captchaVerification));
+      if (stored === null) return false;
+      const [expires, kind] = stored.split('|');
+      return Number(expires) >= now() && (!type || kind === type);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { POST_RULES } from '../../../lib/community/rules.ts';
 import { CODE, fill, MSG } from '../../../lib/messages.ts';
 import { screenText } from '../../../lib/moderation/sensitive-words.ts';
 import type { Db } from '../../db/client.ts';
@@ -30,6 +31,17 @@ export function createCommunityGuard(db: Db, kv: Kv) {
     async pace(action: string, userId: number, max: number, windowMs: number, message: string) {
       if ((await kv.incr(`community:${action}:${userId}`, windowMs)) > max)
         throw new ApiError(CODE.tooMany, message);
+    },
+
+    /** A post's text, as posting and editing take it: cleaned, within the length limits, screened. */
+    postText(raw: string): string {
+      const cleaned = cleanPostText(raw);
+      const length = [...cleaned].length;
+      if (length < POST_RULES.minLength)
+        throw badRequest(fill(MSG.postTooShort, { min: POST_RULES.minLength }));
+      if (length > POST_RULES.maxLength)
+        throw badRequest(fill(MSG.postTooLong, { max: POST_RULES.maxLength }));
+      return this.screen(cleaned);
     },
 
     /** The sensitive-word list (shared with chat): refuse words stop the text, insults are masked. */

@@ -10,6 +10,7 @@ import { createFeedbackService } from './feedback.ts';
 import { createFeeds } from './feeds.ts';
 import { createCommunityGuard } from './guard.ts';
 import { createLikeService } from './likes.ts';
+import { createPostEdits } from './post-edits.ts';
 import { createPostPictures } from './pictures.ts';
 import { createPostService } from './posts.ts';
 import { createReportService } from './reports.ts';
@@ -27,9 +28,12 @@ export function createCommunityServices(
   const guard = createCommunityGuard(db, kv);
   const toViews = createPostViews(db, matches);
   const pictures = createPostPictures(parts.uploads, parts.storage);
+  const posts = createPostService({ db, guard, pictures, matches, toViews, notices, ops });
   return {
     circles: createCircleService(db),
-    posts: createPostService({ db, guard, pictures, matches, toViews, notices, ops }),
+    posts,
+    /** Editing posts (author or staff) and pinning them (staff). */
+    edits: createPostEdits({ db, guard, pictures, matches, toViews, ops, row: posts.row }),
     feeds: createFeeds(db, toViews),
     pictures,
     likes: createLikeService(db, guard, notices),

@@ -10,7 +10,7 @@ import { badRequest, forbidden, notFound } from '../../errors.ts';
 import type { MatchLookup } from '../live/matches.ts';
 import type { OpsServices } from '../ops/index.ts';
 import type { NotificationService } from '../notifications/notifications.ts';
-import { cleanPostText, type CommunityGuard } from './guard.ts';
+import type { CommunityGuard } from './guard.ts';
 import type { PostPictures } from './pictures.ts';
 import type { PostRow, PostViews } from './views.ts';
 
@@ -29,7 +29,7 @@ export interface NewPost {
   matchId?: number;
 }
 
-const isStaff = (a: Actor | null) => !!a && hasRole(a.roles, 'operator');
+export const isStaff = (a: Actor | null) => !!a && hasRole(a.roles, 'operator');
 export const hashOf = (text: string) =>
   createHash('sha256').update(text.replace(/\s+/g, '').toLowerCase()).digest('hex');
 
@@ -50,6 +50,29 @@ export async function setPostStatus(
   }
 }
 
+export async function mentionsIn(db: Db, text: string, authorId: number) {
+  const nicks = [...new Set([...text.matchAll(MENTION_ALL_RE)].map((m) => m[1].toLowerCase()))].slice(
+    0,
+    MAX_MENTIONS,
+  );
+  if (nicks.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id, nickName: users.nickName })
+    .from(users)
+    .where(and(inArray(sql`lower(${users.nickName})`, nicks), eq(users.status, 1)));
+  return rows.filter((r) => r.id !== authorId);
+}
+
+/** Authors with fewer visible posts than the trust threshold have posts with links held for review. */
+export async function needsReview(db: Db, authorId: number, text: string) {
+  if (!LINK_RE.test(text)) return false;
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(posts)
+    .where(and(eq(posts.userId, authorId), eq(posts.status, 'visible')));
+  return n < POST_RULES.trustedAfterPosts;
+}
+
 /** Writing, reading and deleting posts. */
 export function createPostService(deps: {
   db: Db;
@@ -61,29 +84,6 @@ export function createPostService(deps: {
   ops: OpsServices;
 }) {
   const { db, guard, pictures, matches, toViews, notices, ops } = deps;
-
-  async function mentionsIn(text: string, authorId: number) {
-    const nicks = [...new Set([...text.matchAll(MENTION_ALL_RE)].map((m) => m[1].toLowerCase()))].slice(
-      0,
-      MAX_MENTIONS,
-    );
-    if (nicks.length === 0) return [];
-    const rows = await db
-      .select({ id: users.id, nickName: users.nickName })
-      .from(users)
-      .where(and(inArray(sql`lower(${users.nickName})`, nicks), eq(users.status, 1)));
-    return rows.filter((r) => r.id !== authorId);
-  }
-
-  /** Authors with fewer visible posts than the trust threshold have posts with links held for review. */
-  async function needsReview(authorId: number, text: string) {
-    if (!LINK_RE.test(text)) return false;
-    const [{ n }] = await db
-      .select({ n: count() })
-      .from(posts)
-      .where(and(eq(posts.userId, authorId), eq(posts.status, 'visible')));
-    return n < POST_RULES.trustedAfterPosts;
-  }
 
   async function row(id: number): Promise<PostRow> {
     const [p] = await db.select().from(posts).where(eq(posts.id, id));
@@ -105,13 +105,7 @@ export function createPostService(deps: {
       ) {
         throw notFound(MSG.circleNotFound);
       }
-      const cleaned = cleanPostText(input.content);
-      const length = [...cleaned].length;
-      if (length < POST_RULES.minLength)
-        throw badRequest(fill(MSG.postTooShort, { min: POST_RULES.minLength }));
-      if (length > POST_RULES.maxLength)
-        throw badRequest(fill(MSG.postTooLong, { max: POST_RULES.maxLength }));
-      const content = guard.screen(cleaned);
+      const content = guard.postText(input.content);
       const pics = await pictures.resolve(input.pictures);
       if (input.matchId && !(await matches.briefs([input.matchId])).has(input.matchId))
         throw notFound(MSG.matchNotFound);
@@ -131,8 +125,8 @@ export function createPostService(deps: {
         .limit(1);
       if (dup) throw badRequest(MSG.postDuplicate);
       await guard.pace('post', actor.id, POST_RULES.postBurst, POST_RULES.postWindowMs, MSG.postTooFast);
-      const mentions = await mentionsIn(content, actor.id);
-      const status = (await needsReview(actor.id, content)) ? 'review' : 'visible';
+      const mentions = await mentionsIn(db, content, actor.id);
+      const status = (await needsReview(db, actor.id, content)) ? 'review' : 'visible';
       const created = await db.transaction(async (tx) => {
         const [p] = await tx
           .insert(posts)

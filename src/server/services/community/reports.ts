@@ -16,6 +16,9 @@ interface Item {
   status: string;
   postId: number;
   content: string;
+  /** Circle posts can be pinned by staff (from the queue too); comments and dynamics cannot. */
+  pinnable: boolean;
+  pinned: boolean;
 }
 
 /** Reports: three distinct reporters hide an item at once; staff then hide it for good, restore it, or ban the author. */
@@ -23,10 +26,20 @@ export function createReportService(db: Db, notices: NotificationService, ops: O
   async function item(q: Tx, type: ReportTarget, id: number): Promise<Item | null> {
     if (type === 'post') {
       const [p] = await q.select().from(posts).where(eq(posts.id, id));
-      return p ? { authorId: p.userId, status: p.status, postId: p.id, content: p.content } : null;
+      if (!p) return null;
+      const { userId: authorId, status, id: postId, content, pinned } = p;
+      return { authorId, status, postId, content, pinned, pinnable: p.kind === 1 };
     }
     const [c] = await q.select().from(comments).where(eq(comments.id, id));
-    return c ? { authorId: c.userId, status: c.status, postId: c.postId, content: c.content } : null;
+    if (!c) return null;
+    return {
+      authorId: c.userId,
+      status: c.status,
+      postId: c.postId,
+      content: c.content,
+      pinnable: false,
+      pinned: false,
+    };
   }
 
   async function setStatus(q: Tx, type: ReportTarget, id: number, status: 'visible' | 'hidden') {

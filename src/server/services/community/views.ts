@@ -70,6 +70,7 @@ export function createPostViews(db: Db, matches: MatchLookup) {
         commentCount: r.commentCount,
         liked: likedSet.has(r.id),
         createdAt: r.createdAt.toISOString(),
+        editedAt: r.editedAt ? r.editedAt.toISOString() : null,
       };
     });
   };

@@ -12,9 +12,11 @@ export interface NavNode {
 }
 
 export interface SiteSettings {
-  contact: { email: string; qq?: string; wechat?: string; hours?: string };
+  /** Each channel only when the operator set it; the footer leaves out the rest. */
+  contact: { email?: string; qq?: string; wechat?: string; hours?: string };
   statement: string;
   icp?: string;
+  /** Download links of the apps ('' while none is published): /app shows a QR code only for a set one. */
   appLinks: { android: string; ios: string };
   friendLinks: { label: string; href: string }[];
 }
@@ -26,7 +28,7 @@ export function createSiteService(db: Db) {
     const rows = await db.select().from(siteSettings);
     const map = Object.fromEntries(rows.map((r) => [r.key, r.value]));
     return {
-      contact: (map.contact as SiteSettings['contact']) ?? { email: '' },
+      contact: (map.contact as SiteSettings['contact']) ?? {},
       statement: (map.statement as string) ?? '',
       icp: map.icp as string | undefined,
       appLinks: (map.appLinks as SiteSettings['appLinks']) ?? { android: '', ios: '' },
