@@ -17,6 +17,7 @@ import { imapiRoutes } from './routes/imapi.ts';
 import { informRoutes } from './routes/inform.ts';
 import { smsRoutes } from './routes/inform-sms.ts';
 import { liveRoutes } from './routes/live.ts';
+import { messageRoutes } from './routes/message.ts';
 import { sportsRoutes } from './routes/sports.ts';
 import { payRoutes } from './routes/pay.ts';
 import { tjRoutes } from './routes/tj.ts';
@@ -74,6 +75,7 @@ export function createGateway(app: AppContext) {
   gw.route('/user', userRoutes);
   gw.route('/tj', tjRoutes);
   gw.route('/pay', payRoutes);
+  gw.route('/message', messageRoutes);
 
   gw.notFound((c) => fail(c, new ApiError(CODE.notFound, MSG.notFoundApi)));
   gw.onError((err, c) => {
