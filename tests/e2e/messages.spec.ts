@@ -1,0 +1,70 @@
+import { expect, test, type Page } from '@playwright/test';
+import { logIn } from './support/login.ts';
+
+const FAN = '13800000001';
+const EXPERT = '13800000003';
+
+/** The header badge's number (hidden means 0). */
+const badge = (page: Page) =>
+  page.locator('notice-badge [data-count]').evaluate((el) => (el.hidden ? 0 : Number(el.textContent)));
+
+const ready = async (page: Page) => {
+  await expect(page.locator('[data-chat-app][data-live]')).toBeVisible({ timeout: 15_000 });
+  // The header badge's live part attaches when the browser is idle.
+  await page.waitForTimeout(1000);
+};
+
+test('two users chat privately: messages, read receipts and unread badges arrive live', async ({
+  page: fan,
+  browser,
+}, info) => {
+  test.setTimeout(60_000);
+  const { baseURL, viewport, userAgent, isMobile, hasTouch, deviceScaleFactor, locale, timezoneId } =
+    info.project.use;
+  const expertContext = await browser.newContext({
+    baseURL,
+    viewport,
+    userAgent,
+    isMobile,
+    hasTouch,
+    deviceScaleFactor,
+    locale,
+    timezoneId,
+  });
+  const expert = await expertContext.newPage();
+  await logIn(expert, EXPERT);
+  await logIn(fan, FAN);
+
+  await expert.goto('/message/chat');
+  await ready(expert);
+  const expertId = Number(await expert.locator('notice-badge').getAttribute('data-user'));
+  const before = await badge(expert);
+
+  await fan.goto(`/message/chat?to=${expertId}`);
+  await ready(fan);
+  const hello = `今晚的德比一起看吗？${Date.now() % 100000}`;
+  await fan.getByLabel('消息内容').fill(hello);
+  await fan.getByRole('button', { name: '发送', exact: true }).click();
+  const mine = fan.locator('[data-message]', { hasText: hello });
+  await expect(mine).toBeVisible();
+  await expect(mine.locator('[data-receipt]')).toHaveText('未读');
+
+  // The expert sees the conversation move up with an unread count, and the header badge rise, live.
+  const row = expert.locator('[data-conversation]', { hasText: hello });
+  await expect(row.locator('[data-unread]')).toHaveText('1', { timeout: 10_000 });
+  await expect.poll(() => badge(expert), { timeout: 10_000 }).toBe(before + 1);
+
+  // Opening it reads it: the badge falls back and the fan's receipt turns to 已读.
+  await row.click();
+  await expect(expert.locator('[data-message]', { hasText: hello })).toBeVisible();
+  await expect.poll(() => badge(expert), { timeout: 10_000 }).toBe(before);
+  await expect(mine.locator('[data-receipt]')).toHaveText('已读', { timeout: 10_000 });
+
+  const tag = `见-${Date.now() % 100000}`;
+  await expert.getByLabel('消息内容').fill(`好啊，老地方[微笑] ${tag}`);
+  await expert.getByLabel('消息内容').press('Enter');
+  const answer = fan.locator('[data-message]', { hasText: tag });
+  await expect(answer).toBeVisible({ timeout: 10_000 });
+  await expect(answer.locator('img[alt="[微笑]"]')).toBeVisible();
+  await expertContext.close();
+});
