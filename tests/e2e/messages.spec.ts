@@ -6,7 +6,9 @@ const EXPERT = '13800000003';
 
 /** The header badge's number (hidden means 0). */
 const badge = (page: Page) =>
-  page.locator('notice-badge [data-count]').evaluate((el) => (el.hidden ? 0 : Number(el.textContent)));
+  page
+    .locator('notice-badge [data-count]')
+    .evaluate((el) => ((el as HTMLElement).hidden ? 0 : Number(el.textContent)));
 
 const ready = async (page: Page) => {
   await expect(page.locator('[data-chat-app][data-live]')).toBeVisible({ timeout: 15_000 });
