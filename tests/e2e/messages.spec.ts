@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logIn } from './support/login.ts';
+import { logIn, tokenOf } from './support/login.ts';
 
 const FAN = '13800000001';
 const EXPERT = '13800000003';
+const OPERATOR = '13800000009';
 
 /** The header badge's number (hidden means 0). */
 const badge = (page: Page) =>
@@ -69,4 +70,24 @@ test('two users chat privately: messages, read receipts and unread badges arrive
   await expect(answer).toBeVisible({ timeout: 10_000 });
   await expect(answer.locator('img[alt="[微笑]"]')).toBeVisible();
   await expertContext.close();
+});
+
+test('a user follows another from the personal space, finds them on /v/concern, and unfollows there', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const fanToken = await tokenOf(page.request, FAN);
+  const fan = (
+    await (await page.request.get('/svc/user/center/info', { headers: { accessToken: fanToken } })).json()
+  ).data as { id: number; nickName: string };
+  await logIn(page, OPERATOR);
+  await page.goto(`/personal/${fan.id}`);
+  await page.locator('[data-follow-person]').click();
+  await expect(page.locator('[data-follow-person]')).toHaveText(/已关注|互相关注/);
+
+  await page.goto('/v/concern');
+  const card = page.locator('[data-people] li', { hasText: fan.nickName });
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: '取消关注' }).click();
+  await expect(page.locator('[data-people] li', { hasText: fan.nickName })).toHaveCount(0);
 });
