@@ -91,3 +91,32 @@ test('a user follows another from the personal space, finds them on /v/concern, 
   await card.getByRole('button', { name: '取消关注' }).click();
   await expect(page.locator('[data-people] li', { hasText: fan.nickName })).toHaveCount(0);
 });
+
+test('客服: a user writes to 客服 and the operator’s answer from /ops/service arrives live', async ({
+  page: user,
+  browser,
+}, info) => {
+  test.setTimeout(60_000);
+  const staffContext = await browser.newContext({ baseURL: info.project.use.baseURL });
+  const staff = await staffContext.newPage();
+  await logIn(staff, OPERATOR);
+  await logIn(user, EXPERT);
+  await user.goto('/message/chat?service=1');
+  await ready(user);
+  const question = `提现什么时候到账？${Date.now() % 100000}`;
+  await user.getByLabel('消息内容').fill(question);
+  await user.getByRole('button', { name: '发送', exact: true }).click();
+  await expect(user.locator('[data-message]', { hasText: question })).toBeVisible();
+
+  await staff.goto('/ops/service');
+  await staff.locator('nav[aria-label="客服会话"] a', { hasText: question }).click();
+  const thread = staff.getByRole('region', { name: '会话内容' });
+  await expect(thread.getByText(question)).toBeVisible();
+  const answer = `一般两小时内到账 ${Date.now() % 100000}`;
+  await staff.getByLabel('回复内容').fill(answer);
+  await staff.getByRole('button', { name: '以客服身份回复' }).click();
+  await expect(thread.getByText(answer)).toBeVisible();
+
+  await expect(user.locator('[data-message]', { hasText: answer })).toBeVisible({ timeout: 10_000 });
+  await staffContext.close();
+});
