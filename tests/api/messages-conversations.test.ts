@@ -13,7 +13,7 @@ describe.each(targets())('private messages on $name', (target) => {
   beforeAll(async () => {
     b = await createCommunityBench(target);
     hub = await startHub(b.app);
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await hub.stop();
     await b.close();

@@ -8,7 +8,7 @@ describe.each(targets())('follows of users and experts (/v/concern) on $name', (
   let b: CommunityBench;
   beforeAll(async () => {
     b = await createCommunityBench(target);
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await b.close();
   });

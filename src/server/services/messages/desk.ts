@@ -80,12 +80,11 @@ export function createServiceDesk(deps: {
           )
           .groupBy(directMessages.conversationId),
       ]);
+      const lastById = new Map(lasts.map((m) => [m.id, messageView(m)]));
       const out = rows.map((r) => ({
         id: r.c.id,
         user: r.user,
-        lastMessage: lasts.find((m) => m.id === r.c.lastMessageId)
-          ? messageView(lasts.find((m) => m.id === r.c.lastMessageId)!)
-          : null,
+        lastMessage: lastById.get(r.c.lastMessageId!) ?? null,
         unread: unread.find((u) => u.id === r.c.id)?.n ?? 0,
       }));
       return out.sort((a, b) => Number(b.unread > 0) - Number(a.unread > 0));
