@@ -1,35 +1,65 @@
 import { api, cookie } from '../lib/api/index.ts';
 import type { NoticeView } from '../lib/community/types.ts';
+import type { DmDelivery, UnreadTotals } from '../lib/dm/types.ts';
 import { CHANNEL, WS_CODE } from '../lib/realtime/codes.ts';
 import { $lastMessage, connectSocket, subscribe } from '../stores/socket.ts';
 
+type UserFrame = {
+  code?: number;
+  data?: { payload?: { type?: string; notice?: NoticeView } };
+};
+
+function toast(href: string, text: string) {
+  const tip = document.createElement('a');
+  tip.href = href;
+  tip.setAttribute('role', 'status');
+  tip.dataset.noticeToast = '';
+  tip.className =
+    'fixed right-4 top-20 z-[60] max-w-xs rounded-md bg-white px-4 py-3 text-sm shadow-xl border border-line';
+  tip.textContent = text;
+  document.body.append(tip);
+  setTimeout(() => tip.remove(), 6000);
+}
+
 /**
- * Live notifications: the shared socket, subscribed to `user:{id}`; a WS_CODE.userNotice carrying
- * `{type: 'notice'}` bumps the header badge and shows the title for a few seconds.
+ * Live badge: the shared socket, subscribed to `user:{id}`. The badge counts notifications and
+ * private messages together: a notice (WS_CODE.userNotice) bumps it and shows its title; a private
+ * message or a read receipt of mine (WS_CODE.privateMessage) makes it ask /svc/message/unread.
  */
 export function listen(badge: HTMLElement) {
   const userId = Number(badge.dataset.user);
   const count = badge.querySelector<HTMLElement>('[data-count]')!;
+  const show = (n: number) => {
+    count.textContent = n > 99 ? '99+' : String(n);
+    count.hidden = n === 0;
+  };
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const recount = () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(
+      () =>
+        void api.get<UnreadTotals>('/message/unread').then(
+          (r) => show(r.data.all),
+          () => {},
+        ),
+      300,
+    );
+  };
   connectSocket({ getToken: cookie.readToken, api });
   subscribe(CHANNEL.user(userId));
   $lastMessage.listen((m) => {
-    const frame = m as { code?: number; data?: { payload?: { type?: string; notice?: NoticeView } } } | null;
-    const notice =
-      frame?.code === WS_CODE.userNotice && frame.data?.payload?.type === 'notice'
-        ? frame.data.payload.notice
-        : null;
-    if (!notice) return;
-    const n = (Number.parseInt(count.textContent ?? '0', 10) || 0) + 1;
-    count.textContent = n > 99 ? '99+' : String(n);
-    count.hidden = false;
-    const tip = document.createElement('a');
-    tip.href = notice.link ?? '/v/message';
-    tip.setAttribute('role', 'status');
-    tip.dataset.noticeToast = '';
-    tip.className =
-      'fixed right-4 top-20 z-[60] max-w-xs rounded-md bg-white px-4 py-3 text-sm shadow-xl border border-line';
-    tip.textContent = notice.title;
-    document.body.append(tip);
-    setTimeout(() => tip.remove(), 6000);
+    const frame = m as UserFrame | null;
+    const payload = frame?.data?.payload;
+    if (!payload) return;
+    if (frame.code === WS_CODE.userNotice && payload.type === 'notice' && payload.notice) {
+      show((Number.parseInt(count.textContent ?? '0', 10) || 0) + 1);
+      toast(payload.notice.link ?? '/v/message', payload.notice.title);
+    } else if (frame.code === WS_CODE.privateMessage) {
+      const d = payload as unknown as DmDelivery;
+      const fromOther = d.type === 'message' && (d.message.senderId !== userId || d.message.fromService);
+      if (fromOther || (d.type === 'read' && d.readerId === userId)) recount();
+      if (fromOther && location.pathname !== '/message/chat')
+        toast(`/message/chat?c=${d.conversationId}`, '你收到一条新私信');
+    }
   });
 }

@@ -38,6 +38,8 @@ export const WS_CODE = {
   matchEvent: 10034,
   /** 个人通知 on `user:{id}`: balance changes, system messages. */
   userNotice: 10035,
+  /** 私信 on `user:{id}`: `{type: 'message', conversationId, message}` or `{type: 'read', conversationId, readerId, lastReadId}`. */
+  privateMessage: 10036,
 
   // 10090–10099: errors and closing
   /** 服务器→客户端 错误: `ErrorData`; the socket stays open unless a `closing` frame follows. */
@@ -55,7 +57,8 @@ export type DeliveryCode =
   | typeof WS_CODE.roomEvent
   | typeof WS_CODE.scoreUpdate
   | typeof WS_CODE.matchEvent
-  | typeof WS_CODE.userNotice;
+  | typeof WS_CODE.userNotice
+  | typeof WS_CODE.privateMessage;
 
 /** 心跳: the client sends '0' (spec: 10 s after its last activity); the server answers '1'. */
 export const HEARTBEAT = { ping: '0', pong: '1' } as const;

@@ -18,6 +18,7 @@ import { imapiRoutes } from './routes/imapi.ts';
 import { informRoutes } from './routes/inform.ts';
 import { smsRoutes } from './routes/inform-sms.ts';
 import { liveRoutes } from './routes/live.ts';
+import { messageRoutes } from './routes/message.ts';
 import { sportsRoutes } from './routes/sports.ts';
 import { payRoutes } from './routes/pay.ts';
 import { tjRoutes } from './routes/tj.ts';
@@ -75,6 +76,7 @@ export function createGateway(app: AppContext) {
   gw.route('/user', userRoutes);
   gw.route('/tj', tjRoutes);
   gw.route('/pay', payRoutes);
+  gw.route('/message', messageRoutes);
   gw.route('/csp', cspReportRoutes);
 
   gw.notFound((c) => fail(c, new ApiError(CODE.notFound, MSG.notFoundApi)));

@@ -8,8 +8,10 @@ import { createAccountServices } from './accounts/index.ts';
 import { createCommunityServices } from './community/index.ts';
 import { createCaptchaService } from './captcha/captcha.ts';
 import { createExpertService } from './experts/experts.ts';
+import { createPeopleFollowService } from './follows/people.ts';
 import { createHealthService } from './health.ts';
 import { createLiveServices } from './live/index.ts';
+import { createMessageServices } from './messages/index.ts';
 import { createNotificationService } from './notifications/notifications.ts';
 import { createOpsServices } from './ops/index.ts';
 import { createSearchService } from './search/search.ts';
@@ -51,6 +53,8 @@ export function createServices(deps: ServiceDeps) {
     notifications,
     community: createCommunityServices(deps, { uploads, storage, notices: notifications, ops }),
     sports: createSportsServices(deps),
+    follows: createPeopleFollowService(deps.db),
+    messages: createMessageServices(deps, { storage, notices: notifications, ops }),
   };
 }
 

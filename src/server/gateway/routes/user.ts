@@ -3,6 +3,7 @@ import { ok } from '../envelope.ts';
 import type { GatewayEnv } from '../types.ts';
 import { authRoutes } from './user-auth.ts';
 import { centerRoutes } from './user-center.ts';
+import { followRoutes } from './user-follows.ts';
 import { publicRoutes } from './user-public.ts';
 import { verificationRoutes } from './user-verification.ts';
 
@@ -18,4 +19,5 @@ userRoutes.post('/logout', async (c) => {
 userRoutes.route('/', authRoutes);
 userRoutes.route('/center', centerRoutes);
 userRoutes.route('/', publicRoutes);
+userRoutes.route('/', followRoutes);
 userRoutes.route('/', verificationRoutes);

@@ -1,0 +1,36 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
+import { api, cookie } from '../../lib/api/index.ts';
+import type { DmDelivery } from '../../lib/dm/types.ts';
+import { CHANNEL, WS_CODE } from '../../lib/realtime/codes.ts';
+import { $lastMessage, $socketStatus, connectSocket, subscribe } from '../../stores/socket.ts';
+
+/**
+ * Private-message deliveries on the shared socket's `user:{id}` channel. `onReconnect` runs when
+ * the socket comes back after a drop, so whatever arrived meanwhile is loaded from the store.
+ * Returns whether the socket is open.
+ */
+export function useDmLive(me: number, onDelivery: (d: DmDelivery) => void, onReconnect: () => void) {
+  const handlers = useRef({ onDelivery, onReconnect });
+  handlers.current = { onDelivery, onReconnect };
+  useEffect(() => {
+    connectSocket({ getToken: cookie.readToken, api });
+    subscribe(CHANNEL.user(me));
+    const offMessage = $lastMessage.listen((m) => {
+      const frame = m as { code?: number; data?: { payload?: DmDelivery } } | null;
+      if (frame?.code === WS_CODE.privateMessage && frame.data?.payload)
+        handlers.current.onDelivery(frame.data.payload);
+    });
+    let wasOpen = $socketStatus.get() === 'open';
+    const offStatus = $socketStatus.listen((s) => {
+      if (s === 'open' && wasOpen === false) handlers.current.onReconnect();
+      if (s === 'open') wasOpen = true;
+      else if (s === 'closed' && wasOpen) wasOpen = false;
+    });
+    return () => {
+      offMessage();
+      offStatus();
+    };
+  }, [me]);
+  return useStore($socketStatus) === 'open';
+}

@@ -1,0 +1,106 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { requireRole, requireUser } from '../auth.ts';
+import { readInput } from '../body.ts';
+import { ok } from '../envelope.ts';
+import { flag } from '../input.ts';
+import { rateLimit } from '../rate-limit.ts';
+import type { GatewayEnv } from '../types.ts';
+import { q, validate } from '../validate.ts';
+
+/** /svc/message — 私信 (docs/messages.md). Every call needs a login; the desk calls need 运营. */
+export const messageRoutes = new Hono<GatewayEnv>();
+const conversation = z.object({ conversationId: q.id() });
+const history = conversation.extend({ beforeId: q.id().optional() });
+const sending = conversation.extend({ kind: z.enum(['text', 'image']).default('text') });
+/** Raw content: text keeps its inner whitespace (the service cleans it); absent is empty. */
+const contentOf = (v: unknown) => (typeof v === 'string' ? v : Array.isArray(v) ? String(v[0] ?? '') : '');
+
+/** GET /message/conversations: mine with peer, last message, unread count and the peer's read marker. */
+messageRoutes.get('/conversations', requireUser, async (c) =>
+  ok(c, await c.var.app.services.messages.conversations.list(c.var.user!.id)),
+);
+
+/** POST /message/open {userId} | {service: 1}: the conversation, created on first use. */
+messageRoutes.post('/open', requireUser, async (c) => {
+  const input = await readInput(c);
+  const convs = c.var.app.services.messages.conversations;
+  if (flag(input.service)) return ok(c, await convs.openService(c.var.user!.id));
+  const { userId } = validate(z.object({ userId: q.id() }), input);
+  return ok(c, await convs.openDirect(c.var.user!.id, userId));
+});
+
+/** GET /message/history?conversationId&beforeId: a page of the thread, oldest first, with `hasMore`. */
+messageRoutes.get('/history', requireUser, async (c) => {
+  const { conversationId, beforeId } = validate(history, c.req.query());
+  return ok(
+    c,
+    await c.var.app.services.messages.conversations.history(c.var.user!.id, conversationId, beforeId),
+  );
+});
+
+/** POST /message/send {conversationId, kind: text|image, content}: the stored message. */
+messageRoutes.post('/send', requireUser, async (c) => {
+  const input = await readInput(c);
+  const { conversationId, kind } = validate(sending, input);
+  const sent = await c.var.app.services.messages.sender.send(c.var.user!.id, {
+    conversationId,
+    kind,
+    content: contentOf(input.content),
+  });
+  return ok(c, sent);
+});
+
+/** POST /message/read {conversationId}: marks the thread read; the peer gets a read receipt. */
+messageRoutes.post('/read', requireUser, async (c) => {
+  const { conversationId } = validate(conversation, await readInput(c));
+  return ok(c, await c.var.app.services.messages.reads.markRead(c.var.user!.id, conversationId));
+});
+
+/** GET /message/unread: {messages, notices, all} — the header badge. */
+messageRoutes.get('/unread', requireUser, async (c) =>
+  ok(c, await c.var.app.services.messages.reads.totals(c.var.user!.id)),
+);
+
+/** POST /message/block {userId, cancel?}: block (or with cancel=1 unblock) a user. */
+messageRoutes.post(
+  '/block',
+  requireUser,
+  rateLimit({ name: 'dm-block', max: 30, windowMs: 60_000 }),
+  async (c) => {
+    const input = await readInput(c);
+    const { userId } = validate(z.object({ userId: q.id() }), input);
+    return ok(c, await c.var.app.services.messages.blocks.set(c.var.user!.id, userId, !flag(input.cancel)));
+  },
+);
+
+/** GET /message/blocks: the users I have blocked. */
+messageRoutes.get('/blocks', requireUser, async (c) =>
+  ok(c, await c.var.app.services.messages.blocks.list(c.var.user!.id)),
+);
+
+/** GET /message/service/list — 运营: service conversations, unanswered first. */
+messageRoutes.get('/service/list', requireRole('operator'), async (c) =>
+  ok(c, await c.var.app.services.messages.desk.list()),
+);
+
+/** GET /message/service/history?conversationId&beforeId — 运营: a service thread (marks it read). */
+messageRoutes.get('/service/history', requireRole('operator'), async (c) => {
+  const { conversationId, beforeId } = validate(history, c.req.query());
+  return ok(c, await c.var.app.services.messages.desk.thread(conversationId, beforeId));
+});
+
+/** POST /message/service/reply {conversationId, kind?, content} — 运营: answer as 客服 (ops log). */
+messageRoutes.post('/service/reply', requireRole('operator'), async (c) => {
+  const input = await readInput(c);
+  const { conversationId, kind } = validate(sending, input);
+  return ok(
+    c,
+    await c.var.app.services.messages.desk.reply(
+      c.var.user!.id,
+      conversationId,
+      kind,
+      contentOf(input.content),
+    ),
+  );
+});
