@@ -86,10 +86,12 @@ describe('tip settlement', () => {
     const plays = new Set(TABLE.map((r) => r.slice(0, 1).join()));
     expect(plays).toEqual(new Set(['spf', 'rqspf', 'asia', 'ou']));
     const kinds = new Set(
-      TABLE.filter((r) => r[0] === 'asia' || r[0] === 'ou').map((r) => (Math.round(r[2]! * 4) % 4 + 4) % 4),
+      TABLE.filter((r) => r[0] === 'asia' || r[0] === 'ou').map((r) => ((Math.round(r[2]! * 4) % 4) + 4) % 4),
     );
     expect(kinds).toEqual(new Set([0, 1, 2, 3]));
-    expect(new Set(TABLE.map((r) => r[4]))).toEqual(new Set(['win', 'half_win', 'push', 'half_lose', 'lose']));
+    expect(new Set(TABLE.map((r) => r[4]))).toEqual(
+      new Set(['win', 'half_win', 'push', 'half_lose', 'lose']),
+    );
   });
 });
 

@@ -23,8 +23,7 @@ const sign = (x: number) => (x > 1e-9 ? 1 : x < -1e-9 ? -1 : 0);
 /** Settles a margin against a line that may be a quarter (margin > line wins). */
 export function settleAgainstLine(margin: number, line: number): TipResult {
   const quarters = Math.round(line * 4);
-  const halves =
-    quarters % 2 === 0 ? [line, line] : [(quarters - 1) / 4, (quarters + 1) / 4];
+  const halves = quarters % 2 === 0 ? [line, line] : [(quarters - 1) / 4, (quarters + 1) / 4];
   const [a, b] = halves.map((h) => sign(margin - h));
   const total = a + b;
   if (total === 2) return 'win';

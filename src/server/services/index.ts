@@ -16,6 +16,7 @@ import { createSearchService } from './search/search.ts';
 import { createSessionService } from './sessions/sessions.ts';
 import { createSiteService } from './site/site.ts';
 import { createSportsServices } from './sports/index.ts';
+import { createTipServices } from './tips/index.ts';
 import { createUploadService } from './uploads/uploads.ts';
 import { createWalletServices } from './wallet/index.ts';
 
@@ -36,6 +37,7 @@ export function createServices(deps: ServiceDeps) {
   const uploads = createUploadService(storage);
   const ops = createOpsServices(deps.db);
   const notifications = createNotificationService(deps.db, deps.pubsub);
+  const sports = createSportsServices(deps);
   return {
     accounts,
     captcha: createCaptchaService(deps),
@@ -50,7 +52,8 @@ export function createServices(deps: ServiceDeps) {
     ops,
     notifications,
     community: createCommunityServices(deps, { uploads, storage, notices: notifications, ops }),
-    sports: createSportsServices(deps),
+    sports,
+    tips: createTipServices(deps, { ledger: wallet.ledger, ops, now: () => sports.clock.now() }),
   };
 }
 

@@ -79,7 +79,10 @@ export const tipPurchases = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('tip_purchases_once').on(t.planId, t.userId), index('tip_purchases_user_idx').on(t.userId, t.id)],
+  (t) => [
+    unique('tip_purchases_once').on(t.planId, t.userId),
+    index('tip_purchases_user_idx').on(t.userId, t.id),
+  ],
 );
 
 /** Applications to become an expert, reviewed in the console (/ops/experts). */
