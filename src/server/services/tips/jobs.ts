@@ -1,9 +1,12 @@
 import type { AppContext } from '../../context.ts';
 import { startSingleton } from '../../jobs/singleton.ts';
 import { stateInfo } from '../../../lib/vocab/match-states.ts';
+import { publishDemoPlans } from './demo.ts';
 
 /** How often open plans of ended matches are looked for (a missed event, a restart). */
 export const TIP_SWEEP_MS = 60_000;
+/** How often the demo experts top up their plans on sale (with the demo seeded). */
+export const TIP_DEMO_MS = 60_000;
 
 /**
  * Plans settle by themselves: at once when the feed this instance runs moves a match to full time
@@ -29,7 +32,15 @@ export function startTipsJobs(app: AppContext): () => Promise<void> {
       if (n > 0) app.log.info({ settled: n }, 'tips settled by the sweep');
     },
   });
+  const stopDemo = app.config.seedDemo
+    ? startSingleton(app.db, app.log, {
+        name: 'tips-demo-plans',
+        everyMs: TIP_DEMO_MS,
+        run: () => publishDemoPlans(app.db, tips, sports.clock.now(), app.log),
+      })
+    : async () => {};
   return async () => {
+    await stopDemo();
     await stopSweep();
     await pending;
   };

@@ -97,7 +97,11 @@ export function createSettlementService(deps: { db: Db; ledger: Ledger; pubsub: 
   }
 
   /** Closes one plan as settled (with `result`) or void; false when another run already did. */
-  async function close(planId: number, to: { result: TipResult; score: string } | { void: string }) {
+  async function close(
+    planId: number,
+    to: { result: TipResult; score: string } | { void: string },
+    at = new Date(),
+  ) {
     const outcome = await db.transaction(async (tx) => {
       const isVoid = 'void' in to;
       const [plan] = await tx
@@ -106,7 +110,7 @@ export function createSettlementService(deps: { db: Db; ledger: Ledger; pubsub: 
           status: isVoid ? 'void' : 'settled',
           result: isVoid ? null : to.result,
           settledScore: isVoid ? null : to.score,
-          settledAt: new Date(),
+          settledAt: at,
         })
         .where(and(eq(tipPlans.id, planId), eq(tipPlans.status, 'open')))
         .returning();
@@ -144,7 +148,8 @@ export function createSettlementService(deps: { db: Db; ledger: Ledger; pubsub: 
     }
   }
 
-  async function settleMatch(matchId: number): Promise<number> {
+  /** Settles the open plans of a match that has ended; `at` dates the settlement (the demo history). */
+  async function settleMatch(matchId: number, at?: Date): Promise<number> {
     const [m] = await db.select().from(matches).where(eq(matches.id, matchId));
     if (!m) return 0;
     const outcome = outcomeOf(m);
@@ -157,11 +162,15 @@ export function createSettlementService(deps: { db: Db; ledger: Ledger; pubsub: 
     for (const p of open) {
       const done =
         outcome.kind === 'void'
-          ? await close(p.id, { void: '比赛取消或推迟，方案全额退款' })
-          : await close(p.id, {
-              result: settlePick(p.play as TipPlay, p.pick as TipPick, p.line, outcome),
-              score: `${outcome.home}-${outcome.away}`,
-            });
+          ? await close(p.id, { void: '比赛取消或推迟，方案全额退款' }, at)
+          : await close(
+              p.id,
+              {
+                result: settlePick(p.play as TipPlay, p.pick as TipPick, p.line, outcome),
+                score: `${outcome.home}-${outcome.away}`,
+              },
+              at,
+            );
       if (done) n++;
     }
     return n;
