@@ -82,7 +82,7 @@ export async function seedTips(db: Db, tips: TipServices, log: Logger): Promise<
   const home = aliasedTable(teams, 'home');
   const away = aliasedTable(teams, 'away');
   const past = await db
-    .select({ m: matches, competition: competitions.shortName, home, away })
+    .select({ m: matches, competition: competitions.nameZh, home, away })
     .from(matches)
     .innerJoin(competitions, eq(competitions.id, matches.competitionId))
     .innerJoin(home, eq(home.id, matches.homeTeamId))

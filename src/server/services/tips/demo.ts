@@ -39,7 +39,7 @@ export async function publishDemoPlans(db: Db, tips: TipServices, now: number, l
   const home = aliasedTable(teams, 'home');
   const away = aliasedTable(teams, 'away');
   const upcoming = await db
-    .select({ m: matches, competition: competitions.shortName, home, away })
+    .select({ m: matches, competition: competitions.nameZh, home, away })
     .from(matches)
     .innerJoin(competitions, eq(competitions.id, matches.competitionId))
     .innerJoin(home, eq(home.id, matches.homeTeamId))

@@ -234,7 +234,7 @@ export function createTipQueries(db: Db, toViews: PlanViews, now: () => number) 
         state: matches.state,
         kickoffAt: matches.kickoffAt,
         competitionId: matches.competitionId,
-        competition: competitions.shortName,
+        competition: competitions.nameZh,
         home: home.nameZh,
         away: away.nameZh,
         homeScore: matches.homeScore,
