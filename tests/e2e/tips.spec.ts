@@ -36,8 +36,15 @@ test.describe('锦囊', () => {
     await page.goto('/');
     await page.goto('/recommend/yapan');
     await expect(page.getByRole('navigation', { name: '推荐菜单' })).toBeVisible();
-    await page.locator(`[data-recommend-match="${matchId}"]`).getByRole('link', { name: '发布推荐' }).click();
-    await page.waitForURL(/\/recommend\/comList\?matchId=\d+/);
+    // The list is long: follow the row's link rather than scrolling under the sticky header.
+    const publish = page
+      .locator(`[data-recommend-match="${matchId}"]`)
+      .getByRole('link', { name: '发布推荐' });
+    await expect(publish).toHaveAttribute(
+      'href',
+      new RegExp(`/recommend/comList\\?matchId=${matchId}&play=asia`),
+    );
+    await page.goto((await publish.getAttribute('href'))!);
     const title = `E2E亚盘推荐${Date.now().toString().slice(-6)}`;
     await page.locator('input[name="choice"][value="asia:home"]').check();
     await page.getByLabel(/标题/).fill(title);
