@@ -10,7 +10,7 @@ describe.each(targets())('锦囊 money on $name', (target) => {
   let b: TipsBench;
   beforeAll(async () => {
     b = await createTipsBench(target);
-  }, 60_000);
+  }, 180_000);
   afterAll(() => b.close());
 
   const balance = async (id: number) => (await b.app.services.wallet.ledger.balances(id)).balance;

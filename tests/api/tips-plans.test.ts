@@ -9,7 +9,7 @@ describe.each(targets())('锦囊 plans and experts on $name', (target) => {
   let b: TipsBench;
   beforeAll(async () => {
     b = await createTipsBench(target);
-  }, 60_000);
+  }, 180_000);
   afterAll(() => b.close());
 
   it('refuses every bad plan with a Chinese message naming the problem', async () => {
