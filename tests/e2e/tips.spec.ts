@@ -11,6 +11,9 @@ interface OpenMatch {
 }
 
 test.describe('锦囊', () => {
+  // Two accounts, a dozen page loads: more than the default 30 s on a busy machine.
+  test.describe.configure({ timeout: 120_000 });
+
   test('an expert publishes a plan; a fan buys it and reads the analysis; records are public', async ({
     page,
     request,
