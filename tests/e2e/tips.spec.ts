@@ -98,4 +98,14 @@ test.describe('锦囊', () => {
     await expect(page.locator('[data-plan-status="settled"]')).toBeVisible();
     await expect(page.locator('[data-plan-analysis]')).toBeVisible();
   });
+
+  test('operators review experts in the console', async ({ page }) => {
+    await logIn(page, '13800000009');
+    await page.goto('/ops/experts');
+    await expect(
+      page.getByRole('navigation', { name: '后台菜单' }).getByRole('link', { name: '专家管理' }),
+    ).toBeVisible();
+    await expect(page.getByRole('region', { name: '专家申请' })).toContainText('没有待审核的申请');
+    await expect(page.getByRole('region', { name: '专家', exact: true })).toContainText('竞彩老李');
+  });
 });
