@@ -4,6 +4,7 @@ import { createContext } from './context.ts';
 import { createHttpServer, loadAstroHandler } from './http/server.ts';
 import { gracefulShutdown } from './http/shutdown.ts';
 import { startLiveJobs } from './services/live/jobs.ts';
+import { startTipsJobs } from './services/tips/jobs.ts';
 
 let config;
 try {
@@ -30,6 +31,7 @@ server.listen(config.port, config.host, () => {
   );
 });
 
-const stopJobs = startLiveJobs(app);
+const stops = [startLiveJobs(app), startTipsJobs(app)];
+const stopJobs = async () => void (await Promise.all(stops.map((stop) => stop())));
 void app.services.sports.startFeed();
 gracefulShutdown({ server, hub, app, stopJobs });

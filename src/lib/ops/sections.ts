@@ -17,6 +17,7 @@ export const OPS_SECTIONS: OpsSection[] = [
   { href: '/ops/reports', label: '举报处理', roles: ['operator'] },
   { href: '/ops/feedback', label: '意见反馈', roles: ['operator'] },
   { href: '/ops/service', label: '客服消息', roles: ['operator'] },
+  { href: '/ops/experts', label: '专家管理', roles: ['operator'] },
 ];
 
 /** The section a console path belongs to: the longest href that prefixes it. */

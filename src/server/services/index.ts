@@ -18,6 +18,7 @@ import { createSearchService } from './search/search.ts';
 import { createSessionService } from './sessions/sessions.ts';
 import { createSiteService } from './site/site.ts';
 import { createSportsServices } from './sports/index.ts';
+import { createTipServices } from './tips/index.ts';
 import { createUploadService } from './uploads/uploads.ts';
 import { createWalletServices } from './wallet/index.ts';
 
@@ -38,6 +39,7 @@ export function createServices(deps: ServiceDeps) {
   const uploads = createUploadService(storage);
   const ops = createOpsServices(deps.db);
   const notifications = createNotificationService(deps.db, deps.pubsub);
+  const sports = createSportsServices(deps);
   return {
     accounts,
     captcha: createCaptchaService(deps),
@@ -52,9 +54,10 @@ export function createServices(deps: ServiceDeps) {
     ops,
     notifications,
     community: createCommunityServices(deps, { uploads, storage, notices: notifications, ops }),
-    sports: createSportsServices(deps),
+    sports,
     follows: createPeopleFollowService(deps.db),
     messages: createMessageServices(deps, { storage, notices: notifications, ops }),
+    tips: createTipServices(deps, { ledger: wallet.ledger, ops, now: () => sports.clock.now() }),
   };
 }
 

@@ -12,3 +12,4 @@ export * from './sports-user.ts';
 export * from './ops.ts';
 export * from './community.ts';
 export * from './messages.ts';
+export * from './tips.ts';

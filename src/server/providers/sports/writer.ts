@@ -26,6 +26,8 @@ export interface WriterDeps {
   log: Logger;
   /** Called after every change, so hot caches drop what changed. */
   onChange(sport: SportId, matchId: number | null): void;
+  /** Called after a match's state changed (e.g. to full time: the tips settle on it). */
+  onStateChange?(matchId: number, sport: SportId, state: number): void;
 }
 
 /** Upserts that touch this many matches or fewer are announced one by one on the score channels. */
@@ -174,6 +176,7 @@ export function createFeedWriter(deps: WriterDeps): SportsFeed {
         .where(eq(matches.id, matchId))
         .returning();
       await scoreChanged(m);
+      deps.onStateChange?.(matchId, sport, c.state);
     },
 
     async updateScore(matchId, s) {

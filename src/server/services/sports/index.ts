@@ -28,11 +28,13 @@ export function createSportsServices(deps: ServiceDeps) {
   const { db, config } = deps;
   const clock = createFeedClock(config.sports.simSpeed);
   const cache = createHotCache();
+  const stateListeners: ((matchId: number, sport: SportId, state: number) => void)[] = [];
   const feed = createFeedWriter({
     db,
     pubsub: deps.pubsub,
     log: deps.log,
     onChange: (sport) => cache.invalidate(sport),
+    onStateChange: (...args) => stateListeners.forEach((fn) => fn(...args)),
   });
   // Writes made on another instance reach this one's cache through the score channels.
   for (const [channel, sport] of [
@@ -78,6 +80,10 @@ export function createSportsServices(deps: ServiceDeps) {
       speed: clock.speed,
       now: clock.now(),
     }),
+    /** Runs `fn` after each state change this instance's feed writes (the instance running the feed). */
+    onStateChange: (fn: (matchId: number, sport: SportId, state: number) => void) => {
+      stateListeners.push(fn);
+    },
     importFeed: (doc: FeedDocument) => importFeedDocument(db, feed, doc),
     startFeed: async () => provider?.start(),
     stopFeed: async () => provider?.stop(),

@@ -1,0 +1,53 @@
+import type { MatchBrief } from '../live/types.ts';
+import type { ExpertRecord } from './records.ts';
+
+export interface ExpertBrief {
+  userId: number;
+  nickName: string;
+  portrait: string | null;
+  title: string;
+}
+
+/** A plan as a reader sees it: the pick and analysis only when `unlocked`. */
+export interface PlanView {
+  id: number;
+  expert: ExpertBrief;
+  match: MatchBrief;
+  play: string;
+  playName: string;
+  title: string;
+  price: number;
+  refundOnLoss: boolean;
+  publishedAt: string;
+  contentHash: string;
+  /** The hash recomputed from the stored fields now: equal to contentHash unless a row was altered. */
+  hashVerified: boolean;
+  status: string;
+  statusName: string;
+  result: string | null;
+  resultName: string | null;
+  settledScore: string | null;
+  settledAt: string | null;
+  sold: number;
+  unlocked: boolean;
+  bought: boolean;
+  line: number | null;
+  odds: number | null;
+  pick: string | null;
+  pickName: string | null;
+  analysis: string | null;
+}
+
+export interface ExpertCard extends ExpertBrief {
+  intro: string;
+  record: ExpertRecord;
+  openPlans: number;
+  followers: number;
+}
+
+export interface BoardRow {
+  rank: number;
+  expert: ExpertBrief;
+  value: number;
+  plans: number;
+}

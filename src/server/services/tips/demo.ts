@@ -1,0 +1,102 @@
+import { aliasedTable, and, asc, count, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { isApiError } from '../../errors.ts';
+import type { TipPick, TipPlay } from '../../../lib/tips/plays.ts';
+import type { Db } from '../../db/client.ts';
+import { competitions, matches, teams, tipPlans, users } from '../../db/schema/index.ts';
+import type { Logger } from '../../logger.ts';
+import { hash32, rngFor } from '../../sports/rng.ts';
+import { demoAnalysis, recentForm } from './demo-text.ts';
+import type { TipServices } from './index.ts';
+
+/** Demo experts keep this many plans on sale. */
+const OPEN_TARGET = 3;
+const PRICES = [0, 18, 28, 38, 58];
+const EXPERT_PLAYS: Record<string, TipPlay[]> = {
+  '13800000003': ['rqspf', 'spf', 'asia'],
+  '13800000031': ['asia'],
+  '13800000032': ['ou'],
+  '13800000033': ['spf', 'ou', 'asia'],
+};
+
+/**
+ * Keeps the demo experts publishing on upcoming simulated matches (through the same publish call
+ * as a real expert: odds of the moment, hash, kick-off cut-off), so /guide always has plans on sale.
+ */
+export async function publishDemoPlans(db: Db, tips: TipServices, now: number, log: Logger): Promise<number> {
+  const people = await db
+    .select({ id: users.id, mobile: users.mobile, nickName: users.nickName })
+    .from(users)
+    .where(and(inArray(users.mobile, Object.keys(EXPERT_PLAYS)), eq(users.isExpert, 1)));
+  const openOf = new Map<number, number>();
+  for (const p of people) {
+    const [{ open }] = await db
+      .select({ open: count() })
+      .from(tipPlans)
+      .where(and(eq(tipPlans.expertId, p.id), eq(tipPlans.status, 'open')));
+    openOf.set(p.id, open);
+  }
+  if (people.every((p) => openOf.get(p.id)! >= OPEN_TARGET)) return 0;
+  const home = aliasedTable(teams, 'home');
+  const away = aliasedTable(teams, 'away');
+  const upcoming = await db
+    .select({ m: matches, competition: competitions.nameZh, home, away })
+    .from(matches)
+    .innerJoin(competitions, eq(competitions.id, matches.competitionId))
+    .innerJoin(home, eq(home.id, matches.homeTeamId))
+    .innerJoin(away, eq(away.id, matches.awayTeamId))
+    .where(
+      and(
+        eq(matches.state, 1),
+        gte(matches.kickoffAt, new Date(now + 20 * 60_000)),
+        lte(matches.kickoffAt, new Date(now + 36 * 3600_000)),
+      ),
+    )
+    .orderBy(desc(matches.heat), asc(matches.kickoffAt))
+    .limit(60);
+  let published = 0;
+  for (const p of people) {
+    let missing = OPEN_TARGET - openOf.get(p.id)!;
+    const order = [...upcoming].sort((a, b) => hash32(`${p.id}:${a.m.id}`) - hash32(`${p.id}:${b.m.id}`));
+    for (const row of order) {
+      if (missing <= 0) break;
+      const rng = rngFor('tips-demo', `${p.id}:${row.m.id}`);
+      const wanted = EXPERT_PLAYS[p.mobile].filter((x) => row.m.sport === 1 || x === 'asia' || x === 'ou');
+      if (!wanted.length) continue;
+      const options = await tips.plans.options(row.m.id).catch(() => null);
+      const offered = options?.plays.filter((o) => wanted.includes(o.play as TipPlay)) ?? [];
+      if (!options?.open || !offered.length) continue;
+      const choice = offered[Math.floor(rng.next() * offered.length)];
+      const pick = choice.picks[Math.floor(rng.next() * choice.picks.length)];
+      const price = PRICES[Math.floor(rng.next() * PRICES.length)];
+      const kickoff = row.m.kickoffAt;
+      const analysis = demoAnalysis({
+        competition: row.competition,
+        home: row.home.nameZh,
+        away: row.away.nameZh,
+        homeForm: await recentForm(db, row.home.id, kickoff, row.m.sport),
+        awayForm: await recentForm(db, row.away.id, kickoff, row.m.sport),
+        play: choice.play as TipPlay,
+        pick: pick.pick as TipPick,
+        line: pick.line,
+        odds: pick.odds,
+        sport: row.m.sport,
+      });
+      try {
+        await tips.plans.publish(p.id, {
+          matchId: row.m.id,
+          play: choice.play as TipPlay,
+          pick: pick.pick as TipPick,
+          title: `${row.home.nameZh}vs${row.away.nameZh}：${p.nickName}的看法`.slice(0, 40),
+          analysis,
+          price,
+          refundOnLoss: rng.next() < 0.5,
+        });
+        published++;
+        missing--;
+      } catch (err) {
+        if (!isApiError(err)) log.warn({ err, matchId: row.m.id }, 'demo plan not published');
+      }
+    }
+  }
+  return published;
+}

@@ -1,0 +1,47 @@
+import type { AppContext } from '../../context.ts';
+import { startSingleton } from '../../jobs/singleton.ts';
+import { stateInfo } from '../../../lib/vocab/match-states.ts';
+import { publishDemoPlans } from './demo.ts';
+
+/** How often open plans of ended matches are looked for (a missed event, a restart). */
+export const TIP_SWEEP_MS = 60_000;
+/** How often the demo experts top up their plans on sale (with the demo seeded). */
+export const TIP_DEMO_MS = 60_000;
+
+/**
+ * Plans settle by themselves: at once when the feed this instance runs moves a match to full time
+ * (or cancels it), and by a sweep on one instance (a lease) for anything missed. Settlement is
+ * guarded per plan, so the two overlapping, or two instances, pay nothing twice.
+ */
+export function startTipsJobs(app: AppContext): () => Promise<void> {
+  const { tips, sports } = app.services;
+  let pending = Promise.resolve();
+  sports.onStateChange((matchId, sport, state) => {
+    const phase = stateInfo(sport, state).phase;
+    if (phase !== 'finished' && phase !== 'void') return;
+    pending = pending
+      .then(() => tips.settlement.settleMatch(matchId))
+      .then((n) => void (n > 0 && app.log.info({ matchId, settled: n }, 'tips settled')))
+      .catch((err) => app.log.warn({ err, matchId }, 'tips settlement failed'));
+  });
+  const stopSweep = startSingleton(app.db, app.log, {
+    name: 'tips-settlement-sweep',
+    everyMs: TIP_SWEEP_MS,
+    run: async () => {
+      const n = await tips.settlement.sweep();
+      if (n > 0) app.log.info({ settled: n }, 'tips settled by the sweep');
+    },
+  });
+  const stopDemo = app.config.seedDemo
+    ? startSingleton(app.db, app.log, {
+        name: 'tips-demo-plans',
+        everyMs: TIP_DEMO_MS,
+        run: () => publishDemoPlans(app.db, tips, sports.clock.now(), app.log),
+      })
+    : async () => {};
+  return async () => {
+    await stopDemo();
+    await stopSweep();
+    await pending;
+  };
+}

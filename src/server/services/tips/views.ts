@@ -1,0 +1,94 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { pickName, playName, type TipPick, type TipPlay } from '../../../lib/tips/plays.ts';
+import { TIP_STATUS_NAME } from '../../../lib/tips/rules.ts';
+import { RESULT_NAME, type TipResult } from '../../../lib/tips/settle.ts';
+import type { ExpertBrief, PlanView } from '../../../lib/tips/types.ts';
+import type { Db } from '../../db/client.ts';
+import { experts, tipPlans, tipPurchases, users } from '../../db/schema/index.ts';
+import type { MatchLookup } from '../live/matches.ts';
+import { planHash } from './hash.ts';
+
+export type PlanRow = typeof tipPlans.$inferSelect;
+
+/** Experts' names, pictures and titles by user id. */
+export async function expertBriefs(db: Db, ids: number[]): Promise<Map<number, ExpertBrief>> {
+  const wanted = [...new Set(ids)];
+  if (!wanted.length) return new Map();
+  const rows = await db
+    .select({ userId: users.id, nickName: users.nickName, portrait: users.portrait, title: experts.title })
+    .from(users)
+    .leftJoin(experts, eq(experts.userId, users.id))
+    .where(inArray(users.id, wanted));
+  return new Map(rows.map((r) => [r.userId, { ...r, title: r.title ?? '' }]));
+}
+
+/**
+ * Plans as a viewer sees them: the pick, odds and analysis only once unlocked (free, bought, the
+ * expert's own, or the match over). The hash is recomputed so the page can show it still matches.
+ */
+export function createPlanViews(db: Db, lookup: MatchLookup) {
+  return async function toViews(rows: PlanRow[], viewerId: number | null): Promise<PlanView[]> {
+    if (!rows.length) return [];
+    const [briefs, games, bought] = await Promise.all([
+      expertBriefs(
+        db,
+        rows.map((r) => r.expertId),
+      ),
+      lookup.briefs(rows.map((r) => r.matchId)),
+      viewerId
+        ? db
+            .select({ planId: tipPurchases.planId })
+            .from(tipPurchases)
+            .where(
+              and(
+                eq(tipPurchases.userId, viewerId),
+                inArray(
+                  tipPurchases.planId,
+                  rows.map((r) => r.id),
+                ),
+              ),
+            )
+        : Promise.resolve([]),
+    ]);
+    const mine = new Set(bought.map((b) => b.planId));
+    return rows.flatMap((r) => {
+      const match = games.get(r.matchId);
+      const expert = briefs.get(r.expertId);
+      if (!match || !expert) return [];
+      const over = r.status !== 'open' || match.phase === 'finished' || match.phase === 'void';
+      const unlocked = r.price === 0 || mine.has(r.id) || r.expertId === viewerId || over;
+      const play = r.play as TipPlay;
+      return [
+        {
+          id: r.id,
+          expert,
+          match,
+          play,
+          playName: playName(play, r.sport),
+          title: r.title,
+          price: r.price,
+          refundOnLoss: r.refundOnLoss,
+          publishedAt: r.publishedAt.toISOString(),
+          contentHash: r.contentHash,
+          hashVerified: planHash(r) === r.contentHash,
+          status: r.status,
+          statusName: TIP_STATUS_NAME[r.status] ?? r.status,
+          result: r.result,
+          resultName: r.result ? RESULT_NAME[r.result as TipResult] : null,
+          settledScore: r.settledScore,
+          settledAt: r.settledAt?.toISOString() ?? null,
+          sold: r.sold,
+          bought: mine.has(r.id),
+          unlocked,
+          line: unlocked ? r.line : null,
+          odds: unlocked ? r.odds : null,
+          pick: unlocked ? r.pick : null,
+          pickName: unlocked ? pickName(play, r.pick as TipPick, r.line, r.sport) : null,
+          analysis: unlocked ? r.analysis : null,
+        },
+      ];
+    });
+  };
+}
+
+export type PlanViews = ReturnType<typeof createPlanViews>;
