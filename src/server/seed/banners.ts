@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { banners, competitions, matches, rooms } from '../db/schema/index.ts';
+import { banners, competitions, matches, rooms, users } from '../db/schema/index.ts';
 import { bannerSeeds, type BannerSeed } from './site-content.ts';
 
 /** The match nearest to now (live or about to start before long-finished), optionally in one competition. */
@@ -26,6 +26,17 @@ async function focusRoom(db: Db): Promise<number | null> {
   return r?.id ?? null;
 }
 
+/** The longest-standing expert (the demo's 竞彩老李). */
+async function firstExpert(db: Db): Promise<number | null> {
+  const [u] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.isExpert, 1))
+    .orderBy(asc(users.id))
+    .limit(1);
+  return u?.id ?? null;
+}
+
 /**
  * The home carousel, written once into an empty banners table. Targets are resolved against the
  * data at hand, so every banner opens a real page: the focus-match banners point at a real match of
@@ -39,6 +50,7 @@ export async function seedBanners(db: Db): Promise<void> {
     if (b.focus === 'football') targetId = await at('football/live', focusMatch(db, 1, 'en.1'));
     if (b.focus === 'basketball') targetId = await at('basketball/live', focusMatch(db, 2, 'nba'));
     if (b.focus === 'room') targetId = await at('live/room', focusRoom(db));
+    if (b.focus === 'expert') targetId = await at('guide/expert/info', firstExpert(db));
     if (b.jumpType === 1 && !targetId) continue;
     resolved.push({ ...b, targetId });
   }

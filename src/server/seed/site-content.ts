@@ -46,7 +46,7 @@ export interface BannerSeed {
   jumpType: number;
   targetId?: string;
   outerLink?: string;
-  focus?: 'football' | 'basketball' | 'room';
+  focus?: 'football' | 'basketball' | 'room' | 'expert';
 }
 
 export const bannerSeeds: BannerSeed[] = [
@@ -74,6 +74,8 @@ export const bannerSeeds: BannerSeed[] = [
     jumpType: 1,
     focus: 'basketball',
   },
+  { title: '专家锦囊 · 看懂每一场比赛', image: '/banners/guide.svg', jumpType: 1, targetId: 'guide' },
+  { title: '明星专家 · 战绩公开可查', image: '/banners/expert.svg', jumpType: 1, focus: 'expert' },
   { title: '全部直播 · 主播陪你看球', image: '/banners/live.svg', jumpType: 1, targetId: 'live/all' },
   { title: '热门直播间 · 边看边聊', image: '/banners/room.svg', jumpType: 1, focus: 'room' },
   { title: '下载球友圈 APP · 进球提醒不错过', image: '/banners/app.svg', jumpType: 2, outerLink: '/app' },
