@@ -9,6 +9,7 @@ import { loadAppSecret } from './secrets.ts';
 import { createServices, type Services } from './services/index.ts';
 import { seedDemo } from './seed/seed.ts';
 import { seedCommunityPosts } from './seed/community/posts.ts';
+import { seedNewsArticles } from './seed/news.ts';
 import { importSports } from './sports/import/index.ts';
 import { beijingDate } from '../lib/sports/time.ts';
 
@@ -50,6 +51,8 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   // The demo community talks about the sports data, so it comes after it.
   if (config.seedDemo)
     await dbh.exclusive('seed', () => seedCommunityPosts(dbh.db, services.community.pictures, log));
+  if (config.seedDemo)
+    await dbh.exclusive('seed', () => seedNewsArticles(dbh.db, services.news, services.sports, log));
   return {
     config,
     log,

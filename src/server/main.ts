@@ -4,6 +4,7 @@ import { createContext } from './context.ts';
 import { createHttpServer, loadAstroHandler } from './http/server.ts';
 import { gracefulShutdown } from './http/shutdown.ts';
 import { startLiveJobs } from './services/live/jobs.ts';
+import { startNewsJobs } from './services/news/jobs.ts';
 
 let config;
 try {
@@ -30,6 +31,11 @@ server.listen(config.port, config.host, () => {
   );
 });
 
-const stopJobs = startLiveJobs(app);
+const stopJobs = [startLiveJobs(app), startNewsJobs(app)];
 void app.services.sports.startFeed();
-gracefulShutdown({ server, hub, app, stopJobs });
+gracefulShutdown({
+  server,
+  hub,
+  app,
+  stopJobs: async () => void (await Promise.all(stopJobs.map((s) => s()))),
+});

@@ -17,6 +17,7 @@ import { imapiRoutes } from './routes/imapi.ts';
 import { informRoutes } from './routes/inform.ts';
 import { smsRoutes } from './routes/inform-sms.ts';
 import { liveRoutes } from './routes/live.ts';
+import { newsRoutes } from './routes/news.ts';
 import { sportsRoutes } from './routes/sports.ts';
 import { payRoutes } from './routes/pay.ts';
 import { tjRoutes } from './routes/tj.ts';
@@ -70,6 +71,7 @@ export function createGateway(app: AppContext) {
   gw.route('/inform', smsRoutes);
   gw.route('/inform', communityRoutes);
   gw.route('/inform', communityMoreRoutes);
+  gw.route('/inform', newsRoutes);
   gw.route('/imapi', imapiRoutes);
   gw.route('/user', userRoutes);
   gw.route('/tj', tjRoutes);

@@ -10,6 +10,7 @@ import { createCaptchaService } from './captcha/captcha.ts';
 import { createExpertService } from './experts/experts.ts';
 import { createHealthService } from './health.ts';
 import { createLiveServices } from './live/index.ts';
+import { createNewsServices } from './news/index.ts';
 import { createNotificationService } from './notifications/notifications.ts';
 import { createOpsServices } from './ops/index.ts';
 import { createSearchService } from './search/search.ts';
@@ -51,6 +52,7 @@ export function createServices(deps: ServiceDeps) {
     notifications,
     community: createCommunityServices(deps, { uploads, storage, notices: notifications, ops }),
     sports: createSportsServices(deps),
+    news: createNewsServices(deps, { uploads, storage, notices: notifications, ops }),
   };
 }
 

@@ -11,3 +11,4 @@ export * from './sports-odds.ts';
 export * from './sports-user.ts';
 export * from './ops.ts';
 export * from './community.ts';
+export * from './news.ts';
