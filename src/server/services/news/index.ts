@@ -12,6 +12,7 @@ import { createNewsCollects } from './collects.ts';
 import { createNewsComments } from './comments.ts';
 import { createNewsEditor } from './editor.ts';
 import { createNewsroom } from './newsroom.ts';
+import { createSitemap } from './sitemap.ts';
 import { createNewsViews } from './views.ts';
 
 /** 头条 (docs/news.md): columns, articles, comments, collections, views, the editors' console and the data desk. */
@@ -20,8 +21,10 @@ export function createNewsServices(
   parts: { uploads: UploadService; storage: StorageProvider; notices: NotificationService; ops: OpsServices },
 ) {
   const { db, kv } = deps;
+  const articles = createArticleService(db, createMatchLookup(db));
   return {
-    articles: createArticleService(db, createMatchLookup(db)),
+    articles,
+    sitemap: createSitemap(db, articles),
     comments: createNewsComments(db, createCommunityGuard(db, kv), parts.notices),
     collects: createNewsCollects(db),
     views: createNewsViews(db, kv),

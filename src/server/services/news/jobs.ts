@@ -14,7 +14,7 @@ export function startNewsJobs(app: AppContext): () => Promise<void> {
       name: 'news-desk',
       everyMs: NEWS_DESK_MS,
       run: async () => {
-        const reports = await desk.reports({ hours: 6 });
+        const reports = await desk.reports({ hours: 48, limit: 20 });
         const previews = await desk.previews({ hours: 24, perCompetition: 1 });
         if (reports + previews > 0) app.log.info({ reports, previews }, 'news articles written');
       },
