@@ -16,6 +16,7 @@ export const OPS_SECTIONS: OpsSection[] = [
   { href: '/ops/log', label: '操作日志', roles: ['admin'] },
   { href: '/ops/reports', label: '举报处理', roles: ['operator'] },
   { href: '/ops/feedback', label: '意见反馈', roles: ['operator'] },
+  { href: '/ops/news', label: '资讯管理', roles: ['editor'] },
 ];
 
 /** The section a console path belongs to: the longest href that prefixes it. */

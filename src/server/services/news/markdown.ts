@@ -35,7 +35,7 @@ md.renderer.rules.image = (tokens, idx) => {
 export function cleanMarkdown(raw: string): string {
   return raw
     .replace(/\r\n?/g, '\n')
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+    .replace(/\p{Cc}/gu, (c) => (c === '\n' || c === '\t' ? c : ''))
     .replace(/<!--[\s\S]*?(-->|$)/g, '')
     .replace(/<\/?[a-z][^>]*>/gi, '')
     .replace(/\]\(\s*(javascript|vbscript|data):[^)]*\)/gi, '](#)')

@@ -20,7 +20,7 @@ export interface Draft {
  */
 export function pick<T>(options: readonly T[], seed: number, salt = 0): T {
   const x = Math.imul((seed ^ (salt * 0x9e3779b1)) >>> 0, 2654435761) >>> 0;
-  return options[(x ^ (x >>> 15)) % options.length];
+  return options[((x ^ (x >>> 15)) >>> 0) % options.length];
 }
 
 /** Column slug of each competition key the sports engine knows. */
