@@ -30,7 +30,7 @@ export function createNewsServices(
     views: createNewsViews(db, kv),
     editor: createNewsEditor(db, parts),
     /** The data desk works with the sports services (built beside this one). */
-    newsroom: (sports: SportsServices) => createNewsroom(db, sports),
+    newsroom: (sports: SportsServices) => createNewsroom(db, sports, parts.uploads),
   };
 }
 

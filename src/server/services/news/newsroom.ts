@@ -8,6 +8,8 @@ import { guideDrafts } from './writers/guides.ts';
 import { writePreview } from './writers/preview.ts';
 import { writeReport } from './writers/report.ts';
 import { writeSeasonReviews } from './writers/review.ts';
+import { scoreCard } from '../../seed/community/score-card.ts';
+import type { UploadService } from '../uploads/uploads.ts';
 import { storeDraft } from './store.ts';
 
 const HOUR = 3_600_000;
@@ -37,10 +39,17 @@ const without = (prefix: string) =>
  * The data desk: finds what deserves an article and has the writers write it. Every write is keyed
  * by its source (report:{matchId} …), so running twice, or on two instances, stores each article once.
  */
-export function createNewsroom(db: Db, sports: SportsServices) {
+export function createNewsroom(db: Db, sports: SportsServices, uploads: UploadService) {
+  /** A report's cover: the score card of the community seed, stored as an upload (WebP). */
+  const coverOf = async (d: Draft) => {
+    if (!d.scoreCard) return null;
+    const c = d.scoreCard;
+    const png = scoreCard(c.homeColor, c.awayColor, c.homeScore, c.awayScore);
+    return (await uploads.images([`data:image/png;base64,${png.toString('base64')}`]))[0];
+  };
   const store = async (drafts: (Draft | null)[]) => {
     let n = 0;
-    for (const d of drafts) if (d && (await storeDraft(db, d))) n++;
+    for (const d of drafts) if (d && (await storeDraft(db, d, await coverOf(d)))) n++;
     return n;
   };
 

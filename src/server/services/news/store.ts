@@ -10,7 +10,7 @@ export const DATA_DESK = '球友圈数据中心';
 export const newPreviewToken = () => randomBytes(18).toString('base64url');
 
 /** Stores a written article once (its sourceKey is unique); returns its id, or null when it already existed. */
-export async function storeDraft(db: Db, d: Draft): Promise<number | null> {
+export async function storeDraft(db: Db, d: Draft, cover: string | null = null): Promise<number | null> {
   const [column] = await db
     .select({ id: newsColumns.id })
     .from(newsColumns)
@@ -25,6 +25,7 @@ export async function storeDraft(db: Db, d: Draft): Promise<number | null> {
         sourceKey: d.sourceKey,
         title: d.title,
         summary: d.summary,
+        cover,
         body: d.body,
         authorName: DATA_DESK,
         status: 'published',

@@ -12,6 +12,8 @@ export interface Draft {
   body: string;
   publishAt: Date;
   tags: { kind: TagKind; refId: number; label: string }[];
+  /** A cover drawn from the data: the teams' colours and the score (reports). */
+  scoreCard?: { homeColor: string; awayColor: string; homeScore: number; awayScore: number };
 }
 
 /**

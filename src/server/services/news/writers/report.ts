@@ -49,6 +49,12 @@ export async function writeReport(db: Db, sports: SportsServices, matchId: numbe
     sourceKey: `report:${m.id}`,
     kind: 'report',
     column,
+    scoreCard: {
+      homeColor: m.home.color,
+      awayColor: m.away.color,
+      homeScore: m.home.score,
+      awayScore: m.away.score,
+    },
     title,
     summary,
     body: body.join('\n\n'),
