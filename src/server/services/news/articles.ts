@@ -199,17 +199,7 @@ export function createArticleService(db: Db, matches: MatchLookup) {
               : eq(newsArticles.columnId, a.column.id),
           ),
         )
-        .orderBy(
-          desc(
-            ids.length
-              ? sql`${newsArticles.id} in (${sql.join(
-                  ids.map((i) => sql`${i}`),
-                  sql`, `,
-                )})`
-              : sql`true`,
-          ),
-          desc(newsArticles.publishAt),
-        )
+        .orderBy(...(ids.length ? [desc(inArray(newsArticles.id, ids))] : []), desc(newsArticles.publishAt))
         .limit(limit);
       return rows.map(toCard);
     },
