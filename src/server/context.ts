@@ -11,6 +11,7 @@ import { seedDemo } from './seed/seed.ts';
 import { seedBanners } from './seed/banners.ts';
 import { seedTips } from './seed/tips.ts';
 import { seedCommunityPosts } from './seed/community/posts.ts';
+import { seedNewsArticles } from './seed/news.ts';
 import { importSports } from './sports/import/index.ts';
 import { beijingDate } from '../lib/sports/time.ts';
 
@@ -54,6 +55,8 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     await dbh.exclusive('seed', () => seedCommunityPosts(dbh.db, services.community.pictures, log));
   if (config.seedDemo) await dbh.exclusive('seed', () => seedBanners(dbh.db));
   if (config.seedDemo) await dbh.exclusive('seed', () => seedTips(dbh.db, services.tips, log));
+  if (config.seedDemo)
+    await dbh.exclusive('seed', () => seedNewsArticles(dbh.db, services.news, services.sports, log));
   return {
     config,
     log,

@@ -5,6 +5,7 @@ import { createHttpServer, loadAstroHandler } from './http/server.ts';
 import { gracefulShutdown } from './http/shutdown.ts';
 import { startLiveJobs } from './services/live/jobs.ts';
 import { startTipsJobs } from './services/tips/jobs.ts';
+import { startNewsJobs } from './services/news/jobs.ts';
 
 let config;
 try {
@@ -31,7 +32,12 @@ server.listen(config.port, config.host, () => {
   );
 });
 
-const stops = [startLiveJobs(app), startTipsJobs(app)];
+const stops = [startLiveJobs(app), startTipsJobs(app), startNewsJobs(app)];
 const stopJobs = async () => void (await Promise.all(stops.map((stop) => stop())));
 void app.services.sports.startFeed();
-gracefulShutdown({ server, hub, app, stopJobs });
+gracefulShutdown({
+  server,
+  hub,
+  app,
+  stopJobs,
+});

@@ -78,7 +78,17 @@ async function http(path: string): Promise<number> {
 }
 
 /** Anonymous pages against a static file in the same run: the goal is ≥ 0.6× (issue: speed). */
-const PAGES = ['/', '/football', '/basketball', '/live/all', '/database/fb', '/about/10001', '/next'];
+const PAGES = [
+  '/',
+  '/football',
+  '/basketball',
+  '/live/all',
+  '/database/fb',
+  '/about/10001',
+  '/next',
+  '/news/pages',
+  '/news/1',
+];
 const PAGE_GOAL = 0.6;
 
 /** A goal's spike: BENCH_SPIKE_CONNECTIONS (500) readers on one match page for BENCH_SPIKE_SECONDS (20). */

@@ -19,6 +19,7 @@ import { informRoutes } from './routes/inform.ts';
 import { smsRoutes } from './routes/inform-sms.ts';
 import { liveRoutes } from './routes/live.ts';
 import { messageRoutes } from './routes/message.ts';
+import { newsRoutes } from './routes/news.ts';
 import { sportsRoutes } from './routes/sports.ts';
 import { payRoutes } from './routes/pay.ts';
 import { tjRoutes } from './routes/tj.ts';
@@ -72,6 +73,7 @@ export function createGateway(app: AppContext) {
   gw.route('/inform', smsRoutes);
   gw.route('/inform', communityRoutes);
   gw.route('/inform', communityMoreRoutes);
+  gw.route('/inform', newsRoutes);
   gw.route('/imapi', imapiRoutes);
   gw.route('/user', userRoutes);
   gw.route('/tj', tjRoutes);

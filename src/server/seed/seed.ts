@@ -6,6 +6,7 @@ import { aboutPageSeeds } from './about-pages.ts';
 import { seedAccountExtras } from './accounts.ts';
 import { seedCircles } from './community/index.ts';
 import { seedLive } from './live.ts';
+import { seedNewsColumns } from './news.ts';
 import { seedWallet } from './wallet.ts';
 import {
   advertSeeds,
@@ -46,6 +47,7 @@ export async function seedDemo(db: Db, log: Logger): Promise<void> {
   await seedWallet(db);
   await seedLive(db);
   await seedCircles(db);
+  await seedNewsColumns(db);
   log.info('demo seed checked');
 }
 

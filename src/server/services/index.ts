@@ -12,6 +12,7 @@ import { createPeopleFollowService } from './follows/people.ts';
 import { createHealthService } from './health.ts';
 import { createLiveServices } from './live/index.ts';
 import { createMessageServices } from './messages/index.ts';
+import { createNewsServices } from './news/index.ts';
 import { createNotificationService } from './notifications/notifications.ts';
 import { createOpsServices } from './ops/index.ts';
 import { createSearchService } from './search/search.ts';
@@ -58,6 +59,7 @@ export function createServices(deps: ServiceDeps) {
     follows: createPeopleFollowService(deps.db),
     messages: createMessageServices(deps, { storage, notices: notifications, ops }),
     tips: createTipServices(deps, { ledger: wallet.ledger, ops, now: () => sports.clock.now() }),
+    news: createNewsServices(deps, { uploads, storage, notices: notifications, ops }),
   };
 }
 

@@ -13,3 +13,4 @@ export * from './ops.ts';
 export * from './community.ts';
 export * from './messages.ts';
 export * from './tips.ts';
+export * from './news.ts';

@@ -1,0 +1,21 @@
+/** User-facing messages of the news domain (kept beside the domain to keep lib/messages.ts small). */
+export const NEWS_MSG = {
+  articleNotFound: '文章不存在或已下线',
+  articleGone: '这篇文章已被删除',
+  columnNotFound: '栏目不存在',
+  titleEmpty: '参数 title 无效：标题不能为空',
+  titleTooLong: '参数 title 无效：标题不能超过 {max} 个字',
+  summaryTooLong: '参数 summary 无效：摘要不能超过 {max} 个字',
+  bodyEmpty: '参数 body 无效：正文不能为空',
+  bodyTooLong: '参数 body 无效：正文不能超过 {max} 个字',
+  coverInvalid: '参数 cover 无效：封面必须是本站上传的图片',
+  tagsTooMany: '参数 tags 无效：标签最多 {max} 个',
+  tagUnknown: '参数 tags 无效：{kind} {id} 不存在',
+  publishAtInvalid: '参数 publishAt 无效：请填写正确的发布时间',
+  notEditable: '已删除的文章不能再编辑',
+  reportReason: '请选择举报原因',
+  reportDuplicate: '您已经举报过这条评论，请等待处理',
+  reportSelf: '不能举报自己的评论',
+  collectType: '参数 type 无效：只能收藏文章（type=1）',
+  noticeReplyTitle: '{nick} 回复了你的评论',
+} as const;

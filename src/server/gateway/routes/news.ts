@@ -1,0 +1,116 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { COMMENT_RULES } from '../../../lib/community/rules.ts';
+import { NEWS_MSG } from '../../../lib/news/messages.ts';
+import { NEWS_RULES } from '../../../lib/news/rules.ts';
+import { badRequest } from '../../errors.ts';
+import { requireUser } from '../auth.ts';
+import { readInput } from '../body.ts';
+import { ok } from '../envelope.ts';
+import { text } from '../input.ts';
+import type { GatewayEnv } from '../types.ts';
+import { q, validate } from '../validate.ts';
+import { optionalId, pageOf, pathId, wantOf } from './community-input.ts';
+import { newsEditorRoutes } from './news-editor.ts';
+
+/** /svc/inform/info — news (docs/news.md): columns, lists, articles, comments, collections. */
+export const newsRoutes = new Hono<GatewayEnv>();
+const svc = (c: { var: GatewayEnv['Variables'] }) => c.var.app.services.news;
+const actor = (c: { var: GatewayEnv['Variables'] }) => ({
+  id: c.var.user!.id,
+  nickName: c.var.user!.nickName,
+});
+newsRoutes.route('/info/editor', newsEditorRoutes);
+
+/** The 头条 column lists every column; another column id lists its own articles. */
+async function columnFilter(c: { var: GatewayEnv['Variables'] }, columnNo: unknown) {
+  const id = optionalId(columnNo);
+  if (!id) return undefined;
+  const cols = await svc(c).articles.columns();
+  const col = cols.find((x) => x.id === id);
+  if (!col) throw badRequest(`参数 columnNo 无效：${NEWS_MSG.columnNotFound}`);
+  return col.slug === 'headline' ? undefined : col.id;
+}
+
+/** POST /inform/info/listCategory: the columns in tab order with their article counts. */
+newsRoutes.post('/info/listCategory', async (c) => ok(c, await svc(c).articles.columns()));
+
+/** POST /inform/info/list {pageParam {pageNum, pageSize=30}, columnNo?, platform?, keyword?, authorId?}. */
+newsRoutes.post('/info/list', async (c) => {
+  const input = await readInput(c);
+  const keyword = text(input.keyword).trim();
+  if ([...keyword].length > 40) throw badRequest('参数 keyword 无效：长度不能超过 40');
+  return ok(
+    c,
+    await svc(c).articles.list({
+      columnId: await columnFilter(c, input.columnNo),
+      keyword: keyword || undefined,
+      authorId: optionalId(input.authorId),
+      ...pageOf(input, NEWS_RULES.pageSize),
+    }),
+  );
+});
+
+/** GET /inform/info/detail/{id}: one article (counts a view); 404 unknown, 410 deleted. */
+newsRoutes.get('/info/detail/:id', async (c) => {
+  const article = await svc(c).articles.detail(pathId(c.req.param('id')), c.var.user?.id ?? null);
+  await svc(c).views.hit(article.id);
+  return ok(c, article);
+});
+
+/** GET /inform/info/banner?columnNo: the newest articles with a cover. */
+newsRoutes.get('/info/banner', async (c) =>
+  ok(c, await svc(c).articles.banner(await columnFilter(c, c.req.query('columnNo')))),
+);
+
+/** GET /inform/info/hot?columnNo: the hot list (views, comments and collections against age). */
+newsRoutes.get('/info/hot', async (c) =>
+  ok(c, await svc(c).articles.hot(10, await columnFilter(c, c.req.query('columnNo')))),
+);
+
+/** GET /inform/info/recommend?articleId: recommended reading (reviews, guides, editors' pieces). */
+newsRoutes.get('/info/recommend', async (c) =>
+  ok(c, await svc(c).articles.recommend(6, optionalId(c.req.query('articleId')))),
+);
+
+/** GET /inform/info/comment/list?articleId&pageNum&pageSize. */
+newsRoutes.get('/info/comment/list', async (c) => {
+  const { articleId } = validate(z.object({ articleId: q.id() }), c.req.query());
+  await svc(c).articles.detail(articleId, null);
+  const page = pageOf(c.req.query(), COMMENT_RULES.pageSize);
+  return ok(c, await svc(c).comments.list(articleId, { ...page, viewerId: c.var.user?.id ?? null }));
+});
+
+/** POST /inform/info/comment/reply {articleId, content, parentId?}. */
+newsRoutes.post('/info/comment/reply', requireUser, async (c) => {
+  const input = await readInput(c);
+  const { articleId } = validate(z.object({ articleId: q.id() }), input);
+  const reply = { articleId, content: text(input.content), parentId: optionalId(input.parentId) };
+  return ok(c, await svc(c).comments.reply(actor(c), reply));
+});
+
+/** GET /inform/info/comment/like/{id}?like=1|0 (absent toggles). */
+newsRoutes.get('/info/comment/like/:id', requireUser, async (c) =>
+  ok(c, await svc(c).comments.like(actor(c), pathId(c.req.param('id')), wantOf(c.req.query('like')))),
+);
+
+/** POST /inform/info/comment/report {commentId, reason}. */
+newsRoutes.post('/info/comment/report', requireUser, async (c) => {
+  const input = await readInput(c);
+  const { commentId } = validate(z.object({ commentId: q.id() }), input);
+  return ok(c, await svc(c).comments.report(actor(c), commentId, text(input.reason).trim()));
+});
+
+/** GET /inform/info/collect?collectId&flag&type: type 1 (article); flag 1 collects, 0 removes, absent toggles. */
+newsRoutes.get('/info/collect', requireUser, async (c) => {
+  const { collectId } = validate(z.object({ collectId: q.id() }), c.req.query());
+  const type = c.req.query('type');
+  if (type !== undefined && type !== '' && type !== '1') throw badRequest(NEWS_MSG.collectType);
+  return ok(c, await svc(c).collects.set(c.var.user!.id, collectId, wantOf(c.req.query('flag'))));
+});
+
+/** GET /inform/info/my/collect?pageNum&pageSize: my collected articles. */
+newsRoutes.get('/info/my/collect', requireUser, async (c) => {
+  const page = pageOf(c.req.query(), NEWS_RULES.pageSize);
+  return ok(c, await svc(c).collects.mine(c.var.user!.id, page.pageNum, page.pageSize));
+});

@@ -1,0 +1,136 @@
+import { and, asc, desc, eq, gt, inArray, lt, ne, notExists, or, sql } from 'drizzle-orm';
+import { codesWhere } from '../../../lib/vocab/match-states.ts';
+import type { Db } from '../../db/client.ts';
+import { competitions, matches, newsArticles, seasons } from '../../db/schema/index.ts';
+import type { SportsServices } from '../sports/index.ts';
+import { COLUMN_OF_COMPETITION, type Draft } from './writers/draft.ts';
+import { guideDrafts } from './writers/guides.ts';
+import { writePreview } from './writers/preview.ts';
+import { writeReport } from './writers/report.ts';
+import { writeSeasonReviews } from './writers/review.ts';
+import { scoreCard } from '../../seed/community/score-card.ts';
+import type { UploadService } from '../uploads/uploads.ts';
+import { storeDraft } from './store.ts';
+
+const HOUR = 3_600_000;
+const KEYS = Object.keys(COLUMN_OF_COMPETITION);
+const finished = or(
+  and(
+    eq(matches.sport, 1),
+    inArray(
+      matches.state,
+      codesWhere(1, (p) => p === 'finished'),
+    ),
+  ),
+  and(
+    eq(matches.sport, 2),
+    inArray(
+      matches.state,
+      codesWhere(2, (p) => p === 'finished'),
+    ),
+  ),
+);
+const without = (prefix: string) =>
+  notExists(
+    sql`(select 1 from ${newsArticles} where ${newsArticles.sourceKey} = ${prefix} || ${matches.id})`,
+  );
+
+/**
+ * The data desk: finds what deserves an article and has the writers write it. Every write is keyed
+ * by its source (report:{matchId} …), so running twice, or on two instances, stores each article once.
+ */
+export function createNewsroom(db: Db, sports: SportsServices, uploads: UploadService) {
+  /** A report's cover: the score card of the community seed, stored as an upload (WebP). */
+  const coverOf = async (d: Draft) => {
+    if (!d.scoreCard) return null;
+    const c = d.scoreCard;
+    const png = scoreCard(c.homeColor, c.awayColor, c.homeScore, c.awayScore);
+    return (await uploads.images([`data:image/png;base64,${png.toString('base64')}`]))[0];
+  };
+  const store = async (drafts: (Draft | null)[]) => {
+    let n = 0;
+    for (const d of drafts) if (d && (await storeDraft(db, d, await coverOf(d)))) n++;
+    return n;
+  };
+
+  return {
+    /** Reports of matches that finished in the last `hours` and have none yet (simulated or fed matches). */
+    async reports(opts: { hours?: number; limit?: number; perCompetition?: number; now?: number } = {}) {
+      const now = opts.now ?? Date.now();
+      const rows = await db
+        .select({ id: matches.id, key: competitions.key })
+        .from(matches)
+        .innerJoin(competitions, eq(competitions.id, matches.competitionId))
+        .where(
+          and(
+            inArray(competitions.key, KEYS),
+            finished,
+            ne(matches.origin, 'import'),
+            gt(matches.kickoffAt, new Date(now - (opts.hours ?? 48) * HOUR)),
+            lt(matches.kickoffAt, new Date(now)),
+            without('report:'),
+          ),
+        )
+        .orderBy(desc(matches.kickoffAt))
+        .limit(opts.limit ?? 200);
+      const per = new Map<string, number>();
+      const picked = rows.filter((r) => {
+        const n = (per.get(r.key) ?? 0) + 1;
+        per.set(r.key, n);
+        return n <= (opts.perCompetition ?? Infinity);
+      });
+      const drafts = [];
+      for (const r of picked) drafts.push(await writeReport(db, sports, r.id));
+      return store(drafts);
+    },
+
+    /** Previews of the hottest scheduled matches of each competition in the next `hours`. */
+    async previews(opts: { hours?: number; perCompetition?: number; now?: number } = {}) {
+      const now = opts.now ?? Date.now();
+      const rows = await db
+        .select({ id: matches.id, key: competitions.key })
+        .from(matches)
+        .innerJoin(competitions, eq(competitions.id, matches.competitionId))
+        .where(
+          and(
+            inArray(competitions.key, KEYS),
+            eq(matches.state, 1),
+            gt(matches.kickoffAt, new Date(now)),
+            lt(matches.kickoffAt, new Date(now + (opts.hours ?? 48) * HOUR)),
+          ),
+        )
+        .orderBy(desc(matches.heat), asc(matches.kickoffAt));
+      const per = new Map<string, number>();
+      const drafts = [];
+      for (const r of rows) {
+        const n = (per.get(r.key) ?? 0) + 1;
+        per.set(r.key, n);
+        if (n > (opts.perCompetition ?? 2)) continue;
+        const [done] = await db
+          .select({ id: newsArticles.id })
+          .from(newsArticles)
+          .where(eq(newsArticles.sourceKey, `preview:${r.id}`));
+        if (!done) drafts.push(await writePreview(db, sports, r.id, now));
+      }
+      return store(drafts);
+    },
+
+    /** Reviews of every finished real season (not the current one, not generated). */
+    async reviews() {
+      const rows = await db
+        .select({ id: seasons.id })
+        .from(seasons)
+        .innerJoin(competitions, eq(competitions.id, seasons.competitionId))
+        .where(
+          and(inArray(competitions.key, KEYS), eq(seasons.isCurrent, false), eq(seasons.generated, false)),
+        );
+      let n = 0;
+      for (const r of rows) n += await store(await writeSeasonReviews(db, sports, r.id));
+      return n;
+    },
+
+    guides: (at: Date) => store(guideDrafts(at)),
+  };
+}
+
+export type Newsroom = ReturnType<typeof createNewsroom>;

@@ -1,0 +1,104 @@
+import { expect, test } from '@playwright/test';
+import { logIn } from './support/login.ts';
+
+const EDITOR = '13800000010';
+const READER = '13800000001';
+
+test.describe('news without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a reader opens the 头条 list, a column and an article', async ({ page }) => {
+    expect((await page.goto('/news'))!.url()).toMatch(/\/news\/pages$/);
+    await expect(
+      page.getByRole('navigation', { name: '资讯栏目' }).getByRole('link', { name: '竞彩' }),
+    ).toBeVisible();
+    await page.getByRole('navigation', { name: '资讯栏目' }).getByRole('link', { name: '竞彩' }).click();
+    await expect(page).toHaveURL(/column=lottery/);
+    const first = page
+      .getByRole('region', { name: '文章列表' })
+      .getByRole('heading')
+      .first()
+      .getByRole('link');
+    const title = (await first.textContent())!.trim();
+    await first.click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.locator('.news-body h2').first()).toBeVisible();
+    await expect(page.locator('script[type="application/ld+json"]').first()).toBeAttached();
+    expect((await page.goto('/news/999999'))!.status()).toBe(404);
+    expect((await page.goto('/news/pages/9999'))!.status()).toBe(404);
+  });
+});
+
+test('a logged-in reader comments on an article and collects it', async ({ page }) => {
+  await logIn(page, READER);
+  await page.goto('/news/pages?column=topics');
+  // Each project (desktop, mobile) reads its own article: the collection state is per reader and article.
+  const nth = test.info().project.name === 'mobile' ? 1 : 0;
+  await page
+    .getByRole('region', { name: '文章列表' })
+    .getByRole('heading')
+    .nth(nth)
+    .getByRole('link')
+    .click();
+  const text = `端到端评论 ${Date.now()}：写得很清楚`;
+  await page.getByLabel('写评论').fill(text);
+  await page.getByRole('button', { name: '发表评论' }).click();
+  await expect(page.getByText(text)).toBeVisible();
+  const collect = page.getByRole('button', { name: /^收藏/ });
+  await collect.click();
+  await expect(page.getByRole('button', { name: /已收藏/ })).toHaveAttribute('aria-pressed', 'true');
+  const title = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+  await page.goto('/v/collection');
+  await expect(page.getByRole('link', { name: title })).toBeVisible();
+});
+
+test('an editor writes a draft, previews it (readers get 404), publishes it, and it is listed, in the sitemap and RSS', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await logIn(page, EDITOR);
+  await page.goto('/ops/news');
+  await page.getByRole('link', { name: '写文章' }).click();
+  const title = `编辑部测试稿 ${Date.now()}`;
+  await page.getByLabel('标题', { exact: true }).fill(title);
+  await page.locator('select[name=columnId]').selectOption({ label: '西甲' });
+  await page
+    .locator('textarea[name=body]')
+    .fill('## 看点\n\n这是一篇**编辑原创**稿件。<script>alert(1)</script>');
+  await page.getByRole('button', { name: '保存草稿' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '已保存' })).toBeVisible();
+  const editUrl = page.url();
+  const id = Number(/edit\/(\d+)/.exec(editUrl)![1]);
+  const preview = (await page.locator('[data-preview-link]').getAttribute('href'))!;
+
+  const reader = await browser.newPage({ baseURL });
+  expect((await reader.goto(`/news/${id}`))!.status()).toBe(404);
+  expect((await reader.goto(preview))!.status()).toBe(200);
+  await expect(reader.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  expect(await reader.content()).not.toContain('<script>alert(1)</script>');
+  expect((await reader.goto('/news/preview/AAAAAAAAAAAAAAAAAAAAAAAA'))!.status()).toBe(404);
+
+  await page.getByRole('button', { name: '保存并发布' }).click();
+  await expect(page.locator('[data-status]')).toHaveText('已发布');
+  expect((await reader.goto(`/news/${id}`))!.status()).toBe(200);
+  await reader.goto('/news/pages?column=laliga');
+  await expect(reader.getByRole('link', { name: title }).first()).toBeVisible();
+  const sitemap = await (await reader.request.get('/sitemap-news.xml')).text();
+  expect(sitemap).toContain(`/news/${id}</loc>`);
+  const index = await (await reader.request.get('/sitemap.xml')).text();
+  expect(index).toContain('sitemap-news.xml');
+  const rss = await (await reader.request.get('/news/rss.xml?column=laliga')).text();
+  expect(rss).toContain(title);
+  const robots = await (await reader.request.get('/robots.txt')).text();
+  expect(robots).toMatch(/Sitemap: .*\/sitemap\.xml/);
+
+  // Taken down: readers get 404 again; deleted: 410 with a link to the column.
+  await page.goto('/ops/news');
+  await page.locator(`[data-article-row="${id}"]`).getByRole('button', { name: '删除' }).click();
+  const gone = await reader.goto(`/news/${id}`);
+  expect(gone!.status()).toBe(410);
+  await expect(reader.getByRole('link', { name: '返回西甲栏目' })).toBeVisible();
+  await reader.close();
+});
