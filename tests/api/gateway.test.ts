@@ -41,7 +41,14 @@ describe.each(targets())('gateway on $name', (target) => {
     const targetsSeen = body.data
       .filter((b: any) => b.jumpType === 1)
       .map((b: any) => b.targetId.replace(/\d+$/, '{id}'));
-    expect(targetsSeen).toEqual(['football', 'basketball', 'live/all', 'live/room/{id}']);
+    expect(targetsSeen).toEqual([
+      'football',
+      'basketball',
+      'guide',
+      'guide/expert/info/{id}',
+      'live/all',
+      'live/room/{id}',
+    ]);
     const roomId = Number(
       body.data.find((b: any) => b.targetId?.startsWith('live/room/')).targetId.split('/')[2],
     );

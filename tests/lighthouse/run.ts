@@ -18,7 +18,20 @@ const minimum: Record<string, number> = {
   seo: 100,
 };
 const perf = (lhr: Result | null) => Math.round((lhr?.categories.performance.score ?? 0) * 100);
-const pages: string[] = JSON.parse(readFileSync(new URL('./pages.json', import.meta.url), 'utf8'));
+/**
+ * pages.json: a path, or {path, app: true, why} for a page that is an application (a live room's
+ * player and chat load at once): DESIGN.md's content-page budgets (JS ≤ 40 KB, performance ≥ 95) are
+ * printed but not enforced there; accessibility, best practices and SEO are.
+ * LIGHTHOUSE_PAGES (comma-separated paths) audits just those, for a quick look while working.
+ */
+type PageEntry = string | { path: string; app: true; why: string };
+const listed: PageEntry[] = JSON.parse(readFileSync(new URL('./pages.json', import.meta.url), 'utf8'));
+const pages = process.env.LIGHTHOUSE_PAGES
+  ? process.env.LIGHTHOUSE_PAGES.split(',').map((p) => listed.find((e) => pathOf(e) === p) ?? p)
+  : listed;
+function pathOf(e: PageEntry) {
+  return typeof e === 'string' ? e : e.path;
+}
 
 const server = await startServer();
 const chrome = await launch({
@@ -56,12 +69,14 @@ async function jsGzipBytes(url: string, lhr: Result): Promise<number> {
 const rows: string[][] = [];
 const failures: string[] = [];
 try {
-  for (const path of pages) {
+  for (const entry of pages) {
+    const path = pathOf(entry);
     const url = server.url + path;
     let best: Result | null = null;
     let error = '';
     let tries = 0;
-    while (tries < RUNS && perf(best) < minimum.performance) {
+    const tryUntil = typeof entry === 'string' ? minimum.performance : 0;
+    while (tries < RUNS && (!best || perf(best) < tryUntil)) {
       tries++;
       const lhr = (
         await lighthouse(url, {
@@ -86,8 +101,9 @@ try {
     const scores = Object.keys(minimum).map((id) => Math.round((lhr.categories[id].score ?? 0) * 100));
     const jsKb = (await jsGzipBytes(url, lhr)) / 1024;
     rows.push([path, ...scores.map(String), `${jsKb.toFixed(1)} KB`, String(tries)]);
+    const isApp = typeof entry !== 'string';
     for (const [i, id] of Object.keys(minimum).entries()) {
-      if (scores[i] >= minimum[id]) continue;
+      if (scores[i] >= minimum[id] || (isApp && id === 'performance')) continue;
       const audits = lhr.categories[id].auditRefs
         .map((ref) => lhr.audits[ref.id])
         .filter(
@@ -100,7 +116,8 @@ try {
         .map((a) => `      - ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
       failures.push(`  ${path} ${id} ${scores[i]} < ${minimum[id]}:\n${audits.join('\n')}`);
     }
-    if (jsKb > JS_BUDGET_KB) failures.push(`  ${path} JS ${jsKb.toFixed(1)} KB gzip > ${JS_BUDGET_KB} KB`);
+    if (typeof entry === 'string' && jsKb > JS_BUDGET_KB)
+      failures.push(`  ${path} JS ${jsKb.toFixed(1)} KB gzip > ${JS_BUDGET_KB} KB`);
   }
 } finally {
   chrome.kill();

@@ -8,15 +8,16 @@ export type FeedItem =
   | { type: 'chat'; key: string; message: ChatMessage }
   | { type: 'system'; key: string; text: string; tone: 'info' | 'gift' | 'noble' | 'warn' };
 
+/** Level badge colours, each dark enough for its small white text (contrast ≥ 4.5). */
 const LEVEL_COLORS = [
-  '#94a3b8',
-  '#22c55e',
-  '#16a34a',
-  '#0ea5e9',
+  '#64748b',
+  '#15803d',
+  '#166534',
+  '#0369a1',
   '#2563eb',
   '#7c3aed',
-  '#c026d3',
-  '#ea580c',
+  '#a21caf',
+  '#c2410c',
   '#dc2626',
 ];
 

@@ -45,12 +45,7 @@ export default function GiftEffects() {
 
   return (
     <div className="pointer-events-none absolute inset-0 z-10 overflow-hidden">
-      <ul
-        className="absolute bottom-14 left-3 flex flex-col gap-1.5"
-        role="status"
-        aria-live="polite"
-        aria-label="礼物"
-      >
+      <ul className="absolute bottom-14 left-3 flex flex-col gap-1.5" aria-live="polite" aria-label="礼物">
         {pills.map((g) => (
           <li
             key={g.key}

@@ -45,7 +45,11 @@ export default function RoomHeader({
 
   return (
     <header className="flex flex-wrap items-center gap-3 bg-white px-3 py-2 md:rounded-t-lg">
-      <a href={`/personal/${room.anchorId}?headerNavIndex=2`} className="shrink-0">
+      <a
+        href={`/personal/${room.anchorId}?headerNavIndex=2`}
+        className="shrink-0"
+        aria-label={`${room.nickName}的主页`}
+      >
         <img
           src={room.portrait || '/avatar-default.svg'}
           alt=""
