@@ -48,7 +48,8 @@ const PUBLIC = 'public, max-age=0, s-maxage=1, stale-while-revalidate=2';
 
 describe('the page micro-cache', () => {
   it('renders a spike of visitors once and answers every one of them', async () => {
-    const s = await serve(() => ({ cacheControl: PUBLIC }));
+    // A long time to live: on a loaded machine the 50 requests may take longer than the default.
+    const s = await serve(() => ({ cacheControl: PUBLIC }), 10_000);
     server = s.server;
     const bodies = await Promise.all(
       Array.from({ length: 50 }, () => fetch(`${s.url}/football`).then((r) => r.text())),
