@@ -1,27 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { E2E_SEED, requestCode } from './support/sms-code.ts';
 import { testSmsCode } from '../../src/server/services/accounts/sms-test-code.ts';
-import { answerFor } from '../../src/server/services/captcha/plan.ts';
 
-const SEED = 'e2e-seed';
 const randomMobile = () => `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-
-/** Opens the code pop-up and solves its click-word captcha (spec §5): the 3 characters in order. */
-async function requestCode(page: Page) {
-  const captcha = page.waitForResponse((r) => r.url().includes('/inform/captcha/get'));
-  await page.getByRole('button', { name: '获取验证码' }).click();
-  const dialog = page.getByRole('dialog', { name: '请完成安全验证' });
-  await expect(dialog).toBeVisible();
-  const { repData } = await (await captcha).json();
-  const { points, wordList } = answerFor(SEED, repData.token);
-  const frame = dialog.getByRole('application', { name: new RegExp(`请依次点击【${wordList.join(',')}】`) });
-  await expect(frame).toBeVisible();
-  await expect(dialog.getByRole('slider')).toHaveCount(0);
-  const box = (await frame.boundingBox())!;
-  for (const p of points) {
-    await page.mouse.click(box.x + (p.x * box.width) / 310, box.y + (p.y * box.height) / 155);
-  }
-  await expect(page.getByText('已发送')).toBeVisible();
-}
 
 async function openLogin(page: Page) {
   await page.locator('header').getByRole('button', { name: '登录/注册' }).click();
@@ -40,7 +21,7 @@ test('register, log out, log in by password; the 30-day session survives a reloa
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await page.getByRole('textbox', { name: '手机号' }).fill(mobile);
   await requestCode(page);
-  await page.getByRole('textbox', { name: '验证码' }).fill(testSmsCode(SEED, mobile, 1));
+  await page.getByRole('textbox', { name: '验证码' }).fill(testSmsCode(E2E_SEED, mobile, 1));
   await page.getByRole('textbox', { name: '密码' }).fill('abc12345');
   await page.getByRole('textbox', { name: '昵称' }).fill(nick);
   await expect(page.getByText('昵称可以使用')).toBeVisible();
@@ -85,7 +66,7 @@ test('log in by code through the captcha pop-up', async ({ page }) => {
   await expect(page.getByRole('textbox', { name: '手机号' })).toHaveValue(mobile);
   await requestCode(page);
   await expect(page.getByRole('button', { name: /s后重新获取/ })).toBeDisabled();
-  await page.getByRole('textbox', { name: '验证码' }).fill(testSmsCode(SEED, mobile, 3));
+  await page.getByRole('textbox', { name: '验证码' }).fill(testSmsCode(E2E_SEED, mobile, 3));
   await expect(login).toBeEnabled();
   await login.click();
   await expect(page.locator('user-menu')).toContainText(nick);

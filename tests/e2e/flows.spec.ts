@@ -1,25 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { answerFor } from '../../src/server/services/captcha/plan.ts';
+import { requestCode } from './support/sms-code.ts';
 
 /** Issue 23: a person can finish every flow, on a phone too. */
-const SEED = 'e2e-seed';
 const isMobile = () => test.info().project.name === 'mobile';
-
-/** Solves the slider of the code pop-up with the keyboard (as accounts.spec.ts does). */
-async function requestCode(page: Page) {
-  const captcha = page.waitForResponse((r) => r.url().includes('/inform/captcha/get'));
-  await page.getByRole('button', { name: '获取验证码' }).click();
-  const { repData } = await (await captcha).json();
-  const { x } = answerFor(SEED, repData.token);
-  const slider = page.getByRole('slider', { name: '请拖动滑块填充拼图' });
-  await expect(slider).not.toHaveAttribute('aria-disabled', 'true');
-  await slider.focus();
-  await slider.press('Home');
-  for (let i = 0; i < Math.floor(x / 20); i++) await slider.press('Shift+ArrowRight');
-  for (let i = 0; i < Math.round((x % 20) / 2); i++) await slider.press('ArrowRight');
-  await slider.press('Enter');
-  await expect(page.getByText('已发送')).toBeVisible();
-}
 
 test('a person logs in by SMS with the code shown beside the field, marked 演示', async ({ page }) => {
   // Demo accounts no other spec asks codes for (one code a minute per phone).

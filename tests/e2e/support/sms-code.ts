@@ -1,0 +1,23 @@
+import { expect, type Page } from '@playwright/test';
+import { answerFor } from '../../../src/server/services/captcha/plan.ts';
+
+/** The e2e server's CAPTCHA_TEST_SEED and SMS_TEST_SEED (support/server.ts): answers and codes derive from it. */
+export const E2E_SEED = 'e2e-seed';
+
+/** Presses 获取验证码 and solves the click-word captcha it opens (spec §5), as a person would. */
+export async function requestCode(page: Page) {
+  const captcha = page.waitForResponse((r) => r.url().includes('/inform/captcha/get'));
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  const dialog = page.getByRole('dialog', { name: '请完成安全验证' });
+  await expect(dialog).toBeVisible();
+  const { repData } = await (await captcha).json();
+  const { points, wordList } = answerFor(E2E_SEED, repData.token);
+  const frame = dialog.getByRole('application', { name: new RegExp(`请依次点击【${wordList.join(',')}】`) });
+  await expect(frame).toBeVisible();
+  await expect(dialog.getByRole('slider')).toHaveCount(0);
+  const box = (await frame.boundingBox())!;
+  for (const p of points) {
+    await page.mouse.click(box.x + (p.x * box.width) / 310, box.y + (p.y * box.height) / 155);
+  }
+  await expect(page.getByText('已发送')).toBeVisible();
+}
