@@ -3,10 +3,6 @@ import type { APIContext, MiddlewareHandler } from 'astro';
 import { publishedApp } from '../server/http/global-app.ts';
 
 /**
- * Per-request setup (the spec's "axiosMiddle"): request id and the `token` cookie. On the way
- * out, anonymous GET pages get Cache-Control and an ETag so a CDN (and the browser) can cache them.
- */
-/**
  * The CSP's run-time part (the rest, with the script hashes, is Astro's from astro.config.mjs): the
  * player fetches and plays HLS from the configured media lines and MSE blob: URLs; the socket and
  * /svc are same-origin ('self'). Added to the header here because a layout renders after it is sent.
@@ -19,6 +15,10 @@ function allowMedia(context: APIContext, response: Response) {
   response.headers.set('content-security-policy', `${csp.replace(/[\s;]+$/, '')}; ${extra.join('; ')}`);
 }
 
+/**
+ * Per-request setup (the spec's "axiosMiddle"): request id and the `token` cookie. On the way
+ * out, anonymous GET pages get Cache-Control and an ETag so a CDN (and the browser) can cache them.
+ */
 export const requestSetup: MiddlewareHandler = async (context, next) => {
   context.locals.app ??= publishedApp();
   context.locals.requestId = context.request.headers.get('x-request-id') ?? randomUUID();
