@@ -1,42 +1,9 @@
-import { readToken } from '../lib/api/cookie.ts';
-import { COMMUNITY_REPORT_REASONS } from '../lib/community/rules.ts';
+import { call, chooseReason, toast } from './page-actions.ts';
 
 /**
  * The community pages' interactions, loaded on the first click or submit (see community-loader.ts):
  * likes, comments and replies, reports, join/leave, share, shield, pin (staff) and delete. Plain fetch, no framework.
  */
-interface Envelope<T = Record<string, unknown>> {
-  code: number;
-  msg: string;
-  data: T;
-}
-
-async function call<T = Record<string, unknown>>(
-  method: 'GET' | 'POST',
-  path: string,
-  body?: Record<string, unknown>,
-): Promise<Envelope<T>> {
-  const headers: Record<string, string> = { accessToken: readToken() ?? '' };
-  let url = `/svc${path}`;
-  if (method === 'GET') url += `${url.includes('?') ? '&' : '?'}channelId=3&platform=1`;
-  else headers['Content-Type'] = 'application/json';
-  try {
-    const res = await fetch(url, { method, headers, body: body ? JSON.stringify(body) : undefined });
-    return (await res.json()) as Envelope<T>;
-  } catch {
-    return { code: 0, msg: '网络异常，请稍后再试', data: null as T };
-  }
-}
-
-function toast(msg: string) {
-  const el = document.createElement('div');
-  el.setAttribute('role', 'status');
-  el.className =
-    'fixed left-1/2 top-20 z-[60] -translate-x-1/2 rounded-md bg-ink/90 px-4 py-2 text-sm text-white';
-  el.textContent = msg;
-  document.body.append(el);
-  setTimeout(() => el.remove(), 2500);
-}
 
 async function like(btn: HTMLElement) {
   const [kind, id] = [btn.dataset.kind, btn.dataset.id];
@@ -44,32 +11,6 @@ async function like(btn: HTMLElement) {
   if (res.code !== 200) return toast(res.msg);
   btn.setAttribute('aria-pressed', String(res.data.liked));
   btn.querySelector('[data-count]')!.textContent = String(res.data.likeCount);
-}
-
-function chooseReason(): Promise<string | null> {
-  const dialog = document.createElement('dialog');
-  dialog.className = 'card w-72 p-4';
-  dialog.innerHTML =
-    '<form method="dialog"><h2 class="mb-2 font-bold">举报原因</h2><div class="flex flex-col gap-1 text-sm"></div>' +
-    '<div class="mt-3 flex justify-end gap-2"><button value="" class="btn-ghost">取消</button><button value="ok" class="btn-primary">提交举报</button></div></form>';
-  const list = dialog.querySelector('div')!;
-  for (const [i, r] of COMMUNITY_REPORT_REASONS.entries()) {
-    const label = document.createElement('label');
-    label.className = 'flex items-center gap-2';
-    label.innerHTML = `<input type="radio" name="reason" ${i === 0 ? 'checked' : ''}>`;
-    label.querySelector('input')!.value = r;
-    label.append(r);
-    list.append(label);
-  }
-  document.body.append(dialog);
-  dialog.showModal();
-  return new Promise((resolve) => {
-    dialog.addEventListener('close', () => {
-      const picked = dialog.querySelector<HTMLInputElement>('input:checked')?.value ?? null;
-      resolve(dialog.returnValue === 'ok' ? picked : null);
-      dialog.remove();
-    });
-  });
 }
 
 const actions: Record<string, (el: HTMLElement) => Promise<void> | void> = {
