@@ -169,6 +169,8 @@ export const MSG = {
   notFoundApi: '请求的内容不存在',
   tooMany: '操作太频繁，请稍后再试',
   serverError: '服务器繁忙，请稍后再试',
+  /** A failed call that brought no message of its own (src/lib/api/failure-text.ts). */
+  actionFailed: '操作失败，请稍后重试',
   bodyTooLarge: '请求内容过大',
   bodyTooDeep: '请求内容嵌套层级过深',
   // sports data (docs/sports-api.md); matchNotFound is shared with the live rooms

@@ -1,13 +1,7 @@
-import { api, cookie } from '../lib/api/index.ts';
-import type { NoticeView } from '../lib/community/types.ts';
-import type { DmDelivery, UnreadTotals } from '../lib/dm/types.ts';
+import { api } from '../lib/api/index.ts';
+import type { UnreadTotals } from '../lib/dm/types.ts';
 import { CHANNEL, WS_CODE } from '../lib/realtime/codes.ts';
-import { $lastMessage, connectSocket, subscribe } from '../stores/socket.ts';
-
-type UserFrame = {
-  code?: number;
-  data?: { payload?: { type?: string; notice?: NoticeView } };
-};
+import { connectSocket, onFrame, subscribe } from '../stores/socket.ts';
 
 function toast(href: string, text: string) {
   const tip = document.createElement('a');
@@ -45,17 +39,15 @@ export function listen(badge: HTMLElement) {
       300,
     );
   };
-  connectSocket({ getToken: cookie.readToken, api });
+  connectSocket();
   subscribe(CHANNEL.user(userId));
-  $lastMessage.listen((m) => {
-    const frame = m as UserFrame | null;
-    const payload = frame?.data?.payload;
-    if (!payload) return;
-    if (frame.code === WS_CODE.userNotice && payload.type === 'notice' && payload.notice) {
+  onFrame((frame) => {
+    if (frame.code === WS_CODE.userNotice && frame.data.payload.type === 'notice') {
+      const { notice } = frame.data.payload;
       show((Number.parseInt(count.textContent ?? '0', 10) || 0) + 1);
-      toast(payload.notice.link ?? '/v/message', payload.notice.title);
+      toast(notice.link ?? '/v/message', notice.title);
     } else if (frame.code === WS_CODE.privateMessage) {
-      const d = payload as unknown as DmDelivery;
+      const d = frame.data.payload;
       const fromOther = d.type === 'message' && (d.message.senderId !== userId || d.message.fromService);
       if (fromOther || (d.type === 'read' && d.readerId === userId)) recount();
       if (fromOther && location.pathname !== '/message/chat')

@@ -1,13 +1,6 @@
-import { api, cookie } from '../lib/api/index.ts';
 import { CHANNEL, WS_CODE } from '../lib/realtime/codes.ts';
 import { announceBalances } from '../lib/wallet-events.ts';
-import { $lastMessage, connectSocket, subscribe } from '../stores/socket.ts';
-
-interface TipPayload {
-  type?: string;
-  planId?: number;
-  balances?: { balance: number; ticket: number };
-}
+import { connectSocket, onFrame, subscribe } from '../stores/socket.ts';
 
 /**
  * An open plan's page follows its settlement: when `match:{id}` announces this plan settled, the
@@ -15,13 +8,12 @@ interface TipPayload {
  * new balances for the header.
  */
 export function follow(planId: number, matchId: number) {
-  connectSocket({ getToken: cookie.readToken, api });
+  connectSocket();
   subscribe(CHANNEL.match(matchId));
-  $lastMessage.listen((m) => {
-    const frame = m as { code?: number; data?: { payload?: TipPayload } } | null;
-    const payload = frame?.data?.payload;
-    if (payload?.type !== 'tip' || payload.planId !== planId) return;
-    if (frame?.code === WS_CODE.userNotice && payload.balances) announceBalances(payload.balances);
-    if (frame?.code === WS_CODE.message) setTimeout(() => location.reload(), 300);
+  onFrame((frame) => {
+    if (frame.code === WS_CODE.message && frame.data.payload.planId === planId)
+      setTimeout(() => location.reload(), 300);
+    const notice = frame.code === WS_CODE.userNotice ? frame.data.payload : null;
+    if (notice?.type === 'tip' && notice.planId === planId) announceBalances(notice.balances);
   });
 }

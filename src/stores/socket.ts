@@ -1,12 +1,15 @@
 import { atom } from 'nanostores';
-import type { ApiClient } from '../lib/api/client.ts';
-import { SUCCESS_CODE } from '../lib/api/envelope.ts';
-import { HEARTBEAT, WS_CODE, type Channel } from '../lib/realtime/codes.ts';
+import { readToken } from '../lib/api/cookie.ts';
+import { SUCCESS_CODE, type Envelope } from '../lib/api/envelope.ts';
+import { HEARTBEAT, WS_CODE, channelOwner, type Channel } from '../lib/realtime/codes.ts';
+import { parseServerFrame, type ServerFrame } from '../lib/realtime/events.ts';
 
 /**
- * The chat socket (spec §4 "Chat socket"): one connection per page, shared by every island.
- * Call connectSocket whenever the login state may have changed; it opens the socket when a
- * token is available and closes it otherwise.
+ * The page's one WebSocket (spec §4 "Chat socket", docs/realtime.md), shared by every island and
+ * page script through this store. It is open while someone needs it: a logged-in user (chat,
+ * `user:{id}`), or any page that subscribes to a public channel (`scores:*`, `match:{id}`,
+ * `room:{id}`) — a visitor's socket then carries those deliveries only. Chat stays a logged-in
+ * thing: `sendSocket` refuses without a login, and a visitor's room polls its chat instead.
  */
 
 /** Spec §9: heartbeat 10 s, reconnect delay 5 s. */
@@ -29,54 +32,73 @@ export interface Timers {
   clearTimeout(id: unknown): void;
 }
 
-export interface SocketDeps {
-  /** The auth token; nothing means logged out. */
-  getToken: () => string | null | undefined;
-  api: Pick<ApiClient, 'post'>;
-  WebSocket?: new (url: string) => SocketLike;
-  timers?: Timers;
-}
-
-interface ConnectionInfo {
+export interface ConnectionInfo {
   token: string;
   lotteryAddress: { protocol: string; host: string; port: number | string }[];
 }
 
+export interface SocketDeps {
+  /** The auth token; nothing means logged out. */
+  getToken: () => string | null | undefined;
+  /** POST /svc/imapi/websocket, as the user holding `accessToken` or (null) as a visitor. */
+  requestInfo: (accessToken: string | null) => Promise<Envelope<ConnectionInfo | null>>;
+  WebSocket?: new (url: string) => SocketLike;
+  timers?: Timers;
+}
+
 export type SocketStatus = 'closed' | 'connecting' | 'open';
 export const $socketStatus = atom<SocketStatus>('closed');
-/** The latest incoming message: parsed when it is JSON, the raw data otherwise. */
-export const $lastMessage = atom<unknown>(null);
+/** The latest incoming frame, typed by its code (src/lib/realtime/events.ts); null before the first. */
+export const $lastMessage = atom<ServerFrame | null>(null);
 
 const OPEN = 1;
-const JSON_HEADERS = { 'Content-Type': 'application/json' };
 const globalTimers: Timers = {
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
 };
 
-let deps: SocketDeps | null = null;
-let info: ConnectionInfo | null = null;
+async function requestInfoOverHttp(accessToken: string | null) {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (accessToken) headers.accessToken = accessToken;
+  const res = await fetch('/svc/imapi/websocket', { method: 'POST', headers, body: '{}' });
+  return (await res.json()) as Envelope<ConnectionInfo | null>;
+}
+
+const defaultDeps: SocketDeps = { getToken: readToken, requestInfo: requestInfoOverHttp };
+
+let deps: SocketDeps = defaultDeps;
+/** The connection info in use and whose it is ('' for a visitor's socket). */
+let info: (ConnectionInfo & { accessToken: string }) | null = null;
 let socket: SocketLike | null = null;
 let fetching = false;
 /** Bumped by closeSocket so that a connection-info answer arriving after it is ignored. */
 let generation = 0;
 let heartbeatTimer: unknown = null;
 let retryTimer: unknown = null;
-/** Channels the islands want; sent again on every (re)connection. */
+/** Channels the page wants; sent again on every (re)connection. */
 const channels = new Set<Channel>();
 
-const timers = () => deps?.timers ?? globalTimers;
+const timers = () => deps.timers ?? globalTimers;
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 const isOpen = () => socket !== null && socket.readyState === OPEN;
+const wantsPublic = () => [...channels].some((c) => channelOwner(c) === null);
 
-export function connectSocket(next: SocketDeps): void {
-  deps = next;
-  if (!next.getToken()) return closeSocket();
+/**
+ * Opens the socket when it is wanted (logged in, or a public channel subscribed) and closes it
+ * otherwise; call it whenever the login state may have changed. `next` replaces the defaults
+ * (tests inject fakes).
+ */
+export function connectSocket(next?: Partial<SocketDeps>): void {
+  if (next) deps = { ...defaultDeps, ...next };
+  const token = deps.getToken() ?? '';
+  if (!token && !wantsPublic()) return closeSocket();
+  // Logged in or out since this socket opened: start again as who the page is now.
+  if (info && info.accessToken !== token) closeSocket();
   if (socket || fetching) return; // already connected or on the way
   stopRetry();
   if (info) open(info);
-  else void fetchInfo(next);
+  else void fetchInfo(token || null);
 }
 
 /** Closes the socket, stops the timers and forgets the connection info; no reconnection follows. */
@@ -89,12 +111,12 @@ export function closeSocket(): void {
 }
 
 /**
- * Sends a `{code, data}` frame (an object or its JSON text) with `data.accessToken` set.
- * Returns false, sending nothing, when the socket is not open or the payload is not a JSON object.
+ * Sends a `{code, data}` frame (an object or its JSON text) with `data.accessToken` set. Only a
+ * logged-in socket sends: returns false, sending nothing, when the socket is not open, the page is
+ * not logged in, or the payload is not a JSON object.
  */
 export function sendSocket(payload: string | Record<string, unknown>): boolean {
-  const accessToken = deps?.getToken();
-  if (!isOpen() || !accessToken) return false;
+  if (!isOpen() || !info?.accessToken) return false;
   let frame: unknown = payload;
   if (typeof payload === 'string') {
     try {
@@ -105,26 +127,42 @@ export function sendSocket(payload: string | Record<string, unknown>): boolean {
   }
   if (!isRecord(frame)) return false;
   const data = isRecord(frame.data) ? frame.data : {};
-  write(JSON.stringify({ ...frame, data: { ...data, accessToken } }));
+  write(JSON.stringify({ ...frame, data: { ...data, accessToken: info.accessToken } }));
   return true;
 }
 
+/** Wants `channel` from now on (and after every reconnection); opens the socket if it is needed. */
 export function subscribe(channel: Channel): void {
   channels.add(channel);
-  sendSocket({ code: WS_CODE.subscribe, data: { channel } });
+  if (isOpen()) control(WS_CODE.subscribe, { channel });
+  else connectSocket();
 }
 
 export function unsubscribe(channel: Channel): void {
-  if (channels.delete(channel)) sendSocket({ code: WS_CODE.unsubscribe, data: { channel } });
+  if (channels.delete(channel) && isOpen()) control(WS_CODE.unsubscribe, { channel });
 }
 
-async function fetchInfo(d: SocketDeps) {
+/** Runs `listener` for every frame from now on; returns the function that stops it. */
+export function onFrame(listener: (frame: ServerFrame) => void): () => void {
+  return $lastMessage.listen((frame) => frame && listener(frame));
+}
+
+/** A session frame (10014, subscribe, unsubscribe) as the socket's owner: the user, or a visitor. */
+function control(code: number, data: Record<string, unknown>) {
+  write(JSON.stringify({ code, data: { ...data, accessToken: info?.accessToken ?? '' } }));
+}
+
+async function fetchInfo(token: string | null) {
   const started = generation;
   fetching = true;
-  let next: ConnectionInfo | null = null;
+  let next: typeof info = null;
   try {
-    const res = await d.api.post<ConnectionInfo>('/imapi/websocket', undefined, { headers: JSON_HEADERS });
-    if (res.code === SUCCESS_CODE && isRecord(res.data) && res.data.lotteryAddress?.[0]) next = res.data;
+    let reply = await deps.requestInfo(token);
+    // A stale login is refused (401): the public channels are still open to a visitor's socket.
+    if (reply.code === 401 && token && wantsPublic() && started === generation)
+      reply = await deps.requestInfo((token = null));
+    if (reply.code === SUCCESS_CODE && reply.data?.lotteryAddress?.[0])
+      next = { ...reply.data, accessToken: token ?? '' };
   } catch {
     // retried below, silently (spec §8)
   }
@@ -135,9 +173,9 @@ async function fetchInfo(d: SocketDeps) {
   open(next);
 }
 
-function open(current: ConnectionInfo) {
+function open(current: NonNullable<typeof info>) {
   const { protocol, host, port } = current.lotteryAddress[0];
-  const Ctor = deps?.WebSocket ?? (globalThis.WebSocket as unknown as new (url: string) => SocketLike);
+  const Ctor = deps.WebSocket ?? (globalThis.WebSocket as unknown as new (url: string) => SocketLike);
   let ws: SocketLike;
   try {
     ws = new Ctor(`${protocol}://${host}:${port}/ws?token=${encodeURIComponent(current.token)}`);
@@ -151,12 +189,14 @@ function open(current: ConnectionInfo) {
   ws.onopen = () => {
     opened = true;
     $socketStatus.set('open');
-    sendSocket({ code: WS_CODE.auth, data: {} });
-    for (const channel of channels) sendSocket({ code: WS_CODE.subscribe, data: { channel } });
+    control(WS_CODE.auth, {});
+    for (const channel of channels) control(WS_CODE.subscribe, { channel });
   };
   ws.onmessage = (event) => {
     touch();
-    $lastMessage.set(parse(event.data));
+    if (typeof event.data !== 'string' || event.data === HEARTBEAT.pong) return;
+    const frame = parseServerFrame(event.data);
+    if (frame) $lastMessage.set(frame);
   };
   ws.onclose = ws.onerror = () => {
     if (socket !== ws) return;
@@ -195,7 +235,7 @@ function scheduleRetry() {
   if (retryTimer !== null) return;
   retryTimer = timers().setTimeout(() => {
     retryTimer = null;
-    if (deps) connectSocket(deps);
+    connectSocket();
   }, RECONNECT_MS);
 }
 
@@ -207,13 +247,4 @@ function stopHeartbeat() {
 function stopRetry() {
   if (retryTimer !== null) timers().clearTimeout(retryTimer);
   retryTimer = null;
-}
-
-function parse(data: unknown): unknown {
-  if (typeof data !== 'string') return data;
-  try {
-    return JSON.parse(data);
-  } catch {
-    return data;
-  }
 }

@@ -19,6 +19,9 @@ import { publish } from '../../src/server/realtime/publish.ts';
 import { socketTokens } from '../../src/server/realtime/tokens.ts';
 import { createSiblingContext, createTestContext, targets, type TestContext } from '../support/context.ts';
 
+/** These tests check the transport: any JSON goes, whatever the code's payload type says. */
+const transportOnly = (payload: object) => payload as never;
+
 type Incoming = Frame<Record<string, unknown>> | string;
 
 interface TestSocket {
@@ -236,11 +239,16 @@ describe.each(targets())('realtime /ws on $name', (target) => {
       code: WS_CODE.error,
       data: { reason: 'forbidden' },
     });
-    await publish(ctx.app.pubsub, CHANNEL.football, WS_CODE.scoreUpdate, {
-      matchId: 1,
-      homeScore: 2,
-      awayScore: 1,
-    });
+    await publish(
+      ctx.app.pubsub,
+      CHANNEL.football,
+      WS_CODE.scoreUpdate,
+      transportOnly({
+        matchId: 1,
+        homeScore: 2,
+        awayScore: 1,
+      }),
+    );
     expect(await visitor.next(code(WS_CODE.scoreUpdate))).toEqual({
       code: WS_CODE.scoreUpdate,
       data: { channel: 'scores:football', payload: { matchId: 1, homeScore: 2, awayScore: 1 } },
@@ -257,10 +265,15 @@ describe.each(targets())('realtime /ws on $name', (target) => {
     });
     await subscribe(peer, 'room:7');
     await subscribe(socket, 'room:8');
-    await publish(ctx.app.pubsub, CHANNEL.room(7), WS_CODE.chatMessage, {
-      nickName: '测试球迷',
-      content: '好球！',
-    });
+    await publish(
+      ctx.app.pubsub,
+      CHANNEL.room(7),
+      WS_CODE.chatMessage,
+      transportOnly({
+        nickName: '测试球迷',
+        content: '好球！',
+      }),
+    );
     const expected = {
       code: WS_CODE.chatMessage,
       data: { channel: 'room:7', payload: { nickName: '测试球迷', content: '好球！' } },
@@ -273,8 +286,8 @@ describe.each(targets())('realtime /ws on $name', (target) => {
       code: WS_CODE.unsubscribed,
       data: { channel: 'room:7' },
     });
-    await publish(ctx.app.pubsub, CHANNEL.room(7), WS_CODE.chatMessage, { content: '已离开' });
-    await publish(ctx.app.pubsub, CHANNEL.room(8), WS_CODE.roomEvent, { type: 'gift' });
+    await publish(ctx.app.pubsub, CHANNEL.room(7), WS_CODE.chatMessage, transportOnly({ content: '已离开' }));
+    await publish(ctx.app.pubsub, CHANNEL.room(8), WS_CODE.roomEvent, transportOnly({ type: 'gift' }));
     // Both went through the same pub/sub in order: the next delivery being room 8's shows room 7's never came.
     expect(
       await socket.next((f) => typeof f === 'object' && f.code >= WS_CODE.message && f.code < WS_CODE.error),
@@ -307,7 +320,7 @@ describe.each(targets())('realtime /ws on $name', (target) => {
         data: { reason: 'bad_channel' },
       });
     }
-    await publish(ctx.app.pubsub, CHANNEL.user(fan.id), WS_CODE.userNotice, { balance: 100 });
+    await publish(ctx.app.pubsub, CHANNEL.user(fan.id), WS_CODE.userNotice, transportOnly({ balance: 100 }));
     expect(await socket.next(code(WS_CODE.userNotice))).toMatchObject({
       data: { channel: `user:${fan.id}`, payload: { balance: 100 } },
     });
@@ -347,10 +360,15 @@ describe.each(targets())('realtime /ws on $name', (target) => {
       // Token from instance B, socket on instance A, message published by B.
       const socket = await connect(basePortB, fan.token, `ws://127.0.0.1:${port}`);
       await subscribe(socket, 'match:42');
-      await publish(sibling.app.pubsub, CHANNEL.match(42), WS_CODE.matchEvent, {
-        minute: 90,
-        text: '绝杀！',
-      });
+      await publish(
+        sibling.app.pubsub,
+        CHANNEL.match(42),
+        WS_CODE.matchEvent,
+        transportOnly({
+          minute: 90,
+          text: '绝杀！',
+        }),
+      );
       expect(await socket.next(code(WS_CODE.matchEvent))).toEqual({
         code: WS_CODE.matchEvent,
         data: { channel: 'match:42', payload: { minute: 90, text: '绝杀！' } },

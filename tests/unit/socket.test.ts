@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { Envelope } from '../../src/lib/api/envelope.ts';
 import type { SocketDeps, SocketLike } from '../../src/stores/socket.ts';
 
@@ -44,11 +44,11 @@ class FakeSocket implements SocketLike {
 }
 
 const INFO = { token: 'ws-tok', lotteryAddress: [{ protocol: 'ws', host: 'h.test', port: 8080 }] };
-const okInfo = async (): Promise<Envelope> => ({ code: 200, msg: 'success', data: INFO });
+const okInfo = async (): Promise<Envelope<typeof INFO | null>> => ({ code: 200, msg: 'success', data: INFO });
 
 let store: Store;
 let token: string | null;
-let post: ReturnType<typeof vi.fn>;
+let post: Mock<SocketDeps['requestInfo']>;
 let deps: SocketDeps;
 const last = () => FakeSocket.all.at(-1)!;
 
@@ -65,7 +65,7 @@ beforeEach(async () => {
   FakeSocket.all = [];
   token = 'user-tok';
   post = vi.fn(okInfo);
-  deps = { getToken: () => token, api: { post } as unknown as SocketDeps['api'], WebSocket: FakeSocket };
+  deps = { getToken: () => token, requestInfo: post, WebSocket: FakeSocket };
 });
 
 afterEach(() => {
@@ -82,9 +82,7 @@ describe('connection', () => {
 
     token = 'user-tok';
     await connect();
-    expect(post).toHaveBeenCalledWith('/imapi/websocket', undefined, {
-      headers: { 'Content-Type': 'application/json' },
-    });
+    expect(post).toHaveBeenCalledWith('user-tok');
     expect(last().url).toBe('ws://h.test:8080/ws?token=ws-tok');
     expect(store.$socketStatus.get()).toBe('connecting');
   });
@@ -213,13 +211,19 @@ describe('closing', () => {
 });
 
 describe('messages', () => {
-  it('keeps the latest incoming message, parsed when JSON', async () => {
+  it('keeps the latest frame of the protocol and passes each one to onFrame', async () => {
     await connect();
     last().open();
+    const seen: unknown[] = [];
+    const stop = store.onFrame((f) => seen.push(f));
     last().receive('{"code":10031,"data":{"channel":"room:1","payload":"hi"}}');
-    expect(store.$lastMessage.get()).toEqual({ code: 10031, data: { channel: 'room:1', payload: 'hi' } });
-    last().receive('not json');
-    expect(store.$lastMessage.get()).toBe('not json');
+    const frame = { code: 10031, data: { channel: 'room:1', payload: 'hi' } };
+    expect(store.$lastMessage.get()).toEqual(frame);
+    for (const junk of ['not json', '1', '{"code":12345,"data":{}}', '{"code":10031}', '[10031]'])
+      last().receive(junk);
+    expect(store.$lastMessage.get()).toEqual(frame);
+    expect(seen).toEqual([frame]);
+    stop();
   });
 
   it('sends only when connected', async () => {
@@ -249,8 +253,8 @@ describe('messages', () => {
 
 describe('channels', () => {
   it('subscribes, unsubscribes and subscribes again after a reconnect', async () => {
-    store.subscribe('room:1');
     await connect();
+    store.subscribe('room:1'); // wanted before the socket opens: sent on open
     last().open();
     store.subscribe('match:7');
     store.unsubscribe('room:1');
@@ -266,5 +270,48 @@ describe('channels', () => {
       { code: 10014, data: { accessToken: 'user-tok' } },
       { code: 10020, data: { channel: 'match:7', accessToken: 'user-tok' } },
     ]);
+  });
+});
+
+describe('a visitor', () => {
+  it('opens a socket for public channels only, with an empty access token', async () => {
+    token = null;
+    store.connectSocket(deps);
+    store.subscribe('user:5');
+    expect(post).not.toHaveBeenCalled(); // a user channel alone does not open a visitor socket
+    store.subscribe('scores:football');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(post).toHaveBeenCalledWith(null);
+    last().open();
+    expect(last().frames()).toEqual([
+      { code: 10014, data: { accessToken: '' } },
+      { code: 10020, data: { channel: 'user:5', accessToken: '' } },
+      { code: 10020, data: { channel: 'scores:football', accessToken: '' } },
+    ]);
+    expect(store.sendSocket({ code: 10024, data: { content: 'hi' } })).toBe(false); // chat needs a login
+  });
+
+  it('is asked for again without the token when the login is stale', async () => {
+    post.mockResolvedValueOnce({ code: 401, msg: '请先登录', data: null });
+    store.connectSocket(deps);
+    store.subscribe('match:9');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(post.mock.calls).toEqual([['user-tok'], [null]]);
+    last().open();
+    expect(last().frames()[0]).toEqual({ code: 10014, data: { accessToken: '' } });
+  });
+
+  it('reopens as the user after logging in', async () => {
+    token = null;
+    store.connectSocket(deps);
+    store.subscribe('scores:basketball');
+    await vi.advanceTimersByTimeAsync(0);
+    last().open();
+    const visitorSocket = last();
+    token = 'user-tok';
+    await connect();
+    expect(visitorSocket.closed).toBe(true);
+    last().open();
+    expect(last().frames()[0]).toEqual({ code: 10014, data: { accessToken: 'user-tok' } });
   });
 });

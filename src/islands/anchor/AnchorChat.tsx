@@ -1,8 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
+import { failureText } from '../../lib/api/index.ts';
 import type { ChatMessage, RoomEvent, Sender } from '../../lib/live/types.ts';
 import ChatPanel from '../room/ChatPanel.tsx';
 import type { FeedItem } from '../room/ChatLine.tsx';
-import { failText, roomApi } from '../room/room-api.ts';
+import { roomApi } from '../room/room-api.ts';
 import { useChatSender } from '../room/use-chat-sender.ts';
 import { useRoomFeed } from '../room/use-room-feed.ts';
 
@@ -58,7 +59,7 @@ export default function AnchorChat({ roomId, live, history, me }: Props) {
       await roomApi.forbid(roomId, sender.nickName, minutes);
       return null;
     } catch (err) {
-      return failText(err);
+      return failureText(err);
     }
   }
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { api, ApiFailure } from '../../lib/api/index.ts';
+import { api, failureText } from '../../lib/api/index.ts';
 import { shortTime } from '../../lib/live/format.ts';
 import { CHAT } from '../../lib/live/rules.ts';
 import type { MatchBrief } from '../../lib/live/types.ts';
@@ -20,7 +20,7 @@ export interface RoomSettingsView {
 }
 
 const fail = (err: unknown): NoticeState => ({
-  text: err instanceof ApiFailure ? err.msg : '保存失败，请稍后重试',
+  text: failureText(err, '保存失败，请稍后重试'),
   ok: false,
 });
 const input = 'mt-1 h-10 w-full rounded-md border border-line px-3 text-sm font-normal';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { api, ApiFailure } from '../../lib/api/index.ts';
+import { api, failureText } from '../../lib/api/index.ts';
 import { LIVE_NAVS } from '../../lib/vocab/live-navs.ts';
 import { chinaTime } from '../../lib/wallet.ts';
 import { Notice, type NoticeState } from '../auth/fields.tsx';
@@ -56,7 +56,7 @@ export default function ApplyForm({ initial }: { initial: AuditInfo }) {
       setInfo(data);
       setNotice(null);
     } catch (err) {
-      setNotice({ text: err instanceof ApiFailure ? err.msg : '提交失败，请稍后重试', ok: false });
+      setNotice({ text: failureText(err, '提交失败，请稍后重试'), ok: false });
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { api, ApiFailure } from '../../lib/api/index.ts';
+import { api, failureText } from '../../lib/api/index.ts';
 import { liveNavName } from '../../lib/vocab/live-navs.ts';
 import { chinaTime } from '../../lib/wallet.ts';
 
@@ -26,7 +26,7 @@ export default function AuditReview({ initial }: { initial: PendingApplication[]
       setList(list.filter((a) => a.id !== app.id));
       setMessage(`${app.nickName} 的申请已${pass ? '通过' : '驳回'}`);
     } catch (err) {
-      setMessage(err instanceof ApiFailure ? err.msg : '操作失败，请稍后重试');
+      setMessage(failureText(err, '操作失败，请稍后重试'));
     }
   }
 

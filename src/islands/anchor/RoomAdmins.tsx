@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { api, ApiFailure } from '../../lib/api/index.ts';
+import { api, failureText } from '../../lib/api/index.ts';
 import { chinaTime } from '../../lib/wallet.ts';
 
 interface Manager {
@@ -16,7 +16,7 @@ interface Forbid {
   active: boolean;
 }
 
-const msgOf = (err: unknown) => (err instanceof ApiFailure ? err.msg : '操作失败，请稍后重试');
+const msgOf = (err: unknown) => failureText(err, '操作失败，请稍后重试');
 const DURATIONS = [
   [10, '10分钟'],
   [60, '1小时'],

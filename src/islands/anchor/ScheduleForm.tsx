@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { api, ApiFailure } from '../../lib/api/index.ts';
+import { api, failureText } from '../../lib/api/index.ts';
 import { shortTime } from '../../lib/live/format.ts';
 import type { MatchBrief } from '../../lib/live/types.ts';
 import { beijingInstant, ZH_DAY_FIELD, ZH_TIME_FIELD } from '../../lib/zh-date.ts';
@@ -12,7 +12,7 @@ interface Item {
   match: MatchBrief | null;
 }
 
-const msgOf = (err: unknown) => (err instanceof ApiFailure ? err.msg : '操作失败，请稍后重试');
+const msgOf = (err: unknown) => failureText(err, '操作失败，请稍后重试');
 const field = 'mt-1 h-10 w-full rounded-md border border-line px-3 text-sm font-normal';
 
 /** /v/anchor-add: announce a broadcast (for a match, or any show) and manage the announced ones. */

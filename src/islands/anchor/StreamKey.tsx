@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { api, ApiFailure } from '../../lib/api/index.ts';
+import { api, failureText } from '../../lib/api/index.ts';
 import { chinaTime } from '../../lib/wallet.ts';
 
 export interface Push {
@@ -39,7 +39,7 @@ export default function StreamKey({
       setShown(true);
       setNote('推流码已重置');
     } catch (err) {
-      setNote(err instanceof ApiFailure ? err.msg : '重置失败，请稍后重试');
+      setNote(failureText(err, '重置失败，请稍后重试'));
     }
   }
 

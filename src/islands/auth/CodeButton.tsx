@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ApiFailure } from '../../lib/api/index.ts';
+import { failureText } from '../../lib/api/index.ts';
 import { MSG } from '../../lib/messages.ts';
 import { mobileError } from '../../lib/validation.ts';
 import CaptchaDialog from '../captcha/CaptchaDialog.tsx';
@@ -39,7 +39,7 @@ export default function CodeButton({ mobile, type, onNotice }: Props) {
     } catch (err) {
       countdown.reset();
       setCaptchaKey((k) => k + 1);
-      onNotice(err instanceof ApiFailure && err.msg ? err.msg : MSG.codeSendFailed, false);
+      onNotice(failureText(err, MSG.codeSendFailed), false);
     } finally {
       setSending(false);
     }

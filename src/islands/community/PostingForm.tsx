@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
-import { api, ApiFailure } from '../../lib/api/index.ts';
+import { api, failureText } from '../../lib/api/index.ts';
 import { POST_RULES } from '../../lib/community/rules.ts';
 import type { PostView } from '../../lib/community/types.ts';
 import type { MatchBrief } from '../../lib/live/types.ts';
@@ -106,7 +106,7 @@ export default function PostingForm(props: Props) {
       if (!editing) clearDraft();
       location.href = `/community/post/${res.data.id}`;
     } catch (err) {
-      setError(err instanceof ApiFailure ? err.msg : '发布失败，请稍后再试');
+      setError(failureText(err, '发布失败，请稍后再试'));
       setSending(false);
     }
   }

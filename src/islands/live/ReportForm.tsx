@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { api, ApiFailure } from '../../lib/api/index.ts';
+import { api, failureText } from '../../lib/api/index.ts';
 import { REPORT_REASONS } from '../../lib/live/rules.ts';
 import { Notice, type NoticeState } from '../auth/fields.tsx';
 import { uploadImages } from './upload.ts';
@@ -14,8 +14,7 @@ export default function ReportForm({ roomId, roomTitle }: { roomId: number; room
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<NoticeState>(null);
   const [done, setDone] = useState(false);
-  const fail = (err: unknown) =>
-    setNotice({ text: err instanceof ApiFailure ? err.msg : '提交失败，请稍后重试', ok: false });
+  const fail = (err: unknown) => setNotice({ text: failureText(err, '提交失败，请稍后重试'), ok: false });
 
   async function pick(files: FileList | null) {
     if (!files?.length) return;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { api, ApiFailure } from '../../lib/api/index.ts';
+import { api, failureText } from '../../lib/api/index.ts';
 
 /** 取消预约 / 预约 of one match (POST /api/match/reserve of the sports engine). */
 export default function ReserveToggle({ matchId }: { matchId: number }) {
@@ -14,7 +14,7 @@ export default function ReserveToggle({ matchId }: { matchId: number }) {
       setReserved(data.reserved);
       setNote(null);
     } catch (err) {
-      setNote(err instanceof ApiFailure ? err.msg : '操作失败');
+      setNote(failureText(err, '操作失败'));
     }
   }
   return (

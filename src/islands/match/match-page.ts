@@ -1,21 +1,11 @@
 import type { LiveScore } from '../../lib/sports/types.ts';
 import { runningText, textStamp } from '../../lib/match/format.ts';
 import { CHANNEL, WS_CODE } from '../../lib/realtime/codes.ts';
-import { watchChannel, type Delivery } from './live-socket.ts';
+import type { DeliveryFrame, MatchDetail, TextLineEvent } from '../../lib/realtime/events.ts';
+import { onFrame, subscribe } from '../../stores/socket.ts';
 import { wireMatchActions } from './match-actions.ts';
 
-interface TextLine {
-  seq: number;
-  kind: string;
-  minute: number | null;
-  period: number | null;
-  clockSeconds: number | null;
-  text: string;
-}
-interface StatsPayload {
-  kind: 'stats';
-  teams: { side: number; stats: Record<string, number> }[];
-}
+type StatsPayload = Extract<MatchDetail, { kind: 'stats' }>;
 
 const MAX_LINES = 200;
 const all = (sel: string) => document.querySelectorAll<HTMLElement>(sel);
@@ -61,11 +51,13 @@ class MatchLive extends HTMLElement {
     };
     wireMatchActions(this, id, sport);
     if (!d.watch) return;
-    watchChannel(
-      CHANNEL.match(id),
-      (f) => this.onFrame(f),
-      () => void this.catchUp(id),
-    );
+    const channel = CHANNEL.match(id);
+    onFrame((f) => {
+      // Subscribed again after a (re)connection: catch up on what changed while not listening.
+      if (f.code === WS_CODE.subscribed && f.data.channel === channel) void this.catchUp(id);
+      else if (f.code === WS_CODE.scoreUpdate || f.code === WS_CODE.matchEvent) this.onDelivery(f);
+    });
+    subscribe(channel);
     if (sport === 2) setInterval(() => this.tick(), 1000);
   }
 
@@ -86,13 +78,13 @@ class MatchLive extends HTMLElement {
     set('running', runningText(this.score, this.seconds()));
   }
 
-  private onFrame(f: Delivery) {
-    const p = f.data?.payload as { kind?: string } | undefined;
-    if (!p || f.data.channel !== CHANNEL.match(Number(this.dataset.matchId))) return;
-    if (f.code === WS_CODE.scoreUpdate) this.applyScore(p as LiveScore);
-    else if (f.code === WS_CODE.matchEvent && p.kind === 'text')
-      this.addLines((p as { lines: TextLine[] }).lines);
-    else if (f.code === WS_CODE.matchEvent && p.kind === 'stats') this.applyStats(p as StatsPayload);
+  private onDelivery(f: DeliveryFrame) {
+    if (f.data.channel !== CHANNEL.match(Number(this.dataset.matchId))) return;
+    if (f.code === WS_CODE.scoreUpdate) this.applyScore(f.data.payload);
+    else if (f.code === WS_CODE.matchEvent && f.data.payload.kind === 'text')
+      this.addLines(f.data.payload.lines);
+    else if (f.code === WS_CODE.matchEvent && f.data.payload.kind === 'stats')
+      this.applyStats(f.data.payload);
   }
 
   private applyScore(s: LiveScore) {
@@ -117,7 +109,7 @@ class MatchLive extends HTMLElement {
   }
 
   /** Prepends new commentary lines (oldest first in, so the newest ends on top), skipping ones already shown. */
-  private addLines(lines: TextLine[]) {
+  private addLines(lines: TextLineEvent[]) {
     const list = document.querySelector<HTMLElement>('[data-live="texts"]');
     const tpl = document.querySelector<HTMLTemplateElement>('template[data-live="text-tpl"]');
     if (!list || !tpl) return;

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { failureText } from '../../lib/api/index.ts';
 import type { DmConversation, DmDelivery, DmKind, DmMessage } from '../../lib/dm/types.ts';
 import Composer from './Composer.tsx';
 import ConversationList from './ConversationList.tsx';
 import Thread from './Thread.tsx';
-import { dmApi, failureText } from './dm-api.ts';
+import { dmApi } from './dm-api.ts';
 import { useDmLive } from './use-dm-live.ts';
 
 interface Props {

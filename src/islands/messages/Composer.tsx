@@ -1,7 +1,8 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { failureText } from '../../lib/api/index.ts';
 import { EMOJIS } from '../../lib/emoji.ts';
 import { DM_RULES, type DmKind } from '../../lib/dm/types.ts';
-import { dmApi, failureText } from './dm-api.ts';
+import { dmApi } from './dm-api.ts';
 
 interface Props {
   disabled: string | null;

@@ -1,5 +1,4 @@
 import { api } from '../../lib/api/index.ts';
-import { ApiFailure } from '../../lib/api/envelope.ts';
 import type { DmConversation, DmKind, DmMessage, DmThreadPage } from '../../lib/dm/types.ts';
 
 const JSON_BODY = { headers: { 'Content-Type': 'application/json' } };
@@ -21,5 +20,3 @@ export const dmApi = {
   upload: async (dataUrl: string) =>
     (await api.post<string[]>('/user/common/multiUploadBase64', { files: [dataUrl] }, JSON_BODY)).data[0],
 };
-
-export const failureText = (err: unknown) => (err instanceof ApiFailure ? err.msg : '网络异常，请稍后再试');

@@ -1,9 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
-import { api, cookie } from '../../lib/api/index.ts';
 import type { DmDelivery } from '../../lib/dm/types.ts';
 import { CHANNEL, WS_CODE } from '../../lib/realtime/codes.ts';
-import { $lastMessage, $socketStatus, connectSocket, subscribe } from '../../stores/socket.ts';
+import { $socketStatus, connectSocket, onFrame, subscribe } from '../../stores/socket.ts';
 
 /**
  * Private-message deliveries on the shared socket's `user:{id}` channel. `onReconnect` runs when
@@ -14,12 +13,10 @@ export function useDmLive(me: number, onDelivery: (d: DmDelivery) => void, onRec
   const handlers = useRef({ onDelivery, onReconnect });
   handlers.current = { onDelivery, onReconnect };
   useEffect(() => {
-    connectSocket({ getToken: cookie.readToken, api });
+    connectSocket();
     subscribe(CHANNEL.user(me));
-    const offMessage = $lastMessage.listen((m) => {
-      const frame = m as { code?: number; data?: { payload?: DmDelivery } } | null;
-      if (frame?.code === WS_CODE.privateMessage && frame.data?.payload)
-        handlers.current.onDelivery(frame.data.payload);
+    const offMessage = onFrame((frame) => {
+      if (frame.code === WS_CODE.privateMessage) handlers.current.onDelivery(frame.data.payload);
     });
     let wasOpen = $socketStatus.get() === 'open';
     const offStatus = $socketStatus.listen((s) => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
-import { api, ApiFailure } from '../../lib/api/index.ts';
+import { api, failureText } from '../../lib/api/index.ts';
 import { clampView, sourceRect, type CropView } from './crop.ts';
 
 const FRAME = 240;
@@ -72,7 +72,7 @@ export default function PortraitPicker({ current, onSaved }: Props) {
       setImg(null);
       onSaved(data[0]);
     } catch (err) {
-      setError(err instanceof ApiFailure ? err.msg : '上传失败，请稍后重试');
+      setError(failureText(err, '上传失败，请稍后重试'));
     } finally {
       setBusy(false);
     }

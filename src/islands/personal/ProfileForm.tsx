@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { api, ApiFailure } from '../../lib/api/index.ts';
+import { api, failureText } from '../../lib/api/index.ts';
 import { SIGNATURE_MAX, birthdayError, nickNameError, signatureError } from '../../lib/validation.ts';
 import { showZhDay, wireDay, ZH_DAY_FIELD } from '../../lib/zh-date.ts';
 import NickField from '../auth/NickField.tsx';
@@ -56,7 +56,7 @@ export default function ProfileForm({
       if (next) return location.assign(next);
       setNotice({ text: '资料已保存', ok: true });
     } catch (err) {
-      setNotice({ text: err instanceof ApiFailure ? err.msg : '保存失败，请稍后重试', ok: false });
+      setNotice({ text: failureText(err, '保存失败，请稍后重试'), ok: false });
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { api, ApiFailure } from '../../lib/api/index.ts';
+import { api, failureText } from '../../lib/api/index.ts';
 import { idCardError, realNameError } from '../../lib/validation.ts';
 import Field from '../auth/Field.tsx';
 import { Notice, type NoticeState } from '../auth/fields.tsx';
@@ -43,7 +43,7 @@ export default function RealNameForm({ initial }: { initial: RealNameState }) {
       });
       setState(data);
     } catch (err) {
-      setNotice({ text: err instanceof ApiFailure ? err.msg : '提交失败，请稍后重试', ok: false });
+      setNotice({ text: failureText(err, '提交失败，请稍后重试'), ok: false });
     } finally {
       setBusy(false);
     }

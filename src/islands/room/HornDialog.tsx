@@ -1,8 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { failureText } from '../../lib/api/index.ts';
 import { HORN } from '../../lib/live/rules.ts';
 import { newRequestKey } from '../../lib/wallet.ts';
 import Dialog from './Dialog.tsx';
-import { failText, roomApi } from './room-api.ts';
+import { roomApi } from './room-api.ts';
 
 /** 发喇叭: a paid line that scrolls across every live room. */
 export default function HornDialog({
@@ -38,7 +39,7 @@ export default function HornDialog({
       setNote(null);
       onClose();
     } catch (err) {
-      setNote(failText(err));
+      setNote(failureText(err));
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { failureText } from '../../lib/api/index.ts';
 import type { ChatMessage, MatchBrief, RoomEvent, Sender } from '../../lib/live/types.ts';
 import { BALANCES_EVENT, type BalancesDetail } from '../../lib/wallet-events.ts';
 import Barrage, { fly } from './Barrage.tsx';
@@ -10,7 +11,7 @@ import HornMarquee, { type HornShown } from './HornMarquee.tsx';
 import OfflineStage from './OfflineStage.tsx';
 import Player from './Player.tsx';
 import RankPanel from './RankPanel.tsx';
-import { failText, roomApi, type Gift, type RoomDetail } from './room-api.ts';
+import { roomApi, type Gift, type RoomDetail } from './room-api.ts';
 import RoomHeader from './RoomHeader.tsx';
 import ScoreStrip from './ScoreStrip.tsx';
 import RoomActions from './RoomActions.tsx';
@@ -166,7 +167,7 @@ export default function LiveRoom({ room: initial, gifts, history, me, balance: i
       await roomApi.forbid(room.id, sender.nickName, minutes);
       return null;
     } catch (err) {
-      return failText(err);
+      return failureText(err);
     }
   }
 
@@ -176,7 +177,7 @@ export default function LiveRoom({ room: initial, gifts, history, me, balance: i
       setBalance(r.balance);
       return null;
     } catch (err) {
-      return failText(err);
+      return failureText(err);
     }
   }
 

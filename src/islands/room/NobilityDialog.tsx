@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
+import { failureText } from '../../lib/api/index.ts';
 import { chinaTime, formatCount, newRequestKey, NOBILITY_MONTHS } from '../../lib/wallet.ts';
 import Dialog from './Dialog.tsx';
-import { failText, roomApi } from './room-api.ts';
+import { roomApi } from './room-api.ts';
 
 type Bag = Awaited<ReturnType<typeof roomApi.nobilityBag>>;
 
@@ -21,7 +22,7 @@ export default function NobilityDialog({
   const [busy, setBusy] = useState(0);
 
   useEffect(() => {
-    if (open) roomApi.nobilityBag().then(setBag, (err) => setNote({ text: failText(err), ok: false }));
+    if (open) roomApi.nobilityBag().then(setBag, (err) => setNote({ text: failureText(err), ok: false }));
   }, [open]);
 
   async function buy(id: number) {
@@ -34,7 +35,7 @@ export default function NobilityDialog({
       });
       setBag(await roomApi.nobilityBag());
     } catch (err) {
-      setNote({ text: failText(err), ok: false });
+      setNote({ text: failureText(err), ok: false });
     } finally {
       setBusy(0);
     }

@@ -1,8 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { failureText } from '../../lib/api/index.ts';
 import { LEVEL_GATES, RED_PACKET } from '../../lib/live/rules.ts';
 import { formatCount, newRequestKey } from '../../lib/wallet.ts';
 import Dialog from './Dialog.tsx';
-import { failText, roomApi, type PacketView } from './room-api.ts';
+import { roomApi, type PacketView } from './room-api.ts';
 
 /** 发红包: total, count, random or equal, an optional password word. */
 export function SendPacketDialog({
@@ -40,7 +41,7 @@ export function SendPacketDialog({
       setNote(null);
       onClose();
     } catch (err) {
-      setNote(failText(err));
+      setNote(failureText(err));
     } finally {
       setBusy(false);
     }
@@ -136,7 +137,7 @@ export function GrabDialog({ packetId, onClose }: { packetId: number | null; onC
     let current = true;
     roomApi.packet(packetId).then(
       (p) => current && setPacket(p),
-      (err) => current && setNote(failText(err)),
+      (err) => current && setNote(failureText(err)),
     );
     return () => {
       current = false;
@@ -151,7 +152,7 @@ export function GrabDialog({ packetId, onClose }: { packetId: number | null; onC
       setPacket(got.packet);
       setNote(`抢到 ${got.amount} 球钻！`);
     } catch (err) {
-      setNote(failText(err));
+      setNote(failureText(err));
       setPacket(await roomApi.packet(packetId).catch(() => packet));
     } finally {
       setBusy(false);

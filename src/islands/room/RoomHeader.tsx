@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { failureText } from '../../lib/api/index.ts';
 import { formatHeat } from '../../lib/live/format.ts';
-import { failText, roomApi, type RoomDetail } from './room-api.ts';
+import { roomApi, type RoomDetail } from './room-api.ts';
 
 /** Title, anchor, heat; follow, share and report. */
 export default function RoomHeader({
@@ -26,7 +27,7 @@ export default function RoomHeader({
       setFollowed(r.isFollowed);
       setFollowers(r.followers);
     } catch (err) {
-      setNote(failText(err));
+      setNote(failureText(err));
     }
   }
 

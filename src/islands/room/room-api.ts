@@ -1,8 +1,7 @@
-import { api, ApiFailure } from '../../lib/api/index.ts';
+import { api } from '../../lib/api/index.ts';
 import type { ChatMessage, MatchBrief, RoomCard } from '../../lib/live/types.ts';
 import { announceBalances } from '../../lib/wallet-events.ts';
 import { newRequestKey } from '../../lib/wallet.ts';
-import { MSG } from '../../lib/messages.ts';
 
 /** The live room's calls to /svc (docs/live-rooms.md). */
 
@@ -48,10 +47,6 @@ export interface PacketView {
   mine: number | null;
   grabs: { userId: number; nickName: string; amount: number; createdAt: string; best: boolean }[];
 }
-
-/** The message to show for a failed call. */
-export const failText = (err: unknown) =>
-  err instanceof ApiFailure ? err.msg || MSG.serverError : MSG.serverError;
 
 export const roomApi = {
   chatPage: async (roomId: number, opts: { lastId?: number; afterId?: number } = {}) =>

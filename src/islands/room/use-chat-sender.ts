@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { WS_CODE, type ErrorData } from '../../lib/realtime/codes.ts';
-import { $lastMessage } from '../../stores/socket.ts';
+import { failureText } from '../../lib/api/index.ts';
+import { WS_CODE } from '../../lib/realtime/codes.ts';
+import { onFrame } from '../../stores/socket.ts';
 import type { ChatDraft } from './ChatInput.tsx';
-import { failText, roomApi } from './room-api.ts';
+import { roomApi } from './room-api.ts';
 import type { ChatMessage } from '../../lib/live/types.ts';
 import { sendChatFrame } from './use-room-feed.ts';
 
@@ -19,11 +20,10 @@ export function useChatSender(roomId: number, onSent: (m: ChatMessage) => void) 
 
   useEffect(
     () =>
-      $lastMessage.listen((v) => {
-        const f = v as { code?: number; data?: Partial<ErrorData> & { clientId?: string } } | null;
-        if (f?.code === WS_CODE.chatAck) pending.current.get(f.data?.clientId ?? '')?.(null);
-        if (f?.code === WS_CODE.error && f.data?.req === WS_CODE.chatSend)
-          pending.current.get(f.data.clientId ?? '')?.(f.data.msg ?? '发送失败');
+      onFrame((f) => {
+        if (f.code === WS_CODE.chatAck) pending.current.get(f.data.clientId)?.(null);
+        if (f.code === WS_CODE.error && f.data.req === WS_CODE.chatSend)
+          pending.current.get(f.data.clientId ?? '')?.(f.data.msg || '发送失败');
       }),
     [],
   );
@@ -45,7 +45,7 @@ export function useChatSender(roomId: number, onSent: (m: ChatMessage) => void) 
       onSent(await roomApi.send(roomId, draft));
       return null;
     } catch (err) {
-      return failText(err);
+      return failureText(err);
     }
   };
 }

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { api, cookie } from '../../lib/api/index.ts';
 import type { ChatMessage, RoomEvent } from '../../lib/live/types.ts';
+import type { LiveScore } from '../../lib/sports/types.ts';
 import { CHANNEL, WS_CODE } from '../../lib/realtime/codes.ts';
-import { $lastMessage, connectSocket, sendSocket, subscribe, unsubscribe } from '../../stores/socket.ts';
+import { connectSocket, onFrame, sendSocket, subscribe, unsubscribe } from '../../stores/socket.ts';
 import { roomApi } from './room-api.ts';
 
 /** A visitor (no socket: the spec opens it only when logged in) catches up on the chat this often. */
@@ -12,22 +12,12 @@ export interface FeedHandlers {
   onChat(message: ChatMessage): void;
   onEvent(event: RoomEvent): void;
   /** A live score of the linked match (`match:{id}`, WS_CODE.scoreUpdate). */
-  onScore?(score: {
-    id: number;
-    stateName: string;
-    home: { score: number | null };
-    away: { score: number | null };
-  }): void;
-}
-
-interface Frame {
-  code: number;
-  data: { channel?: string; payload?: unknown };
+  onScore?(score: LiveScore): void;
 }
 
 /**
  * The room's live traffic. Logged in: the shared socket (src/stores/socket.ts), subscribed to
- * `room:{id}` (and the linked match), every frame read through $lastMessage.listen so none is
+ * `room:{id}` (and the linked match), every frame read through onFrame so none is
  * lost between renders. Visitor: the chat history polled forwards from the last message seen.
  */
 export function useRoomFeed(
@@ -44,19 +34,18 @@ export function useRoomFeed(
 
   useEffect(() => {
     if (!loggedIn) return;
-    connectSocket({ getToken: cookie.readToken, api });
+    connectSocket();
     const room = CHANNEL.room(roomId);
     const match = matchId ? CHANNEL.match(matchId) : null;
     subscribe(room);
     if (match) subscribe(match);
-    const off = $lastMessage.listen((value) => {
-      const frame = value as Frame | null;
-      if (!frame || typeof frame !== 'object') return;
-      if (frame.data?.channel === match && frame.code === WS_CODE.scoreUpdate)
-        return h.current.onScore?.(frame.data.payload as never);
-      if (frame.data?.channel !== room) return;
-      if (frame.code === WS_CODE.chatMessage) h.current.onChat(frame.data.payload as ChatMessage);
-      else if (frame.code === WS_CODE.roomEvent) h.current.onEvent(frame.data.payload as RoomEvent);
+    const off = onFrame((frame) => {
+      if (frame.code === WS_CODE.scoreUpdate && frame.data.channel === match)
+        return h.current.onScore?.(frame.data.payload);
+      if (frame.code === WS_CODE.chatMessage && frame.data.channel === room)
+        h.current.onChat(frame.data.payload);
+      else if (frame.code === WS_CODE.roomEvent && frame.data.channel === room)
+        h.current.onEvent(frame.data.payload);
     });
     return () => {
       off();

@@ -11,7 +11,7 @@ export function setupFollow(root: HTMLElement) {
     const on = button.getAttribute('aria-pressed') !== 'true';
     button.disabled = true;
     try {
-      const { api, ApiFailure } = await import('../../lib/api/index.ts');
+      const { api, failureText } = await import('../../lib/api/index.ts');
       try {
         const query = {
           targetId: button.dataset.follow!,
@@ -29,7 +29,7 @@ export function setupFollow(root: HTMLElement) {
         }
         toast(root, data.isFollowed ? '已关注，可在「关注」中查看' : '已取消关注');
       } catch (err) {
-        toast(root, err instanceof ApiFailure && err.msg ? err.msg : '操作失败，请稍后再试');
+        toast(root, failureText(err, '操作失败，请稍后再试'));
       }
     } finally {
       button.disabled = false;

@@ -1,9 +1,9 @@
 import { isChannel, WS_CODE } from '../../lib/realtime/codes.ts';
+import { onFrame, subscribe, unsubscribe } from '../../stores/socket.ts';
 import { announce, setupSoundToggle } from './alerts.ts';
 import { setupFollow } from './follow.ts';
-import { patchRows, type LiveUpdate } from './patch-rows.ts';
+import { patchRows } from './patch-rows.ts';
 import { setupPins } from './pins.ts';
-import { openScoreSocket } from './score-socket.ts';
 
 /**
  * `<score-board data-channels="scores:football">` — the one island of a score page. The rows are
@@ -16,12 +16,17 @@ class ScoreBoard extends HTMLElement {
   connectedCallback() {
     const channels = (this.dataset.channels ?? '').split(' ').filter(isChannel);
     if (channels.length) {
-      this.stop = openScoreSocket(channels, (d) => {
-        if (d.code !== WS_CODE.scoreUpdate || !d.payload || typeof d.payload !== 'object') return;
-        const live = d.payload as LiveUpdate;
+      const off = onFrame((f) => {
+        if (f.code !== WS_CODE.scoreUpdate || !channels.includes(f.data.channel)) return;
+        const live = f.data.payload;
         const change = patchRows(this, live);
         if (change) announce(this, change, live.highlight?.type === 'goal' ? live.highlight.player : null);
       });
+      channels.forEach(subscribe);
+      this.stop = () => {
+        off();
+        channels.forEach(unsubscribe);
+      };
     }
     setupPins(this);
     setupFollow(this);

@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { api } from '../../lib/api/index.ts';
+import { api, failureText } from '../../lib/api/index.ts';
 import { MSG } from '../../lib/messages.ts';
 import { BANKS } from '../../lib/vocab/banks.ts';
 import { bankCardError, MAX_BANK_CARDS } from '../../lib/wallet.ts';
 import type { CardView } from '../../server/services/wallet/cards.ts';
 import Field from '../auth/Field.tsx';
 import { Notice, type NoticeState } from '../auth/fields.tsx';
-import { failureText } from './wallet-api.ts';
 
 interface Props {
   initial: CardView[];

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { api } from '../../lib/api/index.ts';
+import { api, failureText } from '../../lib/api/index.ts';
 import { chinaTime, formatCount, newRequestKey, NOBILITY_MONTHS } from '../../lib/wallet.ts';
 import type { TierView } from '../../server/services/wallet/nobility.ts';
 import { Notice, type NoticeState } from '../auth/fields.tsx';
-import { failureText, refreshBalances } from './wallet-api.ts';
+import { refreshBalances } from './wallet-api.ts';
 
 interface Current {
   id: number;

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { api } from '../../lib/api/index.ts';
+import { api, failureText } from '../../lib/api/index.ts';
 import { MSG } from '../../lib/messages.ts';
 import { codeError, digitsOnly, mobileError } from '../../lib/validation.ts';
 import { payPasswordError, PAY_PASSWORD_LENGTH } from '../../lib/wallet.ts';
 import Field from '../auth/Field.tsx';
 import { CodeField, Notice, PhoneField, type NoticeState } from '../auth/fields.tsx';
-import { failureText, sealedPayPassword } from './wallet-api.ts';
+import { sealedPayPassword } from './wallet-api.ts';
 
 interface Props {
   /** The account's phone, masked (138****0001): the code goes there. */

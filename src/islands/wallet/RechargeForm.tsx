@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { api } from '../../lib/api/index.ts';
+import { api, failureText } from '../../lib/api/index.ts';
 import { MSG } from '../../lib/messages.ts';
 import { formatCount, newRequestKey } from '../../lib/wallet.ts';
 import type { RechargeService } from '../../server/services/wallet/recharge.ts';
 import { Notice, type NoticeState } from '../auth/fields.tsx';
-import { failureText } from './wallet-api.ts';
 
 type Setting = ReturnType<RechargeService['setting']>;
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { api } from '../../lib/api/index.ts';
+import { api, failureText } from '../../lib/api/index.ts';
 import { fill, MSG } from '../../lib/messages.ts';
 import {
   formatCount,
@@ -13,7 +13,7 @@ import {
 import type { CardView } from '../../server/services/wallet/cards.ts';
 import Field from '../auth/Field.tsx';
 import { Notice, type NoticeState } from '../auth/fields.tsx';
-import { failureText, sealedPayPassword } from './wallet-api.ts';
+import { sealedPayPassword } from './wallet-api.ts';
 
 interface Props {
   ticket: number;

@@ -1,4 +1,4 @@
-import { api, ApiFailure } from '../../lib/api/index.ts';
+import { api } from '../../lib/api/index.ts';
 import { announceBalances } from '../../lib/wallet-events.ts';
 import { $balancesInfo, type Balances } from '../../stores/auth.ts';
 import { encryptedPassword } from '../auth/auth-api.ts';
@@ -16,7 +16,3 @@ export async function sealedPayPassword(payPassword: string) {
   const { password, key, iv } = await encryptedPassword(payPassword);
   return { payPassword: password, key, iv };
 }
-
-/** The server's message for a failed call, or a general one. */
-export const failureText = (err: unknown, fallback = '操作失败，请稍后重试') =>
-  err instanceof ApiFailure && err.msg ? err.msg : fallback;

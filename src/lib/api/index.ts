@@ -11,5 +11,6 @@ export type { ApiClient, ClientOptions, Query, RequestOptions } from './client.t
 export { createSecondaryClient, SECONDARY_TIMEOUT_MS } from './secondary.ts';
 export type { SecondaryClient } from './secondary.ts';
 export { ApiFailure, NETWORK_FAILURE, SUCCESS_CODE } from './envelope.ts';
+export { failureText } from './failure-text.ts';
 export type { Envelope } from './envelope.ts';
 export * as cookie from './cookie.ts';

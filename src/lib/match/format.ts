@@ -89,12 +89,12 @@ export const RESULT_NAME = { W: '胜', D: '平', L: '负' } as const;
 
 /** The stamp before a text-live line: 67' (football) or 三 8:05 (basketball period and clock). */
 export function textStamp(
-  line: { minute: number | null; period: number | null; clockSeconds: number | null },
+  line: { minute?: number | null; period?: number | null; clockSeconds?: number | null },
   sport: number,
 ): string {
-  if (sport === 1) return line.minute === null ? '' : `${line.minute}'`;
-  if (line.period === null) return '';
-  return line.clockSeconds === null
+  if (sport === 1) return line.minute == null ? '' : `${line.minute}'`;
+  if (line.period == null) return '';
+  return line.clockSeconds == null
     ? periodName(line.period, true)
     : `${periodName(line.period, true)} ${clockText(line.clockSeconds)}`;
 }

@@ -15,6 +15,7 @@ import type { Logger } from '../../logger.ts';
 import { CHANNEL, WS_CODE } from '../../../lib/realtime/codes.ts';
 import { publish } from '../../realtime/publish.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
+import type { MatchDetail } from '../../../lib/realtime/events.ts';
 import { liveScoreOf, type MatchRow } from '../../sports/present.ts';
 import { FeedError, type FeedMatch, type ScoreUpdate, type SportsFeed } from './feed.ts';
 import { createIdResolver } from './ids.ts';
@@ -66,7 +67,7 @@ export function createFeedWriter(deps: WriterDeps): SportsFeed {
     }
     return sport;
   };
-  const detailChanged = async (matchId: number, payload: Record<string, unknown>) => {
+  const detailChanged = async (matchId: number, payload: MatchDetail) => {
     const sport = await knownSport(matchId);
     deps.onChange(sport, matchId);
     try {

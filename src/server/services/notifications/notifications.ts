@@ -14,12 +14,6 @@ export interface Notice {
   link?: string | null;
 }
 
-/** The payload of a WS_CODE.userNotice delivery on `user:{id}` for a new notification. */
-export interface NoticeDelivery {
-  type: 'notice';
-  notice: NoticeView;
-}
-
 type Row = typeof notifications.$inferSelect;
 const view = (r: Row): NoticeView => ({
   id: r.id,
@@ -51,7 +45,7 @@ export function createNotificationService(db: Db, pubsub: PubSub) {
       .returning();
     const notice = view(row);
     // A lost delivery only delays the badge until the next page load: never fail the caller for it.
-    await publish<NoticeDelivery>(pubsub, CHANNEL.user(n.userId), WS_CODE.userNotice, {
+    await publish(pubsub, CHANNEL.user(n.userId), WS_CODE.userNotice, {
       type: 'notice',
       notice,
     }).catch(() => {});
