@@ -25,3 +25,31 @@ export function matchSeo(m: MatchDetail, tab: MatchTab) {
     description: `${m.date} ${m.time} ${m.competition.name}${m.round ? ` ${m.round}` : ''}：${m.home.name} 对阵 ${m.away.name}${score}。球友圈${tabName}页提供本场${basketball ? '篮球' : '足球'}比赛的${TAB_TOPIC[tab](basketball).replace(/_/g, '、')}。`,
   };
 }
+
+/** schema.org's words for the states that are not "as scheduled" (by the state's Chinese name). */
+const EVENT_STATUS: Partial<Record<string, string>> = {
+  推迟: 'https://schema.org/EventPostponed',
+  取消: 'https://schema.org/EventCancelled',
+  腰斩: 'https://schema.org/EventCancelled',
+};
+
+/** schema.org SportsEvent of a match page: teams, start, status and the page's address. */
+export function matchJsonLd(m: MatchDetail, tab: MatchTab, site: string) {
+  const url = new URL(`/${sportSlug(m.sport)}/${tab}/${m.id}`, site).toString();
+  const team = (t: MatchDetail['home']) => ({ '@type': 'SportsTeam', name: t.name });
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'SportsEvent',
+    name: `${m.competition.name} ${m.home.name} vs ${m.away.name}`,
+    description: matchSeo(m, tab).description,
+    sport: m.sport === 2 ? 'Basketball' : 'Soccer',
+    startDate: m.kickoffAt,
+    eventStatus: EVENT_STATUS[m.stateName] ?? 'https://schema.org/EventScheduled',
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    homeTeam: team(m.home),
+    awayTeam: team(m.away),
+    competitor: [team(m.home), team(m.away)],
+    superEvent: { '@type': 'SportsEvent', name: `${m.competition.name} ${m.season}` },
+    url,
+  };
+}
