@@ -236,6 +236,16 @@ export const MSG = {
   dmWaitReply: '你们尚未互相关注，对方回复前只能发送一条消息',
   dmBlockSelf: '不能拉黑自己',
   dmNotService: '该会话不是客服会话',
+  // staff console: second factor, money and roles (docs/ops.md)
+  secondFactorRequired: '请填写发送到您手机的6位验证码（二次验证）',
+  opsReasonRequired: '请填写操作原因（1-100字）',
+  opsAmountInvalid: '请输入正确的数量（1-1000000的整数）',
+  opsCurrencyInvalid: '请选择球钻或球票',
+  opsUserNotFound: '用户不存在',
+  staffRoleInvalid: '请选择正确的后台角色',
+  staffOwnAdmin: '不能移除自己的管理员角色',
+  staffRoleHeld: '该用户已拥有此角色',
+  staffRoleNotHeld: '该用户没有此角色',
 } as const;
 
 /** Envelope codes. 200 is success; spec codes (10011 …) sit beside the HTTP-like ones. */
