@@ -84,6 +84,7 @@ export const MSG = {
   reviewOwnRequest: '不能审核自己提交的申请',
   withdrawalsOff: '演示站点的球票不能提现',
   rejectReasonRequired: '请填写驳回原因（1-100字）',
+  payoutRefRequired: '请填写打款流水号（1-100字）',
   rechargeAmountInvalid: '充值金额为1-50000元的整数',
   rechargePackageInvalid: '充值套餐不存在',
   payMethodInvalid: '请选择支付方式',
