@@ -19,6 +19,7 @@ test.describe('staff console: finance', () => {
   test.skip(() => test.info().project.name !== 'desktop', 'the console is built for desktop widths');
 
   test('finance rejects a withdrawal and the user’s balance is restored', async ({ page }) => {
+    test.setTimeout(180_000); // three logins and five page loads on a shared, busy machine
     // The seed leaves 篮球老张's request for 5 000 球票 waiting in the queue.
     await switchTo(page, '13800000101');
     await page.goto('/');
