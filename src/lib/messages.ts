@@ -84,6 +84,7 @@ export const MSG = {
   reviewOwnRequest: '不能审核自己提交的申请',
   withdrawalsOff: '演示站点的球票不能提现',
   rejectReasonRequired: '请填写驳回原因（1-100字）',
+  payoutRefRequired: '请填写打款流水号（1-100字）',
   rechargeAmountInvalid: '充值金额为1-50000元的整数',
   rechargePackageInvalid: '充值套餐不存在',
   payMethodInvalid: '请选择支付方式',
@@ -238,6 +239,16 @@ export const MSG = {
   dmWaitReply: '你们尚未互相关注，对方回复前只能发送一条消息',
   dmBlockSelf: '不能拉黑自己',
   dmNotService: '该会话不是客服会话',
+  // staff console: second factor, money and roles (docs/ops.md)
+  secondFactorRequired: '请填写发送到您手机的6位验证码（二次验证）',
+  opsReasonRequired: '请填写操作原因（1-100字）',
+  opsAmountInvalid: '请输入正确的数量（1-1000000的整数）',
+  opsCurrencyInvalid: '请选择球钻或球票',
+  opsUserNotFound: '用户不存在',
+  staffRoleInvalid: '请选择正确的后台角色',
+  staffOwnAdmin: '不能移除自己的管理员角色',
+  staffRoleHeld: '该用户已拥有此角色',
+  staffRoleNotHeld: '该用户没有此角色',
 } as const;
 
 /** Envelope codes. 200 is success; spec codes (10011 …) sit beside the HTTP-like ones. */

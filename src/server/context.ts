@@ -12,6 +12,8 @@ import { seedBanners } from './seed/banners.ts';
 import { seedTips } from './seed/tips.ts';
 import { seedCommunityPosts } from './seed/community/posts.ts';
 import { seedNewsArticles } from './seed/news.ts';
+import { seedWithdrawals } from './seed/withdrawals.ts';
+import { createPii } from './pii.ts';
 import { importSports } from './sports/import/index.ts';
 import { beijingDate } from '../lib/sports/time.ts';
 
@@ -55,6 +57,8 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     await dbh.exclusive('seed', () => seedCommunityPosts(dbh.db, services.community.pictures, log));
   if (config.seedDemo) await dbh.exclusive('seed', () => seedBanners(dbh.db));
   if (config.seedDemo) await dbh.exclusive('seed', () => seedTips(dbh.db, services.tips, log));
+  if (config.seedDemo)
+    await dbh.exclusive('seed', () => seedWithdrawals(dbh.db, services.wallet, createPii(appSecret), log));
   if (config.seedDemo)
     await dbh.exclusive('seed', () => seedNewsArticles(dbh.db, services.news, services.sports, log));
   return {

@@ -197,7 +197,9 @@ describe.each(targets())('bank cards, pay password and withdrawals on $name', (t
       status: 403,
       msg: '仅财务人员可以执行此操作',
     });
-    expect(await b.post(`/pay/operator/withdrawals/${a.id}/approve`, {}, { token: u.token })).toMatchObject({
+    expect(
+      await b.post(`/pay/operator/withdrawals/${a.id}/approve`, { note: 'T1' }, { token: u.token }),
+    ).toMatchObject({
       status: 403,
     });
 
@@ -210,7 +212,9 @@ describe.each(targets())('bank cards, pay password and withdrawals on $name', (t
       (await b.post(`/pay/operator/withdrawals/${a.id}/approve`, { note: '已转账' }, { token: operator }))
         .data,
     ).toMatchObject({ status: 'paid', statusName: '已打款', reviewNote: '已转账' });
-    expect(await b.post(`/pay/operator/withdrawals/${a.id}/approve`, {}, { token: operator })).toMatchObject({
+    expect(
+      await b.post(`/pay/operator/withdrawals/${a.id}/approve`, { note: 'T2' }, { token: operator }),
+    ).toMatchObject({
       status: 400,
       msg: '该提现申请已处理',
     });
@@ -227,7 +231,9 @@ describe.each(targets())('bank cards, pay password and withdrawals on $name', (t
         )
       ).data,
     ).toMatchObject({ status: 'rejected', statusName: '已驳回' });
-    expect(await b.post(`/pay/operator/withdrawals/${r.id}/approve`, {}, { token: operator })).toMatchObject({
+    expect(
+      await b.post(`/pay/operator/withdrawals/${r.id}/approve`, { note: 'T3' }, { token: operator }),
+    ).toMatchObject({
       status: 400,
       msg: '该提现申请已处理',
     });
@@ -258,10 +264,11 @@ describe.each(targets())('bank cards, pay password and withdrawals on $name', (t
       .where(eq(users.id, staff.id));
     const mine = (await withdraw(staff, 2000)).data;
     expect(
-      await b.post(`/pay/operator/withdrawals/${mine.id}/approve`, {}, { token: staff.token }),
+      await b.post(`/pay/operator/withdrawals/${mine.id}/approve`, { note: 'T4' }, { token: staff.token }),
     ).toMatchObject({ status: 403, msg: '不能审核自己的提现申请' });
     expect(
-      (await b.post(`/pay/operator/withdrawals/${mine.id}/approve`, {}, { token: operator })).data.status,
+      (await b.post(`/pay/operator/withdrawals/${mine.id}/approve`, { note: 'T5' }, { token: operator })).data
+        .status,
     ).toBe('paid');
   });
 });

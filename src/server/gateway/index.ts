@@ -8,6 +8,7 @@ import { refuseControlChars } from './control-chars.ts';
 import { fail } from './envelope.ts';
 import { ApiError, isApiError } from '../errors.ts';
 import { rateLimit } from './rate-limit.ts';
+import { createTrafficCounter } from '../services/ops/traffic.ts';
 import type { GatewayEnv } from './types.ts';
 import { apiRoutes } from './routes/api.ts';
 import { chatRoutes } from './routes/chat.ts';
@@ -28,6 +29,8 @@ import { userRoutes } from './routes/user.ts';
 /** The service gateway: every spec call lives under /svc with its path unchanged. */
 export function createGateway(app: AppContext) {
   const gw = new Hono<GatewayEnv>().basePath('/svc');
+  // Answers by status, for the console's error rate (services/ops/traffic.ts).
+  const traffic = createTrafficCounter(app.kv);
 
   gw.use(async (c, next) => {
     const requestId = c.req.header('x-request-id') || randomUUID();
@@ -37,6 +40,7 @@ export function createGateway(app: AppContext) {
     c.header('cache-control', 'no-store');
     const started = performance.now();
     await next();
+    traffic.record(c.res.status);
     app.log.info(
       {
         reqId: requestId,

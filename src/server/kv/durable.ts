@@ -20,12 +20,12 @@ const rowsOf = (res: unknown): Row[] => (res as { rows?: Row[] }).rows ?? (res a
  * everything else stays in memory.
  */
 export function withDurableCounters(kv: Kv, db: Db): Kv {
-  async function incr(key: string, windowMs: number): Promise<number> {
+  async function incr(key: string, windowMs: number, by: number): Promise<number> {
     const res = await db.execute(sql`
       insert into durable_counters (key, count, expires_at)
-      values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
+      values (${key}, ${by}::int, now() + make_interval(secs => ${windowMs / 1000}))
       on conflict (key) do update set
-        count = case when durable_counters.expires_at <= now() then 1 else durable_counters.count + 1 end,
+        count = case when durable_counters.expires_at <= now() then ${by}::int else durable_counters.count + ${by}::int end,
         expires_at = case when durable_counters.expires_at <= now() then excluded.expires_at else durable_counters.expires_at end
       returning count, 0 as ms`);
     return Number(rowsOf(res)[0].count);
@@ -38,7 +38,8 @@ export function withDurableCounters(kv: Kv, db: Db): Kv {
   }
   return {
     ...kv,
-    incr: (key, windowMs) => (isDurableKey(key) ? incr(key, windowMs) : kv.incr(key, windowMs)),
+    incr: (key, windowMs, by = 1) =>
+      isDurableKey(key) ? incr(key, windowMs, by) : kv.incr(key, windowMs, by),
     ttl: (key) => (isDurableKey(key) ? ttl(key) : kv.ttl(key)),
   };
 }

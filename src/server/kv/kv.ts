@@ -13,8 +13,8 @@ export interface Kv {
   /** Reads and deletes in one step: a one-time value can be taken once only. */
   take(key: string): Promise<string | null>;
   del(key: string): Promise<void>;
-  /** Increments a counter whose window starts at the first increment; returns the new count. */
-  incr(key: string, windowMs: number): Promise<number>;
+  /** Adds `by` (default 1) to a counter whose window starts at the first increment; returns the new count. */
+  incr(key: string, windowMs: number, by?: number): Promise<number>;
   /** Milliseconds left before the key expires (0 when absent). */
   ttl(key: string): Promise<number>;
   close(): Promise<void>;
@@ -57,9 +57,9 @@ export function createMemoryKv(now: () => number = Date.now): Kv {
     async del(key) {
       map.delete(key);
     },
-    async incr(key, windowMs) {
+    async incr(key, windowMs, by = 1) {
       const e = live(key);
-      const count = e ? Number(e.value) + 1 : 1;
+      const count = (e ? Number(e.value) : 0) + by;
       map.set(key, { value: String(count), expires: e ? e.expires : now() + windowMs });
       return count;
     },
@@ -91,8 +91,10 @@ export async function createRedisKv(url: string, prefix = 'qyq:'): Promise<Kv> {
     async del(key) {
       await r.del(key);
     },
-    async incr(key, windowMs) {
-      const [[, count]] = (await r.multi().incr(key).pexpire(key, windowMs, 'NX').exec()) as [[null, number]];
+    async incr(key, windowMs, by = 1) {
+      const [[, count]] = (await r.multi().incrby(key, by).pexpire(key, windowMs, 'NX').exec()) as [
+        [null, number],
+      ];
       return count;
     },
     async ttl(key) {

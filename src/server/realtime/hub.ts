@@ -16,6 +16,7 @@ import {
   type ErrorReason,
   type Frame,
 } from '../../lib/realtime/codes.ts';
+import { reportOnline } from './online.ts';
 import { createChannelRegistry } from './registry.ts';
 import { socketTokens } from './tokens.ts';
 
@@ -76,6 +77,8 @@ export function createRealtimeHub(app: AppContext, server: Server, options: HubO
   const perAddress = new Map<string, number>();
   const registry = createChannelRegistry(app.pubsub, app.log);
   let closing = false;
+  // The console's online figure: this instance's sockets, summed with the others' through the KV.
+  const stopOnlineReport = reportOnline(app.kv, () => clients.size);
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
@@ -263,6 +266,7 @@ export function createRealtimeHub(app: AppContext, server: Server, options: HubO
     async close(code, reason) {
       closing = true;
       clearInterval(sweep);
+      stopOnlineReport();
       const grace = new AbortController();
       const closed = [...clients].map((client) => new Promise((resolve) => client.ws.once('close', resolve)));
       for (const client of clients) kick(client, code, reason);

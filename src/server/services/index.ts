@@ -38,7 +38,7 @@ export function createServices(deps: ServiceDeps) {
   const accounts = createAccountServices(deps, storage);
   const wallet = createWalletServices(deps, accounts);
   const uploads = createUploadService(storage);
-  const ops = createOpsServices(deps.db);
+  const ops = createOpsServices(deps.db, { kv: deps.kv, codes: accounts.codes, wallet });
   const notifications = createNotificationService(deps.db, deps.pubsub);
   const sports = createSportsServices(deps);
   return {

@@ -11,7 +11,8 @@ import type { GatewayEnv } from '../types.ts';
 /** /svc/inform — SMS verification codes (mounted beside the content routes of inform.ts). */
 export const smsRoutes = new Hono<GatewayEnv>();
 
-const TYPES: readonly number[] = Object.values(SMS_TYPE);
+// The console's second factor has its own staff-only call (user-staff.ts), never this public one.
+const TYPES: readonly number[] = Object.values(SMS_TYPE).filter((t) => t !== SMS_TYPE.staffAction);
 
 function smsType(v: unknown, fallback?: SmsType): SmsType | undefined {
   const raw = text(v);

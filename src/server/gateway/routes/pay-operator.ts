@@ -32,9 +32,13 @@ operatorRoutes.get('/withdrawals', async (c) => {
   return ok(c, await withdrawals(c).queue(status, pageNum, pageSize));
 });
 
-/** POST /pay/operator/withdrawals/{id}/approve {note?}: the transfer was made; the held 球票 are paid out. */
+/**
+ * POST /pay/operator/withdrawals/{id}/approve {note}: the transfer was made and `note` is its payout
+ * reference (打款流水号, 1–100 characters); the held 球票 are paid out.
+ */
 operatorRoutes.post('/withdrawals/:id/approve', async (c) => {
-  const note = text((await readInput(c)).note).slice(0, NOTE_MAX) || null;
+  const note = text((await readInput(c)).note);
+  if (!note || [...note].length > NOTE_MAX) throw badRequest(MSG.payoutRefRequired);
   return ok(c, await withdrawals(c).approve(c.var.user!.id, pathId(c), note));
 });
 

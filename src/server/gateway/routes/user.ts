@@ -5,6 +5,7 @@ import { authRoutes } from './user-auth.ts';
 import { centerRoutes } from './user-center.ts';
 import { followRoutes } from './user-follows.ts';
 import { publicRoutes } from './user-public.ts';
+import { staffRoutes } from './user-staff.ts';
 import { verificationRoutes } from './user-verification.ts';
 
 /** /svc/user — accounts: login, registration and the personal centre join this router. */
@@ -21,3 +22,4 @@ userRoutes.route('/center', centerRoutes);
 userRoutes.route('/', publicRoutes);
 userRoutes.route('/', followRoutes);
 userRoutes.route('/', verificationRoutes);
+userRoutes.route('/staff', staffRoutes);

@@ -5,7 +5,14 @@ import { loadConfig } from '../../config.ts';
 import { openForReading } from '../../db/read-only.ts';
 import { smsOutbox } from '../../db/schema/index.ts';
 
-const TYPES: Record<number, string> = { 1: '注册', 2: '找回密码', 3: '登录', 4: '支付密码', 5: '绑定手机' };
+const TYPES: Record<number, string> = {
+  1: '注册',
+  2: '找回密码',
+  3: '登录',
+  4: '支付密码',
+  5: '绑定手机',
+  6: '后台操作',
+};
 
 const config = loadConfig();
 const limit = Math.min(Math.max(Number(process.argv[2]) || 10, 1), 200);

@@ -7,8 +7,18 @@ import type { Kv } from '../../kv/kv.ts';
 import type { Logger } from '../../logger.ts';
 import type { SmsProvider } from '../../providers/sms/index.ts';
 
-/** Purposes of a code (the `type` of POST /inform/send/sms). */
-export const SMS_TYPE = { register: 1, retrievePassword: 2, login: 3, payPassword: 4, bindPhone: 5 } as const;
+/**
+ * Purposes of a code (the `type` of POST /inform/send/sms). `staffAction` (6) is the staff console's
+ * second factor: sent only by POST /user/staff/second-factor to the staff member's own phone.
+ */
+export const SMS_TYPE = {
+  register: 1,
+  retrievePassword: 2,
+  login: 3,
+  payPassword: 4,
+  bindPhone: 5,
+  staffAction: 6,
+} as const;
 export type SmsType = (typeof SMS_TYPE)[keyof typeof SMS_TYPE];
 
 export const SMS_POLICY = {

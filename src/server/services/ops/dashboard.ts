@@ -1,41 +1,89 @@
-import { and, count, eq, gte, sum } from 'drizzle-orm';
+import { and, count, countDistinct, eq, gte, sum } from 'drizzle-orm';
 import { beijingDate, dayStart } from '../../../lib/sports/time.ts';
 import type { Db } from '../../db/client.ts';
+import type { Kv } from '../../kv/kv.ts';
+import { readOnline } from '../../realtime/online.ts';
 import {
   anchorApplications,
+  communityReports,
+  newsCommentReports,
+  newsComments,
   rechargeOrders,
   rooms,
   roomReports,
   users,
   withdrawals,
 } from '../../db/schema/index.ts';
+import { readErrorRate } from './traffic.ts';
 
-/** The console's front page figures, read fresh from the database on every call. */
-export function createOpsDashboard(db: Db) {
+/** The console's front page figures, read fresh from the database and the shared KV on every call. */
+export function createOpsDashboard(db: Db, kv: Kv) {
+  const one = async (q: Promise<{ n: number | string | null }[]>) => Number((await q)[0]?.n ?? 0);
+
+  /** Reports nobody has handled yet: rooms, community posts and comments (items), news comments still shown. */
+  async function reportsWaiting() {
+    const [rooms_, community, news] = await Promise.all([
+      one(db.select({ n: count() }).from(roomReports).where(eq(roomReports.status, 'pending'))),
+      one(
+        db
+          .select({ n: countDistinct(communityReports.targetId) })
+          .from(communityReports)
+          .where(eq(communityReports.state, 'open')),
+      ),
+      one(
+        db
+          .select({ n: countDistinct(newsCommentReports.commentId) })
+          .from(newsCommentReports)
+          .innerJoin(newsComments, eq(newsComments.id, newsCommentReports.commentId))
+          .where(eq(newsComments.status, 'visible')),
+      ),
+    ]);
+    return { rooms: rooms_, community, newsComments: news, total: rooms_ + community + news };
+  }
+
   return {
     async figures(now = Date.now()) {
       const today = new Date(dayStart(beijingDate(now)));
-      const one = async (q: Promise<{ n: number | string | null }[]>) => Number((await q)[0]?.n ?? 0);
-      const [liveRooms, signUps, rechargeFen, withdrawalsWaiting, applicationsWaiting, reportsWaiting] =
-        await Promise.all([
-          one(db.select({ n: count() }).from(rooms).where(eq(rooms.liveState, 1))),
-          one(db.select({ n: count() }).from(users).where(gte(users.createdAt, today))),
-          one(
-            db
-              .select({ n: sum(rechargeOrders.amountFen) })
-              .from(rechargeOrders)
-              .where(and(eq(rechargeOrders.status, 'paid'), gte(rechargeOrders.paidAt, today))),
-          ),
-          one(db.select({ n: count() }).from(withdrawals).where(eq(withdrawals.status, 'pending'))),
-          one(
-            db
-              .select({ n: count() })
-              .from(anchorApplications)
-              .where(eq(anchorApplications.status, 'auditing')),
-          ),
-          one(db.select({ n: count() }).from(roomReports).where(eq(roomReports.status, 'pending'))),
-        ]);
-      return { liveRooms, signUps, rechargeFen, withdrawalsWaiting, applicationsWaiting, reportsWaiting };
+      const [
+        liveRooms,
+        signUps,
+        rechargeFen,
+        withdrawalsWaiting,
+        applicationsWaiting,
+        reports,
+        online,
+        errors,
+      ] = await Promise.all([
+        one(db.select({ n: count() }).from(rooms).where(eq(rooms.liveState, 1))),
+        one(db.select({ n: count() }).from(users).where(gte(users.createdAt, today))),
+        one(
+          db
+            .select({ n: sum(rechargeOrders.amountFen) })
+            .from(rechargeOrders)
+            .where(and(eq(rechargeOrders.status, 'paid'), gte(rechargeOrders.paidAt, today))),
+        ),
+        one(db.select({ n: count() }).from(withdrawals).where(eq(withdrawals.status, 'pending'))),
+        one(
+          db.select({ n: count() }).from(anchorApplications).where(eq(anchorApplications.status, 'auditing')),
+        ),
+        reportsWaiting(),
+        readOnline(kv, now),
+        readErrorRate(kv, now),
+      ]);
+      return {
+        liveRooms,
+        /** Open sockets over every instance (null: no realtime hub has reported). */
+        onlineSockets: online,
+        signUps,
+        rechargeFen,
+        withdrawalsWaiting,
+        applicationsWaiting,
+        reportsWaiting: reports.total,
+        reports,
+        /** 5xx answers of /svc in the last five minutes. */
+        errorRate: errors,
+        at: new Date(now).toISOString(),
+      };
     },
   };
 }

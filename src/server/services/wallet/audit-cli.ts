@@ -2,25 +2,19 @@
 // embedded PGlite in DATA_DIR (a copy, so a running server is not disturbed). Exit 1 on any mismatch.
 import { loadConfig } from '../../config.ts';
 import { openForReading } from '../../db/read-only.ts';
-import { auditLedger, type Mismatch } from './audit.ts';
+import { AUDIT_CLEAN, auditFailed, describeMismatch } from '../../../lib/ops/ledger-audit.ts';
+import { auditLedger } from './audit.ts';
 
 const config = loadConfig();
-
-const describe = (m: Mismatch) => {
-  const what = m.kind === 'held' ? '冻结球票' : m.currency === 'diamond' ? '球钻' : '球票';
-  const where =
-    m.kind === 'chain' ? `流水 #${m.recordId} 的变动后余额` : m.kind === 'held' ? '冻结数' : '钱包余额';
-  return `用户 ${m.userId}  ${what}  ${where} ${m.actual}，按流水应为 ${m.expected}`;
-};
 
 const handle = await openForReading(config);
 try {
   const mismatches = await auditLedger(handle.db);
   if (mismatches.length === 0) {
-    console.log('账本核对通过：所有余额与流水一致。');
+    console.log(AUDIT_CLEAN);
   } else {
-    for (const m of mismatches) console.log(describe(m));
-    console.log(`账本核对失败：${mismatches.length} 处不一致。`);
+    for (const m of mismatches) console.log(describeMismatch(m));
+    console.log(auditFailed(mismatches.length));
     process.exitCode = 1;
   }
 } catch (err) {

@@ -1,15 +1,8 @@
 import { sql } from 'drizzle-orm';
+import type { Mismatch } from '../../../lib/ops/ledger-audit.ts';
 import type { Db } from '../../db/client.ts';
 
-export interface Mismatch {
-  userId: number;
-  /** balance: wallet ≠ Σ records; held: held 球票 ≠ pending withdrawals; chain: a record's balance_after ≠ running Σ. */
-  kind: 'balance' | 'held' | 'chain';
-  currency: 'diamond' | 'ticket';
-  expected: number;
-  actual: number;
-  recordId?: number;
-}
+export type { Mismatch };
 
 type Row = Record<string, unknown>;
 const rowsOf = (res: unknown): Row[] => (Array.isArray(res) ? res : ((res as { rows: Row[] }).rows ?? []));

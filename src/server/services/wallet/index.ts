@@ -2,6 +2,7 @@ import { createPii } from '../../pii.ts';
 import { createPaymentProviders } from '../../providers/payment/index.ts';
 import type { createAccountServices } from '../accounts/index.ts';
 import type { ServiceDeps } from '../index.ts';
+import { createOpsLog } from '../ops/log.ts';
 import { createCardService } from './cards.ts';
 import { createGiftService } from './gifts.ts';
 import { createLedger } from './ledger.ts';
@@ -41,6 +42,7 @@ export function createWalletServices(deps: ServiceDeps, accounts: AccountService
       cards,
       payPassword,
       pii,
+      opsLog: createOpsLog(db),
       realNameVerified,
       withdrawalsOff: deps.config.payment.withdrawalsOff,
     }),

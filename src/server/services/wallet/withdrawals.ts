@@ -8,6 +8,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { users, withdrawals } from '../../db/schema/index.ts';
 import type { Pii } from '../../pii.ts';
+import type { OpsLog } from '../ops/log.ts';
 import type { CardService } from './cards.ts';
 import type { Ledger } from './ledger.ts';
 import type { PayPasswordService, SealedPayPassword } from './pay-password.ts';
@@ -44,6 +45,8 @@ export interface WithdrawalDeps {
   cards: CardService;
   payPassword: PayPasswordService;
   pii: Pii;
+  /** Reviews are staff actions: each one is a line of the operator log, in its transaction. */
+  opsLog: OpsLog;
   realNameVerified(userId: number): Promise<boolean>;
   /** True when recharges are not real money (the sandbox in production): nothing may be paid out. */
   withdrawalsOff: boolean;
@@ -160,11 +163,20 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
       return { list, total, pageNum, pageSize };
     },
 
-    /** Approval: the bank transfer is made; the held tickets leave the site. */
-    async approve(reviewerId: number, id: number, note: string | null) {
+    /** Approval: the bank transfer is made (`payoutRef` names it); the held tickets leave the site. */
+    async approve(reviewerId: number, id: number, payoutRef: string) {
       return db.transaction(async (tx) => {
-        const w = await close(tx, id, 'paid', reviewerId, note);
+        const w = await close(tx, id, 'paid', reviewerId, payoutRef);
         await ledger.payOut(tx, w.userId, w.amount);
+        await deps.opsLog.record(tx, {
+          actorId: reviewerId,
+          action: 'withdrawal.approve',
+          targetType: 'withdrawal',
+          targetId: w.id,
+          before: { status: 'pending', userId: w.userId, amount: w.amount },
+          after: { status: 'paid', payoutFen: w.payoutFen, payoutRef },
+          reason: payoutRef,
+        });
         return withdrawalView(w);
       });
     },
@@ -184,6 +196,15 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
           },
           tx,
         );
+        await deps.opsLog.record(tx, {
+          actorId: reviewerId,
+          action: 'withdrawal.reject',
+          targetType: 'withdrawal',
+          targetId: w.id,
+          before: { status: 'pending', userId: w.userId, amount: w.amount },
+          after: { status: 'rejected', refunded: w.amount },
+          reason,
+        });
         return withdrawalView(w);
       });
     },

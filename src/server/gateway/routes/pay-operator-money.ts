@@ -1,0 +1,78 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { MSG } from '../../../lib/messages.ts';
+import { ORDER_STATUSES } from '../../../lib/vocab/pay-status.ts';
+import { isCurrency } from '../../../lib/vocab/trade-types.ts';
+import { badRequest } from '../../errors.ts';
+import type { AdjustInput } from '../../services/ops/money.ts';
+import { requireRole } from '../auth.ts';
+import { readInput } from '../body.ts';
+import { ok } from '../envelope.ts';
+import { text } from '../input.ts';
+import type { GatewayEnv } from '../types.ts';
+import { validate } from '../validate.ts';
+import { paging, pathId, wholeNumber } from './pay-input.ts';
+
+/**
+ * /svc/pay/operator — the console's finance desk beside the withdrawal review (财务 role): manual
+ * top-up and system deduction (reason + second factor), recharge orders, a user's money, the audit.
+ */
+export const operatorMoneyRoutes = new Hono<GatewayEnv>();
+operatorMoneyRoutes.use(requireRole('finance'));
+
+const money = (c: { var: GatewayEnv['Variables'] }) => c.var.app.services.ops.money;
+
+function adjustInput(input: Record<string, unknown>): AdjustInput {
+  const currency = text(input.currency);
+  if (!isCurrency(currency)) throw badRequest(MSG.opsCurrencyInvalid);
+  const amount = Number(text(input.amount));
+  if (!text(input.amount) || !Number.isSafeInteger(amount)) throw badRequest(MSG.opsAmountInvalid);
+  return {
+    userId: wholeNumber(input, 'userId', MSG.opsUserNotFound),
+    currency,
+    amount,
+    reason: text(input.reason),
+    code: text(input.secondFactorCode),
+  };
+}
+
+/**
+ * POST /pay/operator/top-up {userId, currency (diamond|ticket), amount (1–1 000 000), reason (1–100),
+ * secondFactorCode} → {recordId, amount, balanceAfter, currency}: a type 14 credit through the ledger.
+ */
+operatorMoneyRoutes.post('/top-up', async (c) =>
+  ok(c, await money(c).topUp(c.var.user!.id, adjustInput(await readInput(c)))),
+);
+
+/** POST /pay/operator/deduct {… the same}: a type 8 debit; beyond the balance it is 10020 and nothing moves. */
+operatorMoneyRoutes.post('/deduct', async (c) =>
+  ok(c, await money(c).deduct(c.var.user!.id, adjustInput(await readInput(c)))),
+);
+
+/** GET /pay/operator/users/{id}/money?pageNum&pageSize → {user{id, nickName, mobile (masked)}, balances, records{…}}. */
+operatorMoneyRoutes.get('/users/:id/money', async (c) => {
+  const { pageNum, pageSize } = paging(c.req.query());
+  return ok(c, await money(c).userMoney(pathId(c), pageNum, pageSize));
+});
+
+/** GET /pay/operator/recharge-orders?status&orderNo&userId&pageNum&pageSize → every user's orders, newest first. */
+operatorMoneyRoutes.get('/recharge-orders', async (c) => {
+  const query = c.req.query();
+  const f = validate(
+    z.object({
+      status: z.enum(ORDER_STATUSES).optional(),
+      orderNo: z.string().max(40).optional(),
+      userId: z.coerce.number().int().positive().optional(),
+    }),
+    {
+      status: query.status || undefined,
+      orderNo: query.orderNo || undefined,
+      userId: query.userId || undefined,
+    },
+  );
+  const { pageNum, pageSize } = paging(query);
+  return ok(c, await money(c).rechargeOrders(f, pageNum, pageSize));
+});
+
+/** POST /pay/operator/ledger-audit → {clean, mismatches[{userId, kind, currency, expected, actual, recordId?}], checkedAt}. */
+operatorMoneyRoutes.post('/ledger-audit', async (c) => ok(c, await money(c).audit(c.var.user!.id)));
