@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { api } from '../../lib/api/index.ts';
+import { api, failureText } from '../../lib/api/index.ts';
 import { MSG } from '../../lib/messages.ts';
-import { failureText } from '../wallet/wallet-api.ts';
 import { useCountdown } from '../auth/use-countdown.ts';
 
 interface SentCode {
