@@ -5,6 +5,8 @@ import type { Db } from '../../db/client.ts';
 import { anchorApplications, users } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import { hasRole } from '../../../lib/vocab/roles.ts';
+import type { NotificationService } from '../notifications/notifications.ts';
+import type { OpsServices } from '../ops/index.ts';
 import type { Caller } from './access.ts';
 import type { RoomAdmin } from './room-admin.ts';
 
@@ -21,8 +23,10 @@ export function createAuditService(deps: {
   db: Db;
   realNameVerified: (userId: number) => Promise<boolean>;
   roomAdmin: RoomAdmin;
+  ops: OpsServices;
+  notices: NotificationService;
 }) {
-  const { db, realNameVerified, roomAdmin } = deps;
+  const { db, realNameVerified, roomAdmin, ops, notices } = deps;
 
   const requireOperator = (caller: Caller) => {
     if (!hasRole(caller.roles, 'operator')) throw forbidden(MSG.operatorOnly);
@@ -149,6 +153,22 @@ export function createAuditService(deps: {
             .returning({ id: users.id, nickName: users.nickName });
           await roomAdmin.createFor(tx, u, app.navId);
         }
+        await ops.log.record(tx, {
+          actorId: caller.id,
+          action: input.pass ? 'anchor.approve' : 'anchor.reject',
+          targetType: 'anchor_application',
+          targetId: app.id,
+          before: { status: app.status },
+          after: { status, userId: app.userId },
+          reason: note || null,
+        });
+        await notices.notify(tx, {
+          userId: app.userId,
+          kind: 'audit',
+          title: input.pass ? '主播申请已通过' : '主播申请未通过',
+          body: input.pass ? '现在可以设置直播间并开播了。' : `原因：${note}。修改后可以重新申请。`,
+          link: input.pass ? '/v/anchor-set' : '/v/apply',
+        });
         return { id: app.id, userId: app.userId, status };
       });
     },
