@@ -19,6 +19,9 @@ export const OPS_SECTIONS: OpsSection[] = [
   { href: '/ops/service', label: '客服消息', roles: ['operator'] },
   { href: '/ops/experts', label: '专家管理', roles: ['operator'] },
   { href: '/ops/news', label: '资讯管理', roles: ['editor'] },
+  { href: '/ops/anchors', label: '主播与直播间', roles: ['operator'] },
+  { href: '/ops/users', label: '用户管理', roles: ['operator'] },
+  { href: '/ops/content', label: '内容配置', roles: ['operator'] },
 ];
 
 /** The section a console path belongs to: the longest href that prefixes it. */

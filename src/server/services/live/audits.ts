@@ -1,8 +1,9 @@
 import { and, count, desc, eq } from 'drizzle-orm';
+import { maskName } from '../../../lib/mask.ts';
 import { MSG } from '../../../lib/messages.ts';
 import { isLiveNavId } from '../../../lib/vocab/live-navs.ts';
 import type { Db } from '../../db/client.ts';
-import { anchorApplications, users } from '../../db/schema/index.ts';
+import { anchorApplications, realNames, users } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import { hasRole } from '../../../lib/vocab/roles.ts';
 import type { NotificationService } from '../notifications/notifications.ts';
@@ -108,9 +109,12 @@ export function createAuditService(deps: {
             status: anchorApplications.status,
             reviewNote: anchorApplications.reviewNote,
             createdAt: anchorApplications.createdAt,
+            realName: realNames.realName,
+            idCard: realNames.idCardMasked,
           })
           .from(anchorApplications)
           .innerJoin(users, eq(users.id, anchorApplications.userId))
+          .leftJoin(realNames, eq(realNames.userId, anchorApplications.userId))
           .where(where)
           .orderBy(desc(anchorApplications.id))
           .limit(input.pageSize)
@@ -118,7 +122,12 @@ export function createAuditService(deps: {
         db.select({ total: count() }).from(anchorApplications).where(where),
       ]);
       return {
-        list: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+        // Real-name state for the reviewer, masked as everywhere else.
+        list: rows.map(({ realName, idCard, ...r }) => ({
+          ...r,
+          realName: realName ? { name: maskName(realName), idCard } : null,
+          createdAt: r.createdAt.toISOString(),
+        })),
         total,
         page: input.page,
         pageSize: input.pageSize,

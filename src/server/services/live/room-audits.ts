@@ -1,5 +1,6 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { asc, count, desc, eq } from 'drizzle-orm';
 import { MSG } from '../../../lib/messages.ts';
+import { ROOM_AUDIT_FIELDS, ROOM_FIELD_NAMES, type RoomAuditField } from '../../../lib/ops/labels.ts';
 import { hasRole } from '../../../lib/vocab/roles.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { roomAudits, rooms, users } from '../../db/schema/index.ts';
@@ -9,15 +10,7 @@ import type { OpsServices } from '../ops/index.ts';
 import type { Caller, Room } from './access.ts';
 import type { RoomPublisher } from './events.ts';
 
-export const ROOM_AUDIT_FIELDS = ['title', 'cover', 'notice'] as const;
-export type RoomAuditField = (typeof ROOM_AUDIT_FIELDS)[number];
 export const ROOM_AUDIT_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export const ROOM_FIELD_NAMES: Record<RoomAuditField, string> = {
-  title: '标题',
-  cover: '封面',
-  notice: '公告',
-};
-
 const chars = (s: string) => [...s].length;
 
 /**
@@ -81,6 +74,25 @@ export function createRoomAuditService(deps: {
         page: input.page,
         pageSize: input.pageSize,
       };
+    },
+
+    /** Operators: rooms to watch — suspended ones first, then live ones by heat (50 at most). */
+    async rooms(caller: Caller) {
+      if (!hasRole(caller.roles, 'operator')) throw forbidden(MSG.operatorOnly);
+      return db
+        .select({
+          id: rooms.id,
+          title: rooms.title,
+          auditState: rooms.auditState,
+          liveState: rooms.liveState,
+          heat: rooms.heat,
+          anchorId: users.id,
+          nickName: users.nickName,
+        })
+        .from(rooms)
+        .innerJoin(users, eq(users.id, rooms.anchorId))
+        .orderBy(asc(rooms.auditState), desc(rooms.liveState), desc(rooms.heat))
+        .limit(50);
     },
 
     /** Operators: pass, or refuse with a reason (1–100) that reaches the anchor's notifications. */

@@ -103,24 +103,42 @@ export function createOpsContent(deps: {
     /** Creates (no id) or edits a banner (placeCode = the home carousel). */
     async saveBanner(staff: Staff, id: number | undefined, p: PlacementInput) {
       checkPlacement(p, false);
-      const out = await logged(staff, id ? 'content.banner.update' : 'content.banner.create', 'banner', id, async (tx) => {
-        if (!id) return [null, (await tx.insert(banners).values(bannerFields(p)).returning())[0]];
-        const [before] = await tx.select().from(banners).where(eq(banners.id, id)).for('update');
-        if (!before) throw notFound(MSG.opsItemNotFound);
-        return [before, (await tx.update(banners).set(bannerFields(p)).where(eq(banners.id, id)).returning())[0]];
-      });
+      const out = await logged(
+        staff,
+        id ? 'content.banner.update' : 'content.banner.create',
+        'banner',
+        id,
+        async (tx) => {
+          if (!id) return [null, (await tx.insert(banners).values(bannerFields(p)).returning())[0]];
+          const [before] = await tx.select().from(banners).where(eq(banners.id, id)).for('update');
+          if (!before) throw notFound(MSG.opsItemNotFound);
+          return [
+            before,
+            (await tx.update(banners).set(bannerFields(p)).where(eq(banners.id, id)).returning())[0],
+          ];
+        },
+      );
       changed.placements();
       return out;
     },
 
     async saveAdvert(staff: Staff, id: number | undefined, p: PlacementInput) {
       checkPlacement(p, true);
-      const out = await logged(staff, id ? 'content.advert.update' : 'content.advert.create', 'advert', id, async (tx) => {
-        if (!id) return [null, (await tx.insert(adverts).values(advertFields(p)).returning())[0]];
-        const [before] = await tx.select().from(adverts).where(eq(adverts.id, id)).for('update');
-        if (!before) throw notFound(MSG.opsItemNotFound);
-        return [before, (await tx.update(adverts).set(advertFields(p)).where(eq(adverts.id, id)).returning())[0]];
-      });
+      const out = await logged(
+        staff,
+        id ? 'content.advert.update' : 'content.advert.create',
+        'advert',
+        id,
+        async (tx) => {
+          if (!id) return [null, (await tx.insert(adverts).values(advertFields(p)).returning())[0]];
+          const [before] = await tx.select().from(adverts).where(eq(adverts.id, id)).for('update');
+          if (!before) throw notFound(MSG.opsItemNotFound);
+          return [
+            before,
+            (await tx.update(adverts).set(advertFields(p)).where(eq(adverts.id, id)).returning())[0],
+          ];
+        },
+      );
       changed.placements();
       return out;
     },

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import { maskMobile, maskName } from '../../../lib/mask.ts';
 import { MSG } from '../../../lib/messages.ts';
+import { MUTE_OPTIONS } from '../../../lib/ops/labels.ts';
 import { hasRole, isStaff } from '../../../lib/vocab/roles.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { likeArg } from '../../db/like.ts';
@@ -15,8 +16,7 @@ export interface Staff {
   roles?: readonly string[];
 }
 
-/** Mute lengths the console offers, in minutes: an hour, a day, three days, a week, thirty days. */
-export const MUTE_MINUTES = [60, 1440, 4320, 10080, 43200] as const;
+const MUTE_MINUTES: readonly number[] = MUTE_OPTIONS.map((o) => o.minutes);
 
 const chars = (s: string) => [...s].length;
 
@@ -118,7 +118,12 @@ export function createOpsUsers(deps: { db: Db; log: OpsLog; notices: Notificatio
         db.select().from(realNames).where(eq(realNames.userId, userId)),
         db.select().from(wallets).where(eq(wallets.userId, userId)),
         db
-          .select({ id: rooms.id, title: rooms.title, auditState: rooms.auditState, liveState: rooms.liveState })
+          .select({
+            id: rooms.id,
+            title: rooms.title,
+            auditState: rooms.auditState,
+            liveState: rooms.liveState,
+          })
           .from(rooms)
           .where(eq(rooms.anchorId, userId)),
         db.select().from(communityBans).where(eq(communityBans.userId, userId)),
@@ -156,7 +161,11 @@ export function createOpsUsers(deps: { db: Db; log: OpsLog; notices: Notificatio
         realName: real
           ? { name: maskName(real.realName), idCard: real.idCardMasked, verifiedAt: real.verifiedAt }
           : null,
-        wallet: { diamond: wallet?.balance ?? 0, ticket: wallet?.ticket ?? 0, ticketHeld: wallet?.ticketHeld ?? 0 },
+        wallet: {
+          diamond: wallet?.balance ?? 0,
+          ticket: wallet?.ticket ?? 0,
+          ticketHeld: wallet?.ticketHeld ?? 0,
+        },
         room: room ?? null,
         communityBan: ban ? { reason: ban.reason, at: ban.createdAt } : null,
         logins: logins.map((l) => ({ ...l, active: !!l.active })),
@@ -165,12 +174,18 @@ export function createOpsUsers(deps: { db: Db; log: OpsLog; notices: Notificatio
 
     /** No chat, posts, comments or private messages for `minutes` (one of MUTE_MINUTES). */
     async mute(staff: Staff, userId: number, minutes: number, reason: string) {
-      if (!(MUTE_MINUTES as readonly number[]).includes(minutes)) throw badRequest(MSG.opsMuteMinutes);
+      if (!MUTE_MINUTES.includes(minutes)) throw badRequest(MSG.opsMuteMinutes);
       const until = new Date(Date.now() + minutes * 60_000);
-      return act(staff, userId, 'user.mute', reason, () => ({ mutedUntil: until }), (tx, u) =>
-        notices
-          .notify(tx, { userId: u.id, kind: 'system', title: '你已被禁言', body: `原因：${reason.trim()}` })
-          .then(() => undefined),
+      return act(
+        staff,
+        userId,
+        'user.mute',
+        reason,
+        () => ({ mutedUntil: until }),
+        (tx, u) =>
+          notices
+            .notify(tx, { userId: u.id, kind: 'system', title: '你已被禁言', body: `原因：${reason.trim()}` })
+            .then(() => undefined),
       );
     },
 
@@ -210,31 +225,43 @@ export function createOpsUsers(deps: { db: Db; log: OpsLog; notices: Notificatio
         .from(users)
         .where(and(sql`lower(${users.nickName}) = lower(${base})`, sql`${users.id} <> ${userId}`));
       const nickName = taken ? `${base}_${randomBytes(2).toString('hex')}` : base;
-      return act(staff, userId, 'user.reset_nickname', reason, () => ({ nickName }), (tx, u) =>
-        notices
-          .notify(tx, {
-            userId: u.id,
-            kind: 'system',
-            title: '你的昵称已被重置',
-            body: `原因：${reason.trim()}。可以在个人中心重新设置。`,
-            link: '/v/personal-data',
-          })
-          .then(() => undefined),
+      return act(
+        staff,
+        userId,
+        'user.reset_nickname',
+        reason,
+        () => ({ nickName }),
+        (tx, u) =>
+          notices
+            .notify(tx, {
+              userId: u.id,
+              kind: 'system',
+              title: '你的昵称已被重置',
+              body: `原因：${reason.trim()}。可以在个人中心重新设置。`,
+              link: '/v/personal-data',
+            })
+            .then(() => undefined),
       );
     },
 
     /** Back to the default avatar; the user is told why. */
     resetAvatar: (staff: Staff, userId: number, reason: string) =>
-      act(staff, userId, 'user.reset_avatar', reason, () => ({ portrait: null }), (tx, u) =>
-        notices
-          .notify(tx, {
-            userId: u.id,
-            kind: 'system',
-            title: '你的头像已被重置',
-            body: `原因：${reason.trim()}`,
-            link: '/v/personal-data',
-          })
-          .then(() => undefined),
+      act(
+        staff,
+        userId,
+        'user.reset_avatar',
+        reason,
+        () => ({ portrait: null }),
+        (tx, u) =>
+          notices
+            .notify(tx, {
+              userId: u.id,
+              kind: 'system',
+              title: '你的头像已被重置',
+              body: `原因：${reason.trim()}`,
+              link: '/v/personal-data',
+            })
+            .then(() => undefined),
       ),
   };
 }
