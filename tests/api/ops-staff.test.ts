@@ -241,7 +241,7 @@ describe.each(targets())('staff console: anchors, users, content on $name', (tar
     expect(JSON.stringify(detail)).not.toMatch(/tokenHash|token_hash|passwordHash/);
   });
 
-  it('mutes for a time: chat and posting refused, logged with before/after and reason', async () => {
+  it('mutes for a time: chat refused until unmuted, logged with before/after and reason', async () => {
     const u = await b.viewer({ level: 3 });
     expect(await b.post(`/ops/users/${u.id}/mute`, { minutes: 60 }, { token: operator })).toMatchObject({
       status: 400,

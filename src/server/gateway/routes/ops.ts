@@ -15,7 +15,9 @@ import { caller, optionalId, optionalInt, requiredId } from './live-input.ts';
  * again in its service; every change writes the ops log. Anchor reviews stay under /svc/api/audit.
  */
 export const opsRoutes = new Hono<GatewayEnv>();
-opsRoutes.use(requireRole('operator'));
+// Scoped to these sections: other console calls under /svc/ops (money, roles) have their own roles.
+opsRoutes.use('/users/*', requireRole('operator'));
+opsRoutes.use('/content/*', requireRole('operator'));
 
 type Ctx = { var: GatewayEnv['Variables'] };
 const users = (c: Ctx) => c.var.app.services.opsUsers;
