@@ -9,6 +9,7 @@ import { loadAppSecret } from './secrets.ts';
 import { createServices, type Services } from './services/index.ts';
 import { seedDemo } from './seed/seed.ts';
 import { seedBanners } from './seed/banners.ts';
+import { seedOpsQueues } from './seed/ops.ts';
 import { seedTips } from './seed/tips.ts';
 import { seedCommunityPosts } from './seed/community/posts.ts';
 import { seedNewsArticles } from './seed/news.ts';
@@ -56,6 +57,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   if (config.seedDemo)
     await dbh.exclusive('seed', () => seedCommunityPosts(dbh.db, services.community.pictures, log));
   if (config.seedDemo) await dbh.exclusive('seed', () => seedBanners(dbh.db));
+  if (config.seedDemo) await dbh.exclusive('seed', () => seedOpsQueues(dbh.db, services));
   if (config.seedDemo) await dbh.exclusive('seed', () => seedTips(dbh.db, services.tips, log));
   if (config.seedDemo)
     await dbh.exclusive('seed', () => seedWithdrawals(dbh.db, services.wallet, createPii(appSecret), log));

@@ -184,7 +184,16 @@ describe.each(targets())('live chat on $name', (target) => {
       await b.post('/api/room/audit', { roomId: a.room.id, approved: 0 }, { token: a.token }),
     ).toMatchObject({ status: 403, msg: '仅运营人员可以执行此操作' });
     expect(
-      (await b.post('/api/room/audit', { roomId: a.room.id, approved: 0 }, { token: operator })).data,
+      await b.post('/api/room/audit', { roomId: a.room.id, approved: 0 }, { token: operator }),
+    ).toMatchObject({ status: 400, msg: '封禁直播间时请填写原因（1-100字）' });
+    expect(
+      (
+        await b.post(
+          '/api/room/audit',
+          { roomId: a.room.id, approved: 0, reason: '直播内容违规' },
+          { token: operator },
+        )
+      ).data,
     ).toEqual({ roomId: a.room.id, auditState: 0 });
     expect(await say((await b.viewer()).token, { content: 'hi' }, a.room.id)).toMatchObject({
       status: 403,

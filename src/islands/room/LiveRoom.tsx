@@ -82,7 +82,7 @@ export default function LiveRoom({ room: initial, gifts, history, me, balance: i
           break;
         case 'down':
           setRoom((r) => ({ ...r, liveState: 0, pullUrls: [] }));
-          system('主播已下播，感谢观看');
+          system(e.suspended ? '该直播间已被封禁' : '主播已下播，感谢观看', e.suspended ? 'warn' : undefined);
           break;
         case 'notice':
           setRoom((r) => ({ ...r, notice: e.notice }));

@@ -78,7 +78,7 @@ export interface ChatMessage {
 /** `payload` of WS_CODE.roomEvent deliveries on `room:{id}`. */
 export type RoomEvent =
   | { type: 'up'; roomId: number; title: string }
-  | { type: 'down'; roomId: number }
+  | { type: 'down'; roomId: number; suspended?: boolean }
   | { type: 'notice'; roomId: number; notice: string }
   | { type: 'settings'; roomId: number; title: string; slowMode: number; matchId: number | null }
   | { type: 'entry'; roomId: number; user: Sender; effect: string }

@@ -22,6 +22,9 @@ export const OPS_SECTIONS: OpsSection[] = [
   // finance desk and roles (docs/ops.md)
   { href: '/ops/money', label: '财务', roles: ['finance'] },
   { href: '/ops/staff', label: '角色管理', roles: ['admin'] },
+  { href: '/ops/anchors', label: '主播与直播间', roles: ['operator'] },
+  { href: '/ops/users', label: '用户管理', roles: ['operator'] },
+  { href: '/ops/content', label: '内容配置', roles: ['operator'] },
 ];
 
 /** The section a console path belongs to: the longest href that prefixes it. */

@@ -21,6 +21,7 @@ import { smsRoutes } from './routes/inform-sms.ts';
 import { liveRoutes } from './routes/live.ts';
 import { messageRoutes } from './routes/message.ts';
 import { newsRoutes } from './routes/news.ts';
+import { opsRoutes } from './routes/ops.ts';
 import { sportsRoutes } from './routes/sports.ts';
 import { payRoutes } from './routes/pay.ts';
 import { tjRoutes } from './routes/tj.ts';
@@ -83,6 +84,7 @@ export function createGateway(app: AppContext) {
   gw.route('/tj', tjRoutes);
   gw.route('/pay', payRoutes);
   gw.route('/message', messageRoutes);
+  gw.route('/ops', opsRoutes);
   gw.route('/csp', cspReportRoutes);
 
   gw.notFound((c) => fail(c, new ApiError(CODE.notFound, MSG.notFoundApi)));

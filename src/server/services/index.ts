@@ -14,7 +14,9 @@ import { createLiveServices } from './live/index.ts';
 import { createMessageServices } from './messages/index.ts';
 import { createNewsServices } from './news/index.ts';
 import { createNotificationService } from './notifications/notifications.ts';
+import { createOpsContent } from './ops/content.ts';
 import { createOpsServices } from './ops/index.ts';
+import { createOpsUsers } from './ops/users.ts';
 import { createSearchService } from './search/search.ts';
 import { createSessionService } from './sessions/sessions.ts';
 import { createSiteService } from './site/site.ts';
@@ -41,6 +43,7 @@ export function createServices(deps: ServiceDeps) {
   const ops = createOpsServices(deps.db, { kv: deps.kv, codes: accounts.codes, wallet });
   const notifications = createNotificationService(deps.db, deps.pubsub);
   const sports = createSportsServices(deps);
+  const site = createSiteService(deps.db);
   return {
     accounts,
     captcha: createCaptchaService(deps),
@@ -49,10 +52,25 @@ export function createServices(deps: ServiceDeps) {
     health: createHealthService(deps.db, deps.kv),
     search: createSearchService(deps.db),
     sessions: createSessionService(deps.db),
-    site: createSiteService(deps.db),
+    site,
     wallet,
-    live: createLiveServices(deps, { storage, accounts, wallet }),
+    live: createLiveServices(deps, { storage, accounts, wallet, ops, notices: notifications }),
     ops,
+    opsUsers: createOpsUsers({
+      db: deps.db,
+      log: ops.log,
+      notices: notifications,
+      secondFactor: ops.secondFactor,
+    }),
+    opsContent: createOpsContent({
+      db: deps.db,
+      log: ops.log,
+      changed: {
+        placements: site.invalidatePlacements,
+        gifts: wallet.gifts.invalidate,
+        tiers: wallet.nobility.invalidate,
+      },
+    }),
     notifications,
     community: createCommunityServices(deps, { uploads, storage, notices: notifications, ops }),
     sports,

@@ -247,6 +247,31 @@ export const anchorApplications = pgTable('anchor_applications', {
   reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
 });
 
+/**
+ * 直播间审核: every change of a room's title, cover or notice, shown at once and reviewed after
+ * (先发后审). A refusal puts the field back to `before` when the room still shows `after`.
+ */
+export const roomAudits = pgTable(
+  'room_audits',
+  {
+    id: serial('id').primaryKey(),
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    /** 'title' | 'cover' | 'notice' */
+    field: text('field').notNull(),
+    before: text('before'),
+    after: text('after'),
+    /** 'pending' | 'approved' | 'rejected' */
+    status: text('status').notNull().default('pending'),
+    reviewerId: integer('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (t) => [index('room_audits_status_idx').on(t.status, t.id)],
+);
+
 /** Broadcasts an anchor has announced (/v/anchor-add), usually for a match. */
 export const anchorSchedules = pgTable(
   'anchor_schedules',

@@ -31,6 +31,9 @@ export const banners = pgTable('banners', {
   outerLink: text('outer_link'),
   sort: integer('sort').notNull().default(0),
   active: boolean('active').notNull().default(true),
+  /** The schedule: shown from startsAt until endsAt (either open when null). */
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
 });
 
 /** Adverts and posters, looked up by placeCode (e.g. home_side, news_top). */
@@ -42,6 +45,8 @@ export const adverts = pgTable('adverts', {
   link: text('link').notNull(),
   sort: integer('sort').notNull().default(0),
   active: boolean('active').notNull().default(true),
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
 });
 
 export const hotSearches = pgTable('hot_searches', {

@@ -34,7 +34,10 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** 1 active, 0 banned by staff (no login, every session refused). */
     status: smallint('status').notNull().default(1),
+    /** A staff mute: no chat, posts, comments or private messages until then. */
+    mutedUntil: timestamp('muted_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     /** Set for accounts created by a code login: the client sends them to /user/comFormPage. */

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { AUDIT_STATUSES } from '../../services/live/audits.ts';
+import { ROOM_AUDIT_STATUSES } from '../../services/live/room-audits.ts';
 import { requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
@@ -106,6 +107,32 @@ moderationRoutes.post('/audit/review', async (c) => {
       id: requiredId(input, 'id'),
       pass: flag(input.pass),
       note: text(input.note),
+    }),
+  );
+});
+
+/** GET /api/audit/room/list?status (pending|approved|rejected)&page&pageSize (operators) → room title/cover/notice changes. */
+moderationRoutes.get('/audit/room/list', async (c) => {
+  const query = validate(
+    z.object({
+      status: z.enum(ROOM_AUDIT_STATUSES).default('pending'),
+      page: q.page(),
+      pageSize: q.pageSize(30, 100),
+    }),
+    c.req.query(),
+  );
+  return ok(c, await live(c).roomAudits.list(caller(c), query));
+});
+
+/** POST /api/audit/room/review {id, pass (1|0), reason (required when refusing)} (operators) → {id, roomId, field, status, reverted}. */
+moderationRoutes.post('/audit/room/review', async (c) => {
+  const input = await readInput(c);
+  return ok(
+    c,
+    await live(c).roomAudits.review(caller(c), {
+      id: requiredId(input, 'id'),
+      pass: flag(input.pass),
+      reason: text(input.reason),
     }),
   );
 });

@@ -85,12 +85,20 @@ roomRoutes.get('/room/down', requireUser, async (c) => {
   return ok(c, await live(c).roomAdmin.down(roomId, caller(c)));
 });
 
-/** POST /api/room/audit {roomId, approved (1 | 0)} (operators) → {roomId, auditState}: block a room or let it back. */
+/**
+ * POST /api/room/audit {roomId, approved (1 | 0), reason (required when suspending)} (operators)
+ * → {roomId, auditState}: suspend a room (a live one goes offline at once) or lift it; ops log.
+ */
 roomRoutes.post('/room/audit', requireUser, async (c) => {
   const input = await readInput(c);
   return ok(
     c,
-    await live(c).roomAdmin.setAuditState(caller(c), requiredId(input, 'roomId'), flag(input.approved)),
+    await live(c).roomAdmin.setAuditState(
+      caller(c),
+      requiredId(input, 'roomId'),
+      flag(input.approved),
+      text(input.reason),
+    ),
   );
 });
 

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { communityBans } from '../../db/schema/index.ts';
 import { ApiError, badRequest, forbidden } from '../../errors.ts';
 import type { Kv } from '../../kv/kv.ts';
+import { assertNotMuted } from '../accounts/mute.ts';
 
 /** Control and invisible characters out (newlines stay), trailing spaces trimmed, blank runs folded. */
 export const cleanPostText = (raw: string) =>
@@ -25,6 +26,7 @@ export function createCommunityGuard(db: Db, kv: Kv) {
         .from(communityBans)
         .where(eq(communityBans.userId, userId));
       if (ban) throw forbidden(MSG.communityBanned);
+      await assertNotMuted(db, userId);
     },
 
     /** A fixed-window counter per user and action in the shared KV store. */

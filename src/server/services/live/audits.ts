@@ -1,10 +1,13 @@
 import { and, count, desc, eq } from 'drizzle-orm';
+import { maskName } from '../../../lib/mask.ts';
 import { MSG } from '../../../lib/messages.ts';
 import { isLiveNavId } from '../../../lib/vocab/live-navs.ts';
 import type { Db } from '../../db/client.ts';
-import { anchorApplications, users } from '../../db/schema/index.ts';
+import { anchorApplications, realNames, users } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import { hasRole } from '../../../lib/vocab/roles.ts';
+import type { NotificationService } from '../notifications/notifications.ts';
+import type { OpsServices } from '../ops/index.ts';
 import type { Caller } from './access.ts';
 import type { RoomAdmin } from './room-admin.ts';
 
@@ -21,8 +24,10 @@ export function createAuditService(deps: {
   db: Db;
   realNameVerified: (userId: number) => Promise<boolean>;
   roomAdmin: RoomAdmin;
+  ops: OpsServices;
+  notices: NotificationService;
 }) {
-  const { db, realNameVerified, roomAdmin } = deps;
+  const { db, realNameVerified, roomAdmin, ops, notices } = deps;
 
   const requireOperator = (caller: Caller) => {
     if (!hasRole(caller.roles, 'operator')) throw forbidden(MSG.operatorOnly);
@@ -104,9 +109,12 @@ export function createAuditService(deps: {
             status: anchorApplications.status,
             reviewNote: anchorApplications.reviewNote,
             createdAt: anchorApplications.createdAt,
+            realName: realNames.realName,
+            idCard: realNames.idCardMasked,
           })
           .from(anchorApplications)
           .innerJoin(users, eq(users.id, anchorApplications.userId))
+          .leftJoin(realNames, eq(realNames.userId, anchorApplications.userId))
           .where(where)
           .orderBy(desc(anchorApplications.id))
           .limit(input.pageSize)
@@ -114,7 +122,12 @@ export function createAuditService(deps: {
         db.select({ total: count() }).from(anchorApplications).where(where),
       ]);
       return {
-        list: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+        // Real-name state for the reviewer, masked as everywhere else.
+        list: rows.map(({ realName, idCard, ...r }) => ({
+          ...r,
+          realName: realName ? { name: maskName(realName), idCard } : null,
+          createdAt: r.createdAt.toISOString(),
+        })),
         total,
         page: input.page,
         pageSize: input.pageSize,
@@ -149,6 +162,22 @@ export function createAuditService(deps: {
             .returning({ id: users.id, nickName: users.nickName });
           await roomAdmin.createFor(tx, u, app.navId);
         }
+        await ops.log.record(tx, {
+          actorId: caller.id,
+          action: input.pass ? 'anchor.approve' : 'anchor.reject',
+          targetType: 'anchor_application',
+          targetId: app.id,
+          before: { status: app.status },
+          after: { status, userId: app.userId },
+          reason: note || null,
+        });
+        await notices.notify(tx, {
+          userId: app.userId,
+          kind: 'audit',
+          title: input.pass ? '主播申请已通过' : '主播申请未通过',
+          body: input.pass ? '现在可以设置直播间并开播了。' : `原因：${note}。修改后可以重新申请。`,
+          link: input.pass ? '/v/anchor-set' : '/v/apply',
+        });
         return { id: app.id, userId: app.userId, status };
       });
     },

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { chatMessages, users } from '../../db/schema/index.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../../errors.ts';
 import type { Kv } from '../../kv/kv.ts';
+import { assertNotMuted } from '../accounts/mute.ts';
 import type { Room, RoomAccess } from './access.ts';
 import type { RoomPublisher } from './events.ts';
 import type { MatchLookup } from './matches.ts';
@@ -110,6 +111,7 @@ export function createChatService(deps: {
       throw badRequest(fill(MSG.chatTooLong, { max: CHAT.maxLength }));
     const room = await targetRoom(target);
     if (room && (await access.isForbidden(room.id, userId))) throw forbidden(MSG.chatForbidden);
+    await assertNotMuted(db, userId);
     const sender = senderSnapshot(await senders.of(userId, room));
     let barrage: number | null = null;
     if (input.barrage) {

@@ -2,6 +2,8 @@ import { createMediaProvider } from '../../providers/media/index.ts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
 import type { createAccountServices } from '../accounts/index.ts';
 import type { ServiceDeps } from '../index.ts';
+import type { NotificationService } from '../notifications/notifications.ts';
+import type { OpsServices } from '../ops/index.ts';
 import type { WalletServices } from '../wallet/index.ts';
 import { createRoomAccess } from './access.ts';
 import { createAnchorService } from './anchors.ts';
@@ -16,6 +18,7 @@ import { createRankService } from './ranks.ts';
 import { createRedPacketService } from './red-packets.ts';
 import { createReportService } from './reports.ts';
 import { createRoomAdmin } from './room-admin.ts';
+import { createRoomAuditService } from './room-audits.ts';
 import { createRoomGiftService } from './room-gifts.ts';
 import { createRoomNobilityService } from './room-nobility.ts';
 import { createRoomService } from './rooms.ts';
@@ -35,17 +38,20 @@ export function createLiveServices(
     storage: StorageProvider;
     accounts: AccountServices;
     wallet: WalletServices;
+    ops: OpsServices;
+    notices: NotificationService;
     matches?: MatchLookup;
   },
 ) {
   const { db, kv, pubsub } = deps;
-  const { storage, accounts, wallet } = parts;
+  const { storage, accounts, wallet, ops, notices } = parts;
   const media = createMediaProvider(deps.config.media, deps.appSecret);
   const matches = parts.matches ?? createMatchLookup(db);
   const access = createRoomAccess(db);
   const publish = createRoomPublisher(pubsub);
   const senders = createSenders({ db, nobility: wallet.nobility, access });
   const rooms = createRoomService({ db, access, matches, media });
+  const roomAudits = createRoomAuditService({ db, publish, ops, notices, onListsChanged: rooms.invalidate });
   const roomAdmin = createRoomAdmin({
     db,
     access,
@@ -53,6 +59,9 @@ export function createLiveServices(
     matches,
     storage,
     publish,
+    audits: roomAudits,
+    ops,
+    notices,
     onListsChanged: rooms.invalidate,
   });
   const chat = createChatService({ db, kv, access, senders, rooms, matches, publish });
@@ -68,7 +77,8 @@ export function createLiveServices(
     chat,
     welcome: createWelcomeService({ kv, access, senders, rooms, matches, publish }),
     moderation: createModerationService({ db, access, publish }),
-    audits: createAuditService({ db, realNameVerified, roomAdmin }),
+    audits: createAuditService({ db, realNameVerified, roomAdmin, ops, notices }),
+    roomAudits,
     anchors: createAnchorService({ db, nobility: wallet.nobility }),
     ranks: createRankService(db),
     history: createHistoryService({ db, access, matches }),

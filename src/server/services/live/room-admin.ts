@@ -10,7 +10,10 @@ import { hasRole } from '../../../lib/vocab/roles.ts';
 import type { MediaProvider } from '../../providers/media/index.ts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
 import type { Caller, Room, RoomAccess } from './access.ts';
+import type { NotificationService } from '../notifications/notifications.ts';
+import type { OpsServices } from '../ops/index.ts';
 import type { RoomPublisher } from './events.ts';
+import type { RoomAuditService } from './room-audits.ts';
 import type { MatchLookup } from './matches.ts';
 import { streamOf } from './rooms.ts';
 
@@ -35,10 +38,13 @@ export function createRoomAdmin(deps: {
   matches: MatchLookup;
   storage: StorageProvider;
   publish: RoomPublisher;
+  audits: Pick<RoomAuditService, 'record'>;
+  ops: OpsServices;
+  notices: NotificationService;
   /** Called when the live lists change (the room list cache drops its entries). */
   onListsChanged: () => void;
 }) {
-  const { db, access, media, matches, storage, publish, onListsChanged } = deps;
+  const { db, access, media, matches, storage, publish, audits, ops, notices, onListsChanged } = deps;
 
   const pushOf = (r: Room) => media.push(streamOf(r), r.anchorId);
 
@@ -73,15 +79,19 @@ export function createRoomAdmin(deps: {
     async update(caller: Caller, s: RoomSettings) {
       const r = await access.ownRoom(caller);
       await check(s);
-      const [next] = await db
-        .update(rooms)
-        .set({
-          ...s,
-          matchId: s.matchId === undefined ? undefined : s.matchId || null,
-          updatedAt: new Date(),
-        })
-        .where(eq(rooms.id, r.id))
-        .returning();
+      const next = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(rooms)
+          .set({
+            ...s,
+            matchId: s.matchId === undefined ? undefined : s.matchId || null,
+            updatedAt: new Date(),
+          })
+          .where(eq(rooms.id, r.id))
+          .returning();
+        await audits.record(tx, r, row);
+        return row;
+      });
       if (s.notice !== undefined && s.notice !== r.notice)
         await publish.event({ type: 'notice', roomId: r.id, notice: next.notice });
       await publish.event({
@@ -119,8 +129,11 @@ export function createRoomAdmin(deps: {
           title,
           updatedAt: new Date(),
         };
-        if (locked.liveState === 1)
-          return (await tx.update(rooms).set(fields).where(eq(rooms.id, r.id)).returning())[0];
+        if (locked.liveState === 1) {
+          const [row] = await tx.update(rooms).set(fields).where(eq(rooms.id, r.id)).returning();
+          await audits.record(tx, locked, row);
+          return row;
+        }
         const [session] = await tx
           .insert(liveSessions)
           .values({
@@ -137,6 +150,7 @@ export function createRoomAdmin(deps: {
           .set({ ...fields, liveState: 1, liveSince: new Date(), sessionId: session.id })
           .where(eq(rooms.id, r.id))
           .returning();
+        await audits.record(tx, locked, row);
         return row;
       });
       onListsChanged();
@@ -150,7 +164,7 @@ export function createRoomAdmin(deps: {
     },
 
     /** GET /api/room/down: the anchor (or an operator) ends the broadcast; its session becomes a replay. */
-    async down(roomId: number, caller: Caller) {
+    async down(roomId: number, caller: Caller, suspended = false) {
       const r = await access.room(roomId);
       if (r.anchorId !== caller.id && !hasRole(caller.roles, 'operator')) throw forbidden(MSG.anchorOnly);
       const ended = await db.transaction(async (tx) => {
@@ -174,22 +188,44 @@ export function createRoomAdmin(deps: {
       });
       if (ended) {
         onListsChanged();
-        await publish.event({ type: 'down', roomId: r.id });
+        await publish.event({ type: 'down', roomId: r.id, ...(suspended && { suspended }) });
       }
       return { roomId: r.id, liveState: 0 };
     },
 
-    /** Operators: block a room (it leaves the lists; a live one is taken down) or approve it again. */
-    async setAuditState(caller: Caller, roomId: number, approved: boolean) {
+    /**
+     * Operators: suspend a room (it leaves the lists; a live one goes offline for every viewer at
+     * once) with a reason the anchor is told, or lift it. Logged in the ops log.
+     */
+    async setAuditState(caller: Caller, roomId: number, approved: boolean, reason = '') {
       if (!hasRole(caller.roles, 'operator')) throw forbidden(MSG.operatorOnly);
+      const why = reason.trim();
+      if (!approved && (chars(why) < 1 || chars(why) > 100)) throw badRequest(MSG.suspendReasonRequired);
       const r = await access.room(roomId);
-      if (!approved && r.liveState === 1) await this.down(roomId, caller);
-      await db
-        .update(rooms)
-        .set({ auditState: approved ? 1 : 0, updatedAt: new Date() })
-        .where(eq(rooms.id, r.id));
+      if (!approved && r.liveState === 1) await this.down(roomId, caller, true);
+      const auditState = approved ? 1 : 0;
+      await db.transaction(async (tx) => {
+        await tx.update(rooms).set({ auditState, updatedAt: new Date() }).where(eq(rooms.id, r.id));
+        if (r.auditState === auditState) return;
+        await ops.log.record(tx, {
+          actorId: caller.id,
+          action: approved ? 'room.restore' : 'room.suspend',
+          targetType: 'room',
+          targetId: r.id,
+          before: { auditState: r.auditState, liveState: r.liveState },
+          after: { auditState, liveState: 0 },
+          reason: why || null,
+        });
+        await notices.notify(tx, {
+          userId: r.anchorId,
+          kind: 'audit',
+          title: approved ? '你的直播间已解除封禁' : '你的直播间已被封禁',
+          body: approved ? '现在可以重新开播了。' : `原因：${why}`,
+          link: '/v/anchor-set',
+        });
+      });
       onListsChanged();
-      return { roomId: r.id, auditState: approved ? 1 : 0 };
+      return { roomId: r.id, auditState };
     },
 
     /** The room of a newly approved anchor (inside the approval's transaction). */

@@ -11,6 +11,7 @@ import {
 } from '../../db/schema/index.ts';
 import { ApiError, forbidden } from '../../errors.ts';
 import type { Kv } from '../../kv/kv.ts';
+import { assertNotMuted } from '../accounts/mute.ts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
 import { messageContent } from './content.ts';
 import type { ConversationRow, ConversationService } from './conversations.ts';
@@ -81,6 +82,7 @@ export function createSendService(deps: {
     /** POST /message/send: stores the message and delivers it live to both sides. */
     async send(userId: number, input: SendInput): Promise<DmMessage> {
       const conv = await deps.conversations.memberOf(userId, input.conversationId);
+      if (conv.kind !== 'service') await assertNotMuted(db, userId);
       const content = await contentOf(input.kind, input.content);
       if ((await kv.incr(`dm:send:${userId}`, 60_000)) > DM_RULES.perMinute)
         throw new ApiError(CODE.tooMany, MSG.dmTooFast);

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cached } from '../cache.ts';
 import { aboutPages, adverts, banners, hotSearches, navItems, siteSettings } from '../../db/schema/index.ts';
@@ -22,6 +22,10 @@ export interface SiteSettings {
 }
 
 /** Site-wide content: settings, navigation, banners, adverts, hot searches and the about pages. */
+/** Inside its schedule now: started (or no start) and not yet ended (or no end). */
+const onSchedule = (t: typeof banners | typeof adverts) =>
+  sql`(${t.startsAt} is null or ${t.startsAt} <= now()) and (${t.endsAt} is null or ${t.endsAt} > now())`;
+
 export function createSiteService(db: Db) {
   const HOT_TTL = 30_000;
   const settings = cached(HOT_TTL, async (): Promise<SiteSettings> => {
@@ -60,7 +64,7 @@ export function createSiteService(db: Db) {
         outerLink: banners.outerLink,
       })
       .from(banners)
-      .where(eq(banners.active, true))
+      .where(and(eq(banners.active, true), onSchedule(banners)))
       .orderBy(asc(banners.sort), asc(banners.id)),
   );
 
@@ -94,7 +98,7 @@ export function createSiteService(db: Db) {
         link: adverts.link,
       })
       .from(adverts)
-      .where(and(eq(adverts.placeCode, placeCode), eq(adverts.active, true)))
+      .where(and(eq(adverts.placeCode, placeCode), eq(adverts.active, true), onSchedule(adverts)))
       .orderBy(asc(adverts.sort), asc(adverts.id));
   const advertsByPlace = new Map<string, () => Promise<Awaited<ReturnType<typeof loadAdverts>>>>();
 
@@ -124,6 +128,12 @@ export function createSiteService(db: Db) {
     },
 
     aboutIndex,
+
+    /** After a console edit: banners and adverts show the change at once on this instance. */
+    invalidatePlacements() {
+      bannerList.invalidate();
+      advertsByPlace.clear();
+    },
   };
 }
 

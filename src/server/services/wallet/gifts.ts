@@ -44,6 +44,8 @@ export function createGiftService(deps: { db: Db; ledger: Ledger; nobility: Nobi
   return {
     /** Enabled gifts, cheapest first (the live room's gift bar). */
     catalogue: () => catalogue(),
+    /** After a console edit, so this instance shows the new catalogue at once. */
+    invalidate: () => catalogue.invalidate(),
 
     /** POST /pay/gift. A retry with the same key returns the first result and moves nothing. */
     async send(userId: number, input: { giftId: number; anchorId: number; count: number; key: string }) {
@@ -51,7 +53,11 @@ export function createGiftService(deps: { db: Db; ledger: Ledger; nobility: Nobi
       if (!Number.isInteger(count) || count < 1 || count > GIFT_COUNT_MAX)
         throw badRequest(MSG.giftCountInvalid);
       if (input.anchorId === userId) throw badRequest(MSG.giftToSelf);
-      const gift = (await catalogue()).find((g) => g.id === input.giftId);
+      // The price as it is now, never the cached catalogue: a console price change holds at once.
+      const [gift] = await db
+        .select({ id: gifts.id, name: gifts.name, icon: gifts.icon, price: gifts.price, tier: gifts.tier })
+        .from(gifts)
+        .where(and(eq(gifts.id, input.giftId), eq(gifts.enabled, true)));
       if (!gift) throw notFound(MSG.giftNotFound);
       const [anchor] = await db
         .select({ id: users.id, nickName: users.nickName })

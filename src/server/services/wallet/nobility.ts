@@ -55,6 +55,8 @@ export function createNobilityService(deps: { db: Db; ledger: Ledger }) {
 
   return {
     list: async () => (await tiers()).map(tierView),
+    /** After a console edit, so this instance shows the new prices at once. */
+    invalidate: () => tiers.invalidate(),
     active: (userId: number) => activeNobilityOf(db, userId),
 
     /** Active tiers of many users at once (rankings, chat badges). */
@@ -78,7 +80,8 @@ export function createNobilityService(deps: { db: Db; ledger: Ledger }) {
 
     /** POST /pay/room/nobility/purchase. A retry with the same key returns the first purchase. */
     async purchase(userId: number, input: { tierId: number; months: number; key: string }) {
-      const tier = (await tiers()).find((t) => t.id === input.tierId);
+      // The price as it is now, never the cached list: a console price change holds at once.
+      const [tier] = await db.select().from(nobilityTiers).where(eq(nobilityTiers.id, input.tierId));
       if (!tier) throw notFound(MSG.nobilityNotFound);
       if (!(NOBILITY_MONTHS as readonly number[]).includes(input.months))
         throw badRequest(MSG.nobilityMonthsInvalid);

@@ -1,0 +1,16 @@
+import { eq } from 'drizzle-orm';
+import { fill, MSG } from '../../../lib/messages.ts';
+import { beijingDate, beijingTime } from '../../../lib/sports/time.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { forbidden } from '../../errors.ts';
+
+/**
+ * A staff mute (/ops/users): until `users.muted_until` the user may not chat, post, comment or
+ * write private messages (客服 stays open, so they can ask why). Every writing path calls this.
+ */
+export async function assertNotMuted(db: Db, userId: number): Promise<void> {
+  const [u] = await db.select({ until: users.mutedUntil }).from(users).where(eq(users.id, userId));
+  if (u?.until && u.until.getTime() > Date.now())
+    throw forbidden(fill(MSG.userMuted, { until: `${beijingDate(u.until)} ${beijingTime(u.until)}` }));
+}
