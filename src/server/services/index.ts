@@ -47,7 +47,7 @@ export function createServices(deps: ServiceDeps) {
     experts: createExpertService(deps.db),
     uploads,
     health: createHealthService(deps.db, deps.kv),
-    search: createSearchService(deps.db),
+    search: createSearchService(deps.db, deps.kv, ops),
     sessions: createSessionService(deps.db),
     site: createSiteService(deps.db),
     wallet,
