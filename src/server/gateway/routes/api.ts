@@ -7,6 +7,7 @@ import { matchApiRoutes } from './api-match.ts';
 import { moderationRoutes } from './api-moderation.ts';
 import { roomRoutes } from './api-rooms.ts';
 import { searchRoutes } from './api-search.ts';
+import { sportFollowRoutes } from './api-sport-follows.ts';
 import { liveUserRoutes } from './api-users.ts';
 
 /** /svc/api — the live-room service; rooms, chat and matches join this router. */
@@ -26,3 +27,5 @@ apiRoutes.route('/', liveChatRoutes);
 apiRoutes.route('/', moderationRoutes);
 // Matches: dates, hot, schedule, reservations and followed matches (docs/sports-api.md).
 apiRoutes.route('/', matchApiRoutes);
+// Follows of teams and competitions (docs/messages.md).
+apiRoutes.route('/', sportFollowRoutes);
