@@ -24,7 +24,10 @@ describe.each(targets())('hot search words on $name', (target) => {
 
   const searchFrom = (val: string, ip: string) => b.get('/api/search/all', { val }, { ip });
   const hot = async () => ((await b.get('/api/search/list')).data as { word: string }[]).map((w) => w.word);
-  const fresh = () => b.app.services.search.hot.list.invalidate();
+  const fresh = async () => {
+    await b.app.services.search.hot.flush();
+    b.app.services.search.hot.list.invalidate();
+  };
 
   it('counts real searches, once per visitor and word, and only those that found something', async () => {
     expect((await searchFrom('提现', '10.9.0.1')).data.total).toBeGreaterThan(0);
@@ -34,7 +37,7 @@ describe.each(targets())('hot search words on $name', (target) => {
     await searchFrom('开播', '10.9.0.1');
     await searchFrom('开播', '10.9.0.2');
     expect((await searchFrom('没有这样的词qzx', '10.9.0.1')).data.total).toBe(0);
-    fresh();
+    await fresh();
     expect(await hot()).toEqual(['提现', '开播']);
     const [row] = await b.app.db.select().from(hotSearches).where(eq(hotSearches.word, '提现'));
     expect(row.hits).toBe(3);
@@ -45,11 +48,11 @@ describe.each(targets())('hot search words on $name', (target) => {
       .update(hotSearches)
       .set({ scoreAt: new Date(Date.now() - 2 * 24 * 3600_000) })
       .where(eq(hotSearches.word, '提现'));
-    fresh();
+    await fresh();
     expect(await hot()).toEqual(['开播', '提现']);
     // A new search adds to the decayed weight: 3/4 + 1 is still below 2.
     await searchFrom('提现', '10.9.0.9');
-    fresh();
+    await fresh();
     expect(await hot()).toEqual(['开播', '提现']);
   });
 

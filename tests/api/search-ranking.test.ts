@@ -35,7 +35,7 @@ describe.each(targets())('site search ranking on $name', (target) => {
       })
       .returning({ id: newsArticles.id });
     await b.app.services.search.index.sync();
-  }, 300_000);
+  }, 600_000);
   afterAll(async () => {
     await b?.close();
   });

@@ -26,6 +26,7 @@ export interface StaffCaller {
 
 /** Hot search words (spec §3): counted from real searches with decay; staff pin or hide words. */
 export function createHotWords(db: Db, kv: Kv, ops: OpsServices) {
+  const pending = new Map<string, number>();
   const list = cached(30_000, async (): Promise<{ word: string }[]> => {
     const [pinned, counted, hidden] = await Promise.all([
       db
@@ -107,24 +108,37 @@ export function createHotWords(db: Db, kv: Kv, ops: OpsServices) {
     /** GET /api/search/list: pinned words in staff order, then the most searched lately. */
     list,
 
-    /** Counts one search of `raw` by `who` (a user or an address) — at most once per HOT_REPEAT_MS. */
+    /**
+     * Counts one search of `raw` by `who` (a user or an address) — at most once per HOT_REPEAT_MS.
+     * Counts wait in memory until flush() (every few seconds, jobs.ts), so a search never writes.
+     */
     async record(raw: string, who: string): Promise<boolean> {
       const word = tidyQuery(raw);
       if (!word || word.length > HOT_WORD_MAX) return false;
       if (!(await kv.setIfAbsent(`search:hot:${who}:${word.toLowerCase()}`, '1', HOT_REPEAT_MS)))
         return false;
-      await db
-        .insert(hotSearches)
-        .values({ word, hits: 1, score: 1 })
-        .onConflictDoUpdate({
-          target: hotSearches.word,
-          set: {
-            hits: sql`${hotSearches.hits} + 1`,
-            score: sql`${scoreNow} + 1`,
-            scoreAt: sql`now()`,
-          },
-        });
+      pending.set(word, (pending.get(word) ?? 0) + 1);
       return true;
+    },
+
+    /** Adds the counted searches to the words (decaying what was there); each instance flushes its own. */
+    async flush(): Promise<number> {
+      const batch = [...pending];
+      pending.clear();
+      for (const [word, n] of batch) {
+        await db
+          .insert(hotSearches)
+          .values({ word, hits: n, score: n })
+          .onConflictDoUpdate({
+            target: hotSearches.word,
+            set: {
+              hits: sql`${hotSearches.hits} + ${n}`,
+              score: sql`${scoreNow} + ${n}`,
+              scoreAt: sql`now()`,
+            },
+          });
+      }
+      return batch.length;
     },
 
     /** The console's list: every word with its count and current weight (operators). */

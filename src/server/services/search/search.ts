@@ -1,4 +1,4 @@
-import { aliasedTable, eq, inArray, or, sql } from 'drizzle-orm';
+import { aliasedTable, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { matches, teams } from '../../db/schema/index.ts';
 import type { Kv } from '../../kv/kv.ts';
@@ -42,9 +42,21 @@ export function createSearchService(db: Db, kv: Kv, ops: OpsServices) {
   const home = aliasedTable(teams, 'home');
   const away = aliasedTable(teams, 'away');
 
-  /** Up to 8 matches of these teams, those nearest to now first. */
+  /**
+   * Up to 8 matches of these teams, nearest to now first: the next and the last few of each side
+   * through the (team, kick-off) indexes, so a team's whole history is never read.
+   */
   async function matchesOf(teamIds: number[]): Promise<SearchMatch[]> {
     if (!teamIds.length) return [];
+    const ids = sql.join(
+      teamIds.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    const side = (col: string, dir: 'asc' | 'desc', cmp: string) => sql`(
+      select id from matches where ${sql.raw(col)} in (${ids}) and kickoff_at ${sql.raw(cmp)} now()
+      order by kickoff_at ${sql.raw(dir)} limit ${PER_GROUP})`;
+    const near = sql`${side('home_team_id', 'asc', '>=')} union ${side('home_team_id', 'desc', '<')}
+      union ${side('away_team_id', 'asc', '>=')} union ${side('away_team_id', 'desc', '<')}`;
     const rows = await db
       .select({
         id: matches.id,
@@ -59,7 +71,7 @@ export function createSearchService(db: Db, kv: Kv, ops: OpsServices) {
       .from(matches)
       .innerJoin(home, eq(home.id, matches.homeTeamId))
       .innerJoin(away, eq(away.id, matches.awayTeamId))
-      .where(or(inArray(matches.homeTeamId, teamIds), inArray(matches.awayTeamId, teamIds)))
+      .where(sql`${matches.id} in (${near})`)
       .orderBy(sql`abs(extract(epoch from (${matches.kickoffAt} - now())))`)
       .limit(PER_GROUP);
     return rows.map(({ state, ...m }) => ({ ...m, stateName: stateInfo(m.sport as SportId, state).name }));
