@@ -72,7 +72,7 @@ describe.each(targets())('site search ranking on $name', (target) => {
     expect(group(await search('转会 悬念'), 'articles').map((h) => h.refId)).toContain(articleId);
   });
 
-  it('keeps the index fresh: hidden posts leave it, new ones join on the next sync', async () => {
+  it('keeps the index fresh: a hidden post leaves it on the next sync', async () => {
     const [p] = await b.app.db.select().from(posts).limit(1);
     const before = await search(p.content.slice(0, 8));
     expect(group(before, 'posts').map((h) => h.refId)).toContain(p.id);
