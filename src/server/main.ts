@@ -6,6 +6,7 @@ import { gracefulShutdown } from './http/shutdown.ts';
 import { startLiveJobs } from './services/live/jobs.ts';
 import { startTipsJobs } from './services/tips/jobs.ts';
 import { startNewsJobs } from './services/news/jobs.ts';
+import { startSearchJobs } from './services/search/jobs.ts';
 
 let config;
 try {
@@ -32,7 +33,7 @@ server.listen(config.port, config.host, () => {
   );
 });
 
-const stops = [startLiveJobs(app), startTipsJobs(app), startNewsJobs(app)];
+const stops = [startLiveJobs(app), startTipsJobs(app), startNewsJobs(app), startSearchJobs(app)];
 const stopJobs = async () => void (await Promise.all(stops.map((stop) => stop())));
 void app.services.sports.startFeed();
 gracefulShutdown({

@@ -14,8 +14,10 @@ import { publish } from '../../src/server/realtime/publish.ts';
 import { createRedisPubSub } from '../../src/server/realtime/pubsub.ts';
 import { startServer } from '../e2e/support/server.ts';
 import { roomBench } from './room-bench.ts';
+import { searchBench } from './search-bench.ts';
 
-// npm run bench -- --cluster N: the cluster bench instead (tests/perf/cluster-bench.ts).
+// npm run bench -- --cluster N: the cluster bench instead (tests/perf/cluster-bench.ts);
+// npm run bench -- --search: only the search figure (tests/perf/search-bench.ts).
 const clusterAt = process.argv.indexOf('--cluster');
 if (clusterAt !== -1) {
   const { clusterBench } = await import('./cluster-bench.ts');
@@ -261,10 +263,27 @@ async function scoreChange(): Promise<(seq: number) => Record<string, unknown>> 
   });
 }
 
+/** One search at a time over the seeded data (tests/perf/search-bench.ts). */
+async function searchFigure() {
+  const result = await searchBench(server.url, num('BENCH_SEARCH_ROUNDS', 30));
+  rows.push(result.row);
+  notes.push(result.note);
+}
+
+const only = process.argv.includes('--search') ? searchFigure : null;
+
 try {
+  if (only) await only();
+  else await all();
+} finally {
+  await server.stop();
+}
+
+async function all() {
   await pagesAgainstStatic();
   await spike();
   await http('/svc/live/time');
+  await searchFigure();
   if (REDIS_URL) {
     await fanOut(REDIS_URL, {
       label: 'bench',
@@ -290,8 +309,6 @@ try {
     rows.push(result.row);
     notes.push(...result.notes);
   }
-} finally {
-  await server.stop();
 }
 
 const header: Row = ['test', 'rate', 'p50', 'p99', 'ok', 'failed'];

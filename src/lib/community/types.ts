@@ -74,6 +74,7 @@ export const NOTICE_KINDS = {
   purchase: '购买',
   withdrawal: '提现',
   audit: '审核',
+  match: '比赛',
 } as const;
 export type NoticeKind = keyof typeof NOTICE_KINDS;
 

@@ -20,6 +20,8 @@ export interface ScoreQuery {
   leagues: number[] | null;
   /** Where `leagues` came from: the URL, the saved choice, or nowhere (all). */
   leagueSource: 'query' | 'saved' | null;
+  /** `?mine=1`: only matches of the teams and competitions the viewer follows (我的关注). */
+  mine: boolean;
 }
 
 /** "1,4,7" → [1, 4, 7]; null when empty or not a list of ids. */
@@ -39,7 +41,17 @@ export function scoreQuery(params: URLSearchParams, saved: string | undefined): 
     view: params.get('view') === 'league' ? 'league' : 'time',
     leagues: fromQuery ?? fromSaved,
     leagueSource: fromQuery ? 'query' : fromSaved ? 'saved' : null,
+    mine: params.get('mine') === '1',
   };
+}
+
+/** 我的关注: the matches involving a followed team or in a followed competition. */
+export function onlyFollowed<
+  T extends { home: { id: number }; away: { id: number }; competition: { id: number } },
+>(list: T[], follows: { teamIds: number[]; competitionIds: number[] }): T[] {
+  const teams = new Set(follows.teamIds);
+  const comps = new Set(follows.competitionIds);
+  return list.filter((m) => teams.has(m.home.id) || teams.has(m.away.id) || comps.has(m.competition.id));
 }
 
 /** The current path with some parameters changed (null removes one). */

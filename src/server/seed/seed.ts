@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { aboutPages, adverts, hotSearches, navItems, siteSettings, users } from '../db/schema/index.ts';
+import { aboutPages, adverts, navItems, siteSettings, users } from '../db/schema/index.ts';
 import type { Logger } from '../logger.ts';
 import { hashPassword } from '../services/accounts/password.ts';
 import { aboutPageSeeds } from './about-pages.ts';
@@ -12,7 +12,6 @@ import {
   advertSeeds,
   demoAccounts,
   DEMO_PASSWORD,
-  hotSearchWords,
   navigation,
   settingSeeds,
   type NavSeed,
@@ -30,10 +29,6 @@ export async function seedDemo(db: Db, log: Logger): Promise<void> {
   }
   if (await empty(navItems)) await insertNav(db, navigation, null);
   if (await empty(adverts)) await db.insert(adverts).values(advertSeeds.map((a, i) => ({ ...a, sort: i })));
-  await db
-    .insert(hotSearches)
-    .values(hotSearchWords.map((word, sort) => ({ word, sort })))
-    .onConflictDoNothing();
   await db.insert(aboutPages).values(aboutPageSeeds).onConflictDoNothing();
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);

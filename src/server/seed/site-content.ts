@@ -104,19 +104,6 @@ export const advertSeeds = [
   },
 ] as const;
 
-export const hotSearchWords = [
-  '英超',
-  '皇家马德里',
-  'NBA',
-  '湖人',
-  '欧冠',
-  '曼城',
-  '中超',
-  '巴塞罗那',
-  '勇士',
-  '利物浦',
-];
-
 /**
  * Site settings. Contact channels and app download links are the operator's to fill in (table
  * site_settings, keys `contact` {email, qq, wechat, hours} and `appLinks` {android, ios}); the demo

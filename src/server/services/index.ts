@@ -9,6 +9,7 @@ import { createCommunityServices } from './community/index.ts';
 import { createCaptchaService } from './captcha/captcha.ts';
 import { createExpertService } from './experts/experts.ts';
 import { createPeopleFollowService } from './follows/people.ts';
+import { createSportFollowService } from './follows/sports.ts';
 import { createHealthService } from './health.ts';
 import { createLiveServices } from './live/index.ts';
 import { createMessageServices } from './messages/index.ts';
@@ -44,13 +45,18 @@ export function createServices(deps: ServiceDeps) {
   const notifications = createNotificationService(deps.db, deps.pubsub);
   const sports = createSportsServices(deps);
   const site = createSiteService(deps.db);
+  const sportFollows = createSportFollowService(deps.db, notifications);
+  // Alerts for followed teams, from the instance that runs the feed; a failure never stops the feed.
+  const alertFailed = (err: unknown) => deps.log.warn({ err }, 'follow alert failed');
+  sports.onScore((m, h) => void sportFollows.onGoal(m, h).catch(alertFailed));
+  sports.onStateChange((matchId) => void sportFollows.onFinish(matchId).catch(alertFailed));
   return {
     accounts,
     captcha: createCaptchaService(deps),
     experts: createExpertService(deps.db),
     uploads,
     health: createHealthService(deps.db, deps.kv),
-    search: createSearchService(deps.db),
+    search: createSearchService(deps.db, deps.kv, ops),
     sessions: createSessionService(deps.db),
     site,
     wallet,
@@ -75,6 +81,7 @@ export function createServices(deps: ServiceDeps) {
     community: createCommunityServices(deps, { uploads, storage, notices: notifications, ops }),
     sports,
     follows: createPeopleFollowService(deps.db),
+    sportFollows,
     messages: createMessageServices(deps, { storage, notices: notifications, ops }),
     tips: createTipServices(deps, { ledger: wallet.ledger, ops, now: () => sports.clock.now() }),
     news: createNewsServices(deps, { uploads, storage, notices: notifications, ops }),

@@ -14,3 +14,4 @@ export * from './community.ts';
 export * from './messages.ts';
 export * from './tips.ts';
 export * from './news.ts';
+export * from './search.ts';

@@ -49,12 +49,6 @@ export const adverts = pgTable('adverts', {
   endsAt: timestamp('ends_at', { withTimezone: true }),
 });
 
-export const hotSearches = pgTable('hot_searches', {
-  id: serial('id').primaryKey(),
-  word: text('word').notNull().unique(),
-  sort: integer('sort').notNull().default(0),
-});
-
 /**
  * About pages. Ids 10001–10006 are the footer's (live rules, privacy, copyright, disclaimer,
  * user agreement, feedback); category 'live' holds the anchor help pages 2, 3, 4; slug names the

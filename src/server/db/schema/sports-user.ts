@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { matches } from './sports-match.ts';
 import { users } from './users.ts';
 
@@ -39,3 +40,22 @@ export const sportsFeedState = pgTable('sports_feed_state', {
   until: timestamp('until', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Teams and competitions a user follows (我的关注 on the score pages, goal alerts, /v/concern). */
+export const sportFollows = pgTable(
+  'sport_follows',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** team | competition (no foreign key: either table, by type). */
+    targetType: text('target_type').notNull(),
+    targetId: integer('target_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.targetType, t.targetId] }),
+    index('sport_follows_target_idx').on(t.targetType, t.targetId),
+    check('sport_follows_type', sql`${t.targetType} in ('team','competition')`),
+  ],
+);

@@ -6,6 +6,8 @@ import { liveChatRoutes } from './api-chat.ts';
 import { matchApiRoutes } from './api-match.ts';
 import { moderationRoutes } from './api-moderation.ts';
 import { roomRoutes } from './api-rooms.ts';
+import { searchRoutes } from './api-search.ts';
+import { sportFollowRoutes } from './api-sport-follows.ts';
 import { liveUserRoutes } from './api-users.ts';
 
 /** /svc/api — the live-room service; rooms, chat and matches join this router. */
@@ -14,8 +16,8 @@ export const apiRoutes = new Hono<GatewayEnv>();
 /** GET /api/banner/list: the home carousel. */
 apiRoutes.get('/banner/list', async (c) => ok(c, await c.var.app.services.site.banners()));
 
-/** GET /api/search/list: the hot-search words shown under the search box. */
-apiRoutes.get('/search/list', async (c) => ok(c, await c.var.app.services.site.hotSearches()));
+// Search: hot words, one search over everything, the console's word list (docs/search.md).
+apiRoutes.route('/', searchRoutes);
 
 // Live rooms (docs/live-rooms.md).
 apiRoutes.route('/', roomRoutes);
@@ -25,3 +27,5 @@ apiRoutes.route('/', liveChatRoutes);
 apiRoutes.route('/', moderationRoutes);
 // Matches: dates, hot, schedule, reservations and followed matches (docs/sports-api.md).
 apiRoutes.route('/', matchApiRoutes);
+// Follows of teams and competitions (docs/messages.md).
+apiRoutes.route('/', sportFollowRoutes);

@@ -29,6 +29,8 @@ export interface WriterDeps {
   onChange(sport: SportId, matchId: number | null): void;
   /** Called after a match's state changed (e.g. to full time: the tips settle on it). */
   onStateChange?(matchId: number, sport: SportId, state: number): void;
+  /** Called after a score change with its highlight (a goal: the followers' alerts). */
+  onScore?(m: MatchRow, highlight: NonNullable<ScoreUpdate['highlight']>): void;
 }
 
 /** Upserts that touch this many matches or fewer are announced one by one on the score channels. */
@@ -54,6 +56,7 @@ export function createFeedWriter(deps: WriterDeps): SportsFeed {
     } catch (err) {
       deps.log.warn({ err, matchId: m.id }, 'sports publish failed');
     }
+    if (highlight) deps.onScore?.(m, highlight);
   };
   const withText = new Set<number>();
   // A match never changes sport: remembering it saves a query on every detail change.

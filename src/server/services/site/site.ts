@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cached } from '../cache.ts';
-import { aboutPages, adverts, banners, hotSearches, navItems, siteSettings } from '../../db/schema/index.ts';
+import { aboutPages, adverts, banners, navItems, siteSettings } from '../../db/schema/index.ts';
 
 export interface NavNode {
   id: number;
@@ -68,13 +68,6 @@ export function createSiteService(db: Db) {
       .orderBy(asc(banners.sort), asc(banners.id)),
   );
 
-  const hotWords = cached(HOT_TTL, () =>
-    db
-      .select({ word: hotSearches.word })
-      .from(hotSearches)
-      .orderBy(asc(hotSearches.sort), asc(hotSearches.id)),
-  );
-
   const aboutIndex = cached(HOT_TTL, () =>
     db
       .select({
@@ -106,7 +99,6 @@ export function createSiteService(db: Db) {
     settings,
     navigation,
     banners: bannerList,
-    hotSearches: hotWords,
 
     adverts(placeCode: string) {
       let load = advertsByPlace.get(placeCode);

@@ -6,8 +6,10 @@ import { createFeedClock } from '../../providers/sports/clock.ts';
 import type { SportsProvider } from '../../providers/sports/feed.ts';
 import { importFeedDocument, type FeedDocument } from '../../providers/sports/json-import.ts';
 import { createSimulator } from '../../providers/sports/simulator/index.ts';
-import { createFeedWriter } from '../../providers/sports/writer.ts';
+import { createFeedWriter, type WriterDeps } from '../../providers/sports/writer.ts';
 import type { ServiceDeps } from '../index.ts';
+
+type ScoreListener = NonNullable<WriterDeps['onScore']>;
 import { createAnalysisService } from './analysis.ts';
 import { createCentreServices } from './centre.ts';
 import { createDataService } from './data.ts';
@@ -29,12 +31,14 @@ export function createSportsServices(deps: ServiceDeps) {
   const clock = createFeedClock(config.sports.simSpeed);
   const cache = createHotCache();
   const stateListeners: ((matchId: number, sport: SportId, state: number) => void)[] = [];
+  const scoreListeners: ScoreListener[] = [];
   const feed = createFeedWriter({
     db,
     pubsub: deps.pubsub,
     log: deps.log,
     onChange: (sport) => cache.invalidate(sport),
     onStateChange: (...args) => stateListeners.forEach((fn) => fn(...args)),
+    onScore: (...args) => scoreListeners.forEach((fn) => fn(...args)),
   });
   // Writes made on another instance reach this one's cache through the score channels.
   for (const [channel, sport] of [
@@ -83,6 +87,10 @@ export function createSportsServices(deps: ServiceDeps) {
     /** Runs `fn` after each state change this instance's feed writes (the instance running the feed). */
     onStateChange: (fn: (matchId: number, sport: SportId, state: number) => void) => {
       stateListeners.push(fn);
+    },
+    /** Runs `fn` after each score change with a highlight (goal, red card …) this instance's feed writes. */
+    onScore: (fn: ScoreListener) => {
+      scoreListeners.push(fn);
     },
     importFeed: (doc: FeedDocument) => importFeedDocument(db, feed, doc),
     startFeed: async () => provider?.start(),

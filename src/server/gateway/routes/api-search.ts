@@ -1,0 +1,44 @@
+import { Hono } from 'hono';
+import { requireRole } from '../auth.ts';
+import { readInput } from '../body.ts';
+import { ok } from '../envelope.ts';
+import { flag, text } from '../input.ts';
+import { clientIp, rateLimit } from '../rate-limit.ts';
+import type { GatewayEnv } from '../types.ts';
+
+/** /svc/api/search — hot words, the site search and the console's word controls (docs/search.md). */
+export const searchRoutes = new Hono<GatewayEnv>();
+
+/** GET /api/search/list → [{word}]: pinned words, then the most searched lately (decaying counts). */
+searchRoutes.get('/search/list', async (c) => ok(c, await c.var.app.services.search.hot.list()));
+
+/**
+ * GET /api/search/all?val → {word, total, matches, groups: [{key, label, list}]}: one search over
+ * teams, players, competitions, anchors and rooms, experts and plans, news, posts and help pages.
+ * A search that finds something counts towards the hot words.
+ */
+searchRoutes.get('/search/all', rateLimit({ name: 'search', max: 120, windowMs: 60_000 }), async (c) => {
+  const { search } = c.var.app.services;
+  const result = await search.query(text(c.req.query('val')));
+  if (result.total > 0) {
+    await search.hot.record(result.word, c.var.user ? `u${c.var.user.id}` : `ip${clientIp(c)}`);
+  }
+  return ok(c, result);
+});
+
+/** GET /api/search/words (operators) → [{word, hits, score, pinned, hidden, sort}]. */
+searchRoutes.get('/search/words', requireRole('operator'), async (c) =>
+  ok(c, await c.var.app.services.search.hot.words(c.var.user!)),
+);
+
+/** POST /api/search/word/pin {word, pinned: 1|0} (operators, logged) → {word, pinned, hidden}. */
+searchRoutes.post('/search/word/pin', requireRole('operator'), async (c) => {
+  const input = await readInput(c);
+  return ok(c, await c.var.app.services.search.hot.pin(c.var.user!, input.word, flag(input.pinned)));
+});
+
+/** POST /api/search/word/hide {word, hidden: 1|0} (operators, logged) → {word, pinned, hidden}. */
+searchRoutes.post('/search/word/hide', requireRole('operator'), async (c) => {
+  const input = await readInput(c);
+  return ok(c, await c.var.app.services.search.hot.hide(c.var.user!, input.word, flag(input.hidden)));
+});
