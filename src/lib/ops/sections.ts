@@ -19,6 +19,7 @@ export const OPS_SECTIONS: OpsSection[] = [
   { href: '/ops/service', label: '客服消息', roles: ['operator'] },
   { href: '/ops/experts', label: '专家管理', roles: ['operator'] },
   { href: '/ops/news', label: '资讯管理', roles: ['editor'] },
+  { href: '/ops/pages', label: '页面管理', roles: ['editor'] },
 ];
 
 /** The section a console path belongs to: the longest href that prefixes it. */

@@ -13,6 +13,7 @@ import { createHealthService } from './health.ts';
 import { createLiveServices } from './live/index.ts';
 import { createMessageServices } from './messages/index.ts';
 import { createNewsServices } from './news/index.ts';
+import { createPagesEditor } from './site/pages-editor.ts';
 import { createNotificationService } from './notifications/notifications.ts';
 import { createOpsServices } from './ops/index.ts';
 import { createSearchService } from './search/search.ts';
@@ -41,6 +42,7 @@ export function createServices(deps: ServiceDeps) {
   const ops = createOpsServices(deps.db);
   const notifications = createNotificationService(deps.db, deps.pubsub);
   const sports = createSportsServices(deps);
+  const site = createSiteService(deps.db);
   return {
     accounts,
     captcha: createCaptchaService(deps),
@@ -49,7 +51,8 @@ export function createServices(deps: ServiceDeps) {
     health: createHealthService(deps.db, deps.kv),
     search: createSearchService(deps.db),
     sessions: createSessionService(deps.db),
-    site: createSiteService(deps.db),
+    site,
+    pages: createPagesEditor(deps.db, ops, site.aboutIndex.invalidate),
     wallet,
     live: createLiveServices(deps, { storage, accounts, wallet }),
     ops,
