@@ -75,11 +75,17 @@ export function createPagesEditor(db: Db, ops: OpsServices, published: () => voi
     return { title, summary, body };
   }
 
-  /** Locks the page, applies `set` and writes the ops-log line. */
-  async function change(tx: Tx, actor: PageActor, id: number, action: string, set: Partial<Row>) {
+  /** Locks the page, applies `set` (worked out from the locked row) and writes the ops-log line. */
+  async function change(
+    tx: Tx,
+    actor: PageActor,
+    id: number,
+    action: string,
+    set: (before: Row) => Partial<Row>,
+  ) {
     const [before] = await tx.select().from(aboutPages).where(eq(aboutPages.id, id)).for('update');
     if (!before) throw notFound(PAGE_MSG.pageNotFound);
-    const [after] = await tx.update(aboutPages).set(set).where(eq(aboutPages.id, id)).returning();
+    const [after] = await tx.update(aboutPages).set(set(before)).where(eq(aboutPages.id, id)).returning();
     await ops.log.record(tx, {
       actorId: actor.id,
       action: `about.${action}`,
@@ -147,16 +153,15 @@ export function createPagesEditor(db: Db, ops: OpsServices, published: () => voi
     /** Saves the draft (readers keep the published page); the first draft gets a preview link. */
     async saveDraft(actor: PageActor, input: PageDraftInput) {
       const v = checked(input);
-      const current = await row(input.id);
       return db.transaction(async (tx) => {
-        const { after } = await change(tx, actor, input.id, 'draft', {
+        const { after } = await change(tx, actor, input.id, 'draft', (before) => ({
           draftTitle: v.title,
           draftSummary: v.summary,
           draftBody: v.body,
           draftAt: new Date(),
           draftBy: actor.id,
-          previewToken: current.previewToken ?? newPreviewToken(),
-        });
+          previewToken: before.previewToken ?? newPreviewToken(),
+        }));
         return after;
       });
     },
@@ -164,23 +169,23 @@ export function createPagesEditor(db: Db, ops: OpsServices, published: () => voi
     /** The draft becomes the page: history gains it (and the seed's text, the first time). */
     async publish(actor: PageActor, id: number) {
       const page = await db.transaction(async (tx) => {
-        // Locked first so two publishes of one draft cannot both go through.
-        const [current] = await tx.select().from(aboutPages).where(eq(aboutPages.id, id)).for('update');
-        if (!current) throw notFound(PAGE_MSG.pageNotFound);
-        if (current.draftBody === null) throw badRequest(PAGE_MSG.noDraft);
+        const now = new Date();
+        // Worked out from the locked row, so two publishes of one draft cannot both go through.
+        const { before, after } = await change(tx, actor, id, 'publish', (current) => {
+          if (current.draftBody === null) throw badRequest(PAGE_MSG.noDraft);
+          return {
+            title: current.draftTitle!,
+            summary: current.draftSummary!,
+            body: current.draftBody,
+            format: 'markdown',
+            updatedAt: now,
+            ...NO_DRAFT,
+          };
+        });
         const [{ n }] = await tx
           .select({ n: count() })
           .from(aboutPageVersions)
           .where(eq(aboutPageVersions.pageId, id));
-        const now = new Date();
-        const { before, after } = await change(tx, actor, id, 'publish', {
-          title: current.draftTitle!,
-          summary: current.draftSummary!,
-          body: current.draftBody,
-          format: 'markdown',
-          updatedAt: now,
-          ...NO_DRAFT,
-        });
         if (n === 0)
           await tx.insert(aboutPageVersions).values({
             pageId: id,
@@ -210,9 +215,13 @@ export function createPagesEditor(db: Db, ops: OpsServices, published: () => voi
 
     /** Throws the draft away (its preview link stops working); the published page is untouched. */
     async revert(actor: PageActor, id: number) {
-      const current = await row(id);
-      if (current.draftBody === null) throw badRequest(PAGE_MSG.noDraft);
-      return db.transaction(async (tx) => (await change(tx, actor, id, 'revert', NO_DRAFT)).after);
+      return db.transaction(async (tx) => {
+        const { after } = await change(tx, actor, id, 'revert', (current) => {
+          if (current.draftBody === null) throw badRequest(PAGE_MSG.noDraft);
+          return NO_DRAFT;
+        });
+        return after;
+      });
     },
 
     /** The draft behind a preview link, rendered as the page would be; null for any other token. */
