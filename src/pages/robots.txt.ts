@@ -11,6 +11,7 @@ export const GET: APIRoute = ({ locals }) => {
     'Disallow: /recommend',
     'Disallow: /ops',
     'Disallow: /news/preview/',
+    'Disallow: /about/preview/',
     '',
     `Sitemap: ${sitemap}`,
     '',

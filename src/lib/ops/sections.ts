@@ -26,6 +26,7 @@ export const OPS_SECTIONS: OpsSection[] = [
   { href: '/ops/users', label: '用户管理', roles: ['operator'] },
   { href: '/ops/content', label: '内容配置', roles: ['operator'] },
   { href: '/ops/search-words', label: '热搜词', roles: ['operator'] },
+  { href: '/ops/pages', label: '页面管理', roles: ['editor'] },
 ];
 
 /** The section a console path belongs to: the longest href that prefixes it. */

@@ -14,6 +14,7 @@ import { createHealthService } from './health.ts';
 import { createLiveServices } from './live/index.ts';
 import { createMessageServices } from './messages/index.ts';
 import { createNewsServices } from './news/index.ts';
+import { createPagesEditor } from './site/pages-editor.ts';
 import { createNotificationService } from './notifications/notifications.ts';
 import { createOpsContent } from './ops/content.ts';
 import { createOpsServices } from './ops/index.ts';
@@ -59,6 +60,7 @@ export function createServices(deps: ServiceDeps) {
     search: createSearchService(deps.db, deps.kv, ops),
     sessions: createSessionService(deps.db),
     site,
+    pages: createPagesEditor(deps.db, ops, site.aboutIndex.invalidate),
     wallet,
     live: createLiveServices(deps, { storage, accounts, wallet, ops, notices: notifications }),
     ops,

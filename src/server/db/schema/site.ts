@@ -1,4 +1,5 @@
-import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
 
 /** Key/value settings that operators can change without a deploy (contact, statement, app links). */
 export const siteSettings = pgTable('site_settings', {
@@ -52,7 +53,9 @@ export const adverts = pgTable('adverts', {
 /**
  * About pages. Ids 10001–10006 are the footer's (live rules, privacy, copyright, disclaimer,
  * user agreement, feedback); category 'live' holds the anchor help pages 2, 3, 4; slug names the
- * fixed routes (/about/agreement …). Body is trusted HTML written by the site.
+ * fixed routes (/about/agreement …). `format` 'html' is the seed's trusted HTML; a page an editor
+ * published is 'markdown' (rendered through the news Markdown allow-list). The draft_* columns hold
+ * an editor's unpublished draft (Markdown), seen only through `preview_token`.
  */
 export const aboutPages = pgTable('about_pages', {
   id: integer('id').primaryKey(),
@@ -61,9 +64,35 @@ export const aboutPages = pgTable('about_pages', {
   title: text('title').notNull(),
   summary: text('summary').notNull().default(''),
   body: text('body').notNull(),
+  format: text('format').$type<'html' | 'markdown'>().notNull().default('html'),
   sort: integer('sort').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  draftTitle: text('draft_title'),
+  draftSummary: text('draft_summary'),
+  draftBody: text('draft_body'),
+  draftAt: timestamp('draft_at', { withTimezone: true }),
+  draftBy: integer('draft_by').references(() => users.id, { onDelete: 'set null' }),
+  previewToken: text('preview_token').unique(),
 });
+
+/** Every published version of an about page (the seed's first, as 'original'): the page's history. */
+export const aboutPageVersions = pgTable(
+  'about_page_versions',
+  {
+    id: serial('id').primaryKey(),
+    pageId: integer('page_id')
+      .notNull()
+      .references(() => aboutPages.id, { onDelete: 'cascade' }),
+    editorId: integer('editor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull(),
+    body: text('body').notNull(),
+    format: text('format').$type<'html' | 'markdown'>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('about_page_versions_page_idx').on(t.pageId)],
+);
 
 /**
  * Counters that must survive a restart when there is no Redis: SMS sending limits and the rate

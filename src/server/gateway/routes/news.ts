@@ -12,6 +12,7 @@ import type { GatewayEnv } from '../types.ts';
 import { q, validate } from '../validate.ts';
 import { optionalId, pageOf, pathId, wantOf } from './community-input.ts';
 import { newsEditorRoutes } from './news-editor.ts';
+import { aboutEditorRoutes } from './about-editor.ts';
 
 /** /svc/inform/info — news (docs/news.md): columns, lists, articles, comments, collections. */
 export const newsRoutes = new Hono<GatewayEnv>();
@@ -21,6 +22,7 @@ const actor = (c: { var: GatewayEnv['Variables'] }) => ({
   nickName: c.var.user!.nickName,
 });
 newsRoutes.route('/info/editor', newsEditorRoutes);
+newsRoutes.route('/about/editor', aboutEditorRoutes);
 
 /** The 头条 column lists every column; another column id lists its own articles. */
 async function columnFilter(c: { var: GatewayEnv['Variables'] }, columnNo: unknown) {

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cached } from '../cache.ts';
+import { pageHtml } from './pages-editor.ts';
 import { aboutPages, adverts, banners, navItems, siteSettings } from '../../db/schema/index.ts';
 
 export interface NavNode {
@@ -115,8 +116,22 @@ export function createSiteService(db: Db) {
         key.slug !== undefined
           ? eq(aboutPages.slug, key.slug)
           : and(eq(aboutPages.id, key.id ?? -1), eq(aboutPages.category, key.category ?? 'about'));
-      const [page] = await db.select().from(aboutPages).where(where).limit(1);
-      return page ?? null;
+      const [page] = await db
+        .select({
+          id: aboutPages.id,
+          category: aboutPages.category,
+          slug: aboutPages.slug,
+          title: aboutPages.title,
+          summary: aboutPages.summary,
+          body: aboutPages.body,
+          format: aboutPages.format,
+          updatedAt: aboutPages.updatedAt,
+        })
+        .from(aboutPages)
+        .where(where)
+        .limit(1);
+      // Readers get the published page only (never a draft), its body as HTML.
+      return page ? { ...page, body: pageHtml(page) } : null;
     },
 
     aboutIndex,
