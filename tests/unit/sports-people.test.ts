@@ -75,7 +75,7 @@ describe('basketball box scores', () => {
       const steps = planMatch(inp).steps;
       const own = (side: 1 | 2) => new Set((side === 1 ? inp.home : inp.away).roster.map((p) => p.playerId));
       for (const l of only(steps, 'lineups')[0].lineups)
-        for (const p of l.players) expect(own(l.side).has(p.playerId)).toBe(true);
+        for (const p of l.players) expect(own(l.side).has(p.playerId!)).toBe(true);
       for (const p of only(steps, 'stats').at(-1)!.stats.players!)
         expect(own(p.side).has(p.playerId)).toBe(true);
     }
