@@ -14,7 +14,8 @@ export function createCrestHandler(db: Db, dataDir: string) {
   return function serveCrest(req: IncomingMessage, res: ServerResponse): boolean {
     const m = CREST_PATH.exec((req.url ?? '/').split('?')[0]);
     if (!m || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
-    const notFound = () => res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+    const notFound = () =>
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
     db.select({ id: teams.id, shortName: teams.shortName, color: teams.color })
       .from(teams)
       .where(eq(teams.id, Number(m[1])))

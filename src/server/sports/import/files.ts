@@ -54,6 +54,12 @@ const zhClub = z.object({
 export const readClubNames = () =>
   z.object({ clubs: z.array(zhClub) }).parse(readJson('zh-names/football_clubs_zh.json')).clubs;
 
+/** Authored Chinese renderings of well-known players' names, keyed by the source spelling. */
+export const readPlayerNames = () =>
+  z
+    .object({ football: z.record(z.string(), z.string()), nba: z.record(z.string(), z.string()) })
+    .parse(readJson('zh-names/players_zh.json'));
+
 export const readLeagueNames = () =>
   z
     .array(z.object({ code: z.string(), zh: z.string(), zh_full: z.string(), en: z.string() }))

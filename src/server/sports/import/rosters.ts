@@ -1,7 +1,7 @@
 import type { players } from '../../db/schema/sports-core.ts';
 import { chineseName, foreignName, uniqueName } from '../names.ts';
 import { rngFor } from '../rng.ts';
-import { readClubNames, readNbaPlayers, readSquads } from './files.ts';
+import { readClubNames, readNbaPlayers, readPlayerNames, readSquads } from './files.ts';
 import { footballTeamKey } from './teams.ts';
 
 /** A player with the squad row(s) to write once the player has an id. */
@@ -26,6 +26,7 @@ export function realSquads(
   const alias = new Map<string, string>();
   for (const c of readClubNames()) for (const a of c.aliases) alias.set(a, c.name);
   const byKey = new Map<string, RosterEntry>();
+  const zh = readPlayerNames().football;
   for (const code of ['en.1', 'es.1', 'de.1', 'it.1']) {
     const file = readSquads(code);
     for (const team of file.teams) {
@@ -41,6 +42,7 @@ export function realSquads(
               key,
               sport: 1,
               name: p.name,
+              nameZh: zh[p.name] ?? null,
               shirtNumber: p.number ?? null,
               position,
               nationality: p.nationality ?? file.nationality_default,
@@ -119,11 +121,12 @@ function shirtNumbers(rng: ReturnType<typeof rngFor>, count: number): number[] {
 export function nbaRosters(seed: string, teamIds: number[], seasonId: number): RosterEntry[] {
   const rng = rngFor(seed, 'nba-rosters');
   const active = rng.shuffle(readNbaPlayers().filter((p) => p.is_active));
+  const zh = readPlayerNames().nba;
   const out: RosterEntry[] = [];
   active.forEach((p, i) => {
     const teamId = i < teamIds.length * 15 ? teamIds[Math.floor(i / 15)] : null;
     const entry: RosterEntry = {
-      player: { key: `nba:${p.id}`, sport: 2, name: p.full_name, teamId },
+      player: { key: `nba:${p.id}`, sport: 2, name: p.full_name, nameZh: zh[p.full_name] ?? null, teamId },
       squads: [],
     };
     if (teamId)
