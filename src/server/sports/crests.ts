@@ -60,8 +60,14 @@ export function drawCrest(t: Pick<CrestTeam, 'shortName' | 'color'>): Buffer {
 export function createCrestStore(dataDir: string) {
   const dir = join(dataDir, 'crests');
   const pending = new Map<string, Promise<Buffer>>();
+  // DATA_DIR=memory:// (tests): drawings live as long as the process.
+  const memory = dataDir === 'memory://' ? new Map<string, Buffer>() : null;
   return function crestPng(t: CrestTeam): Promise<Buffer> {
     const name = `${t.id}-${crestHash(t)}.png`;
+    if (memory) {
+      if (!memory.has(name)) memory.set(name, drawCrest(t));
+      return Promise.resolve(memory.get(name)!);
+    }
     let job = pending.get(name);
     if (!job) {
       const file = join(dir, name);
