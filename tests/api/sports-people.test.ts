@@ -35,6 +35,32 @@ describe.each(targets())('sports people on $name', (target) => {
     expect(squad.groups.find((g) => g.players.includes(salah))!.position).toBe('F');
   });
 
+  it('keeps each club’s latest squad: 2023-24 lists moved on by the World Cup 2026 squads', async () => {
+    const squadOf = async (club: string) => {
+      const [team] = await t.app.db.select().from(teams).where(eq(teams.name, club));
+      return (await t.app.services.sports.data.squad(team.id))!;
+    };
+    const madrid = await squadOf('Real Madrid CF');
+    expect(madrid.season).toBe('2025-26');
+    const names = madrid.groups.flatMap((g) => g.players.map((p) => p.nameEn));
+    expect(names).toContain('Kylian Mbappé');
+    // Listed at AC Milan for the World Cup 2026: he has left Madrid's squad for Milan's.
+    expect(names).not.toContain('Luka Modrić');
+    const [modric] = await t.app.db.select().from(players).where(eq(players.name, 'Luka Modrić'));
+    const [milan] = await t.app.db.select().from(teams).where(eq(teams.id, modric.teamId!));
+    const milanNames = (await squadOf(milan.name)).groups.flatMap((g) => g.players.map((p) => p.nameEn));
+    expect(milanNames).toContain('Luka Modrić');
+    // Not in a World Cup squad: still where the 2023-24 list has him, as far as the data knows.
+    expect(names).toContain('Toni Kroos');
+    const city = await squadOf('Manchester City FC');
+    const cityNames = city.groups.flatMap((g) => g.players.map((p) => p.nameEn));
+    // One man under two spellings (Håland in the club file, Haaland in the World Cup one) is listed once.
+    expect(cityNames.filter((n) => /^Erling H/.test(n))).toEqual(['Erling Håland']);
+    const mbappe = madrid.groups.flatMap((g) => g.players).find((p) => p.nameEn === 'Kylian Mbappé')!;
+    expect(mbappe.name).toBe('姆巴佩');
+    expect(madrid.groups.find((g) => g.players.includes(mbappe))!.position).toBe('F');
+  });
+
   it('answers every crest URL with a PNG cached for a year; a stale URL is a 404', async () => {
     const all = await t.app.db
       .select({ id: teams.id, shortName: teams.shortName, color: teams.color })
