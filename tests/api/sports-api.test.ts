@@ -258,7 +258,8 @@ describe.each(targets())('sports API on $name', (target) => {
       expect(team).toMatchObject({ nameZh: '阿森纳', venue: 'Emirates Stadium' });
       const squad = (await b.get(`/live/team/${arsenal.id}/squad`)).data;
       expect(squad.groups.map((g: any) => g.name)).toEqual(['门将', '后卫', '中场', '前锋']);
-      expect(squad.season).toBe('2023-24');
+      // The latest squad: the 2023-24 list moved on by the World Cup 2026 squads, for the season Arsenal plays now.
+      expect(squad.season).toBe('2025-26');
       const results = (await b.get(`/live/team/${arsenal.id}/matches?type=results&limit=5`)).data;
       expect(results).toHaveLength(5);
       const [saka] = await b.app.db

@@ -103,7 +103,11 @@ describe.each(targets())('sports import on $name', (target) => {
         ),
       0,
     );
-    const [real] = await t.app.db.select({ n: count() }).from(squads).where(eq(squads.generated, false));
+    const [real] = await t.app.db
+      .select({ n: count() })
+      .from(squads)
+      .innerJoin(seasons, eq(seasons.id, squads.seasonId))
+      .where(and(eq(squads.generated, false), eq(seasons.name, '2023-24')));
     expect(real.n).toBe(listed);
     const cba = await t.app.db
       .select({ generated: players.generated, nameZh: players.nameZh })

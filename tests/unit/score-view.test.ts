@@ -65,10 +65,10 @@ describe('score row view (shared by the pages and the score island)', () => {
     );
   });
 
-  it('gives the half-time score: football from the record, basketball from the first two quarters', () => {
+  it('gives the half-time score: football from the record, basketball (客-主) from the first two quarters', () => {
     expect(halfTimeText(football({ home: side(2, { ht: 1 }), away: side(1, { ht: 0 }) }))).toBe('1-0');
     expect(halfTimeText(football({}))).toBe('');
-    expect(halfTimeText(basketball({}))).toBe('45-42');
+    expect(halfTimeText(basketball({}))).toBe('42-45');
   });
 
   it('lists every field a row patches, empty where nothing is known', () => {

@@ -87,12 +87,24 @@ export function trend(
 
 export const RESULT_NAME = { W: '胜', D: '平', L: '负' } as const;
 
-/** The stamp before a text-live line: 67' (football) or 三 8:05 (basketball period and clock). */
+/** The last regular minute of each football phase (1st/2nd half, extra-time halves). */
+const PHASE_END: Record<number, number> = { 1: 45, 2: 90, 3: 105, 4: 120 };
+
+/** A football minute of `phase` as shown: 47 in the first half is 45+2', never 47'. */
+export function phaseMinuteText(minute: number, phase: number | null): string {
+  const cap = phase === null ? undefined : PHASE_END[phase];
+  return cap !== undefined && minute > cap ? minuteText(cap, minute - cap) : minuteText(minute, null);
+}
+
+/**
+ * The stamp before a text-live line: 67' or 45+2' (football; the period is the phase) or 三 8:05
+ * (basketball period and clock).
+ */
 export function textStamp(
   line: { minute?: number | null; period?: number | null; clockSeconds?: number | null },
   sport: number,
 ): string {
-  if (sport === 1) return line.minute == null ? '' : `${line.minute}'`;
+  if (sport === 1) return line.minute == null ? '' : phaseMinuteText(line.minute, line.period ?? null);
   if (line.period == null) return '';
   return line.clockSeconds == null
     ? periodName(line.period, true)

@@ -53,7 +53,8 @@ export function halfTimeText(m: ScoreView): string {
   if (m.sport === 1) return m.home.ht === null || m.away.ht === null ? '' : `${m.home.ht}-${m.away.ht}`;
   const [h, a] = [m.home.periods, m.away.periods];
   if (!h || !a || h.length < 2 || a.length < 2) return '';
-  return `${h[0] + h[1]}-${a[0] + a[1]}`;
+  // Basketball reads 客-主 (away first), as its rows and headers do.
+  return `${a[0] + a[1]}-${h[0] + h[1]}`;
 }
 
 /** Corners "5-3" once the match has started ('' for one that never kicked off, e.g. postponed). */

@@ -10,6 +10,7 @@ import { publishApp } from './global-app.ts';
 import { createPageCache } from './page-cache.ts';
 import { createSecurityHeaders } from './security-headers.ts';
 import { createStaticHandler } from './static.ts';
+import { createCrestHandler } from './crests.ts';
 import { createUploadsHandler } from './uploads.ts';
 
 type AstroHandler = (
@@ -45,6 +46,7 @@ export function createHttpServer(app: AppContext, astro: AstroHandler | null): H
   const gateway = getRequestListener(createGateway(app).fetch);
   const serveStatic = createStaticHandler(`${distDir}client`);
   const serveUploads = createUploadsHandler(app.services.uploads.storage);
+  const serveCrest = createCrestHandler(app.db, app.config.dataDir);
   const compress = compression({ threshold: 1024 });
   const pages = createPageCache({ ttlMs: PAGE_CACHE_TTL_MS, maxEntries: 2_000 });
   const locals = { app };
@@ -65,6 +67,7 @@ export function createHttpServer(app: AppContext, astro: AstroHandler | null): H
       return;
     }
     if (serveUploads(req, res)) return;
+    if (serveCrest(req, res)) return;
     const pageKey = astro ? pages.keyOf(req) : null;
     // A visitor's page: from the micro-cache, or rendered once for everyone asking at that moment.
     if (pageKey) {

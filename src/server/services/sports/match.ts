@@ -17,6 +17,9 @@ import { pitchGrid } from './pitch.ts';
 import { listOdds } from './odds-summary.ts';
 import { selectMatchRows, toListItem } from './rows.ts';
 
+/** The source spelling shown beside an authored Chinese name (萨拉赫 Mohamed Salah), else null. */
+const originalName = (name: string, nameZh: string | null) => (nameZh && nameZh !== name ? name : null);
+
 /** One match: header, events, statistics, lineups and text live (the match-centre pages). */
 export function createMatchService(db: Db) {
   async function detail(id: number) {
@@ -103,6 +106,7 @@ export function createMatchService(db: Db) {
         players: lines.map(({ s, name, nameZh, position, number }) => ({
           playerId: s.playerId,
           name: nameZh ?? name,
+          originalName: originalName(name, nameZh),
           position,
           positionName: positionName(sport as 1 | 2, position),
           shirtNumber: number,
@@ -147,10 +151,14 @@ export function createMatchService(db: Db) {
       const [sides, people] = await Promise.all([
         db.select().from(matchLineups).where(eq(matchLineups.matchId, id)),
         db
-          .select()
+          .select({ p: matchLineupPlayers, name: players.name, nameZh: players.nameZh })
           .from(matchLineupPlayers)
+          .leftJoin(players, eq(players.id, matchLineupPlayers.playerId))
           .where(eq(matchLineupPlayers.matchId, id))
-          .orderBy(asc(matchLineupPlayers.side), asc(matchLineupPlayers.slot)),
+          .orderBy(asc(matchLineupPlayers.side), asc(matchLineupPlayers.slot))
+          .then((rows) =>
+            rows.map((r) => ({ ...r.p, originalName: r.name ? originalName(r.name, r.nameZh) : null })),
+          ),
       ]);
       return sides
         .sort((a, b) => a.side - b.side)
@@ -161,6 +169,7 @@ export function createMatchService(db: Db) {
           const out = (p: (typeof mine)[number], i: number) => ({
             playerId: p.playerId,
             name: p.name,
+            originalName: p.originalName,
             shirtNumber: p.shirtNumber,
             position: p.position,
             positionName: positionName(sport as 1 | 2, p.position),

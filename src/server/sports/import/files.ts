@@ -45,6 +45,24 @@ export type SquadFile = z.infer<typeof squadFile>;
 export const readSquads = (code: string) =>
   squadFile.parse(readJson(`football/openfootball-squads-2023-24/${code}.squads.json`));
 
+/** World Cup 2026 squads (openfootball, CC0): the latest club of each listed player. */
+export const readWorldCupSquads = () =>
+  z
+    .array(
+      z.object({
+        fifa_code: z.string(),
+        players: z.array(
+          z.object({
+            pos: z.string().nullish(),
+            name: z.string(),
+            club: z.object({ name: z.string(), country: z.string().nullish() }).nullish(),
+            date_of_birth: z.string().nullish(),
+          }),
+        ),
+      }),
+    )
+    .parse(readJson('football/openfootball-worldcup-2026/worldcup.squads.json'));
+
 const zhClub = z.object({
   name: z.string(),
   zh: z.string(),
@@ -53,6 +71,12 @@ const zhClub = z.object({
 });
 export const readClubNames = () =>
   z.object({ clubs: z.array(zhClub) }).parse(readJson('zh-names/football_clubs_zh.json')).clubs;
+
+/** Authored Chinese renderings of well-known players' names, keyed by the source spelling. */
+export const readPlayerNames = () =>
+  z
+    .object({ football: z.record(z.string(), z.string()), nba: z.record(z.string(), z.string()) })
+    .parse(readJson('zh-names/players_zh.json'));
 
 export const readLeagueNames = () =>
   z

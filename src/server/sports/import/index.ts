@@ -18,7 +18,14 @@ import { insertChunks, insertReturningKeys } from './bulk.ts';
 import { basketballSeasonName, COMPETITIONS, DEDUCTIONS } from './catalog.ts';
 import { readLeagueNames, readNbaStandings, readNbaTeamNames } from './files.ts';
 import { fixtureRow, groupLetters, roundOf, seasonKey, type FixtureIds } from './fixtures.ts';
-import { cbaRoster, generatedFootballRoster, nbaRosters, realSquads, type RosterEntry } from './rosters.ts';
+import {
+  cbaRoster,
+  generatedFootballRoster,
+  latestSquads,
+  nbaRosters,
+  realSquads,
+  type RosterEntry,
+} from './rosters.ts';
 import { loadFootballSources, type SourceMatch } from './sources.ts';
 import { cbaTeamRows, footballTeamKey, footballTeamRows, nbaTeamKey, nbaTeamRows } from './teams.ts';
 
@@ -193,6 +200,14 @@ async function importRosters(db: Db, sources: SourceMatch[], ids: FixtureIds, op
   for (const s of sources)
     for (const team of [s.home, s.away])
       if ((latest.get(team)?.kickoff ?? 0) < s.kickoff) latest.set(team, s);
+  // Clubs with a real squad that play a later season get their latest squad for it.
+  const currentSeason = new Map<number, number>();
+  for (const [name, s] of latest) {
+    const teamId = ids.teams.get(footballTeamKey(name))!;
+    const seasonId = ids.seasons.get(seasonKey(s.competition.key, s.season))!;
+    if (withSquad.has(teamId) && s.season !== '2023-24') currentSeason.set(teamId, seasonId);
+  }
+  entries.push(...latestSquads(entries, currentSeason, ids.teams));
   for (const [name, s] of latest) {
     const teamId = ids.teams.get(footballTeamKey(name))!;
     if (withSquad.has(teamId)) continue;

@@ -1,7 +1,7 @@
 import type { players } from '../../db/schema/sports-core.ts';
 import { chineseName, foreignName, uniqueName } from '../names.ts';
 import { rngFor } from '../rng.ts';
-import { readClubNames, readNbaPlayers, readSquads } from './files.ts';
+import { readClubNames, readNbaPlayers, readPlayerNames, readSquads, readWorldCupSquads } from './files.ts';
 import { footballTeamKey } from './teams.ts';
 
 /** A player with the squad row(s) to write once the player has an id. */
@@ -26,6 +26,7 @@ export function realSquads(
   const alias = new Map<string, string>();
   for (const c of readClubNames()) for (const a of c.aliases) alias.set(a, c.name);
   const byKey = new Map<string, RosterEntry>();
+  const zh = readPlayerNames().football;
   for (const code of ['en.1', 'es.1', 'de.1', 'it.1']) {
     const file = readSquads(code);
     for (const team of file.teams) {
@@ -41,6 +42,7 @@ export function realSquads(
               key,
               sport: 1,
               name: p.name,
+              nameZh: zh[p.name] ?? null,
               shirtNumber: p.number ?? null,
               position,
               nationality: p.nationality ?? file.nationality_default,
@@ -64,6 +66,108 @@ export function realSquads(
     }
   }
   return [...byKey.values()];
+}
+
+/** World Cup 2026 club spellings that differ from the fixture files (clubs of the site only). */
+const WORLD_CUP_CLUBS: Record<string, string> = {
+  'Real Madrid C. F.': 'Real Madrid CF',
+  'Atlético De Madrid': 'Club Atlético de Madrid',
+  'TSG Hoffenheim': 'TSG 1899 Hoffenheim',
+  'RCD Espanyol': 'RCD Espanyol de Barcelona',
+  'US Sassuolo': 'US Sassuolo Calcio',
+  Como: 'Como 1907',
+  Parma: 'Parma Calcio 1913',
+  Udinese: 'Udinese Calcio',
+  Cagliari: 'Cagliari Calcio',
+  'Pisa SC': 'AC Pisa 1909',
+  'FC St. Pauli': 'FC St. Pauli 1910',
+};
+
+const plain = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+/**
+ * The clubs' latest squads: the 2023-24 lists are the newest club squads in the seed pack, and
+ * the World Cup 2026 lists name each international's club in 2026. For every club with a real
+ * squad that plays a later season, its squad for that season is the 2023-24 one without the
+ * players listed at another club, plus the players listed at this club.
+ */
+export function latestSquads(
+  entries: RosterEntry[],
+  currentSeason: Map<number, number>,
+  teamIds: Map<string, number>,
+): RosterEntry[] {
+  const alias = new Map<string, string>();
+  for (const c of readClubNames()) for (const a of [c.name, ...c.aliases]) alias.set(a, c.name);
+  const zh = readPlayerNames().football;
+  const known = new Map(entries.map((e) => [`${plain(e.player.name)}:${e.player.birthYear ?? ''}`, e]));
+  // Spellings differ between the files (Erling Håland / Erling Haaland, Andrew / Andy Robertson):
+  // the same birth year in the same club's 2023-24 squad with a shared name part is the same man.
+  const sameAtClub = (name: string, year: number | null, teamId: number | null) => {
+    if (!year || !teamId) return undefined;
+    const parts = new Set(
+      plain(name)
+        .split(/[\s-]+/)
+        .filter((w) => w.length > 2),
+    );
+    return entries.find(
+      (e) =>
+        e.player.birthYear === year &&
+        e.squads.some((s) => s.teamId === teamId) &&
+        plain(e.player.name)
+          .split(/[\s-]+/)
+          .some((w) => parts.has(w)),
+    );
+  };
+  const clubOf = new Map<RosterEntry, number | null>();
+  const added: RosterEntry[] = [];
+  for (const nation of readWorldCupSquads()) {
+    for (const p of nation.players) {
+      const club = p.club ? (WORLD_CUP_CLUBS[p.club.name] ?? alias.get(p.club.name) ?? p.club.name) : null;
+      const teamId = club ? (teamIds.get(footballTeamKey(club)) ?? null) : null;
+      const year = p.date_of_birth ? Number(p.date_of_birth.slice(0, 4)) : null;
+      let entry = known.get(`${plain(p.name)}:${year ?? ''}`) ?? sameAtClub(p.name, year, teamId);
+      if (!entry) {
+        if (!teamId || !currentSeason.has(teamId)) continue;
+        entry = {
+          player: {
+            key: `fbp:${p.name}:${year ?? ''}`,
+            sport: 1,
+            name: p.name,
+            nameZh: zh[p.name] ?? null,
+            position: p.pos ? (LINE[p.pos] ?? null) : null,
+            nationality: nation.fifa_code,
+            birthDate: p.date_of_birth ?? null,
+            birthYear: year,
+            teamId,
+          },
+          squads: [],
+        };
+        added.push(entry);
+      }
+      clubOf.set(entry, teamId);
+    }
+  }
+  for (const entry of [...entries, ...added]) {
+    const last = entry.squads.at(-1);
+    const listed = clubOf.get(entry);
+    // Not in a World Cup squad: still at the 2023-24 club as far as the seed pack knows.
+    const teamId = listed === undefined ? (last?.teamId ?? null) : listed;
+    entry.player.teamId = teamId;
+    const seasonId = teamId === null ? undefined : currentSeason.get(teamId);
+    if (!seasonId || teamId === null) continue;
+    entry.squads.push({
+      seasonId,
+      teamId,
+      shirtNumber: last?.teamId === teamId ? last.shirtNumber : null,
+      position: last?.position ?? entry.player.position ?? null,
+      generated: false,
+    });
+  }
+  return added;
 }
 
 const FOOTBALL_SHAPE: [string, number[]][] = [
@@ -119,11 +223,12 @@ function shirtNumbers(rng: ReturnType<typeof rngFor>, count: number): number[] {
 export function nbaRosters(seed: string, teamIds: number[], seasonId: number): RosterEntry[] {
   const rng = rngFor(seed, 'nba-rosters');
   const active = rng.shuffle(readNbaPlayers().filter((p) => p.is_active));
+  const zh = readPlayerNames().nba;
   const out: RosterEntry[] = [];
   active.forEach((p, i) => {
     const teamId = i < teamIds.length * 15 ? teamIds[Math.floor(i / 15)] : null;
     const entry: RosterEntry = {
-      player: { key: `nba:${p.id}`, sport: 2, name: p.full_name, teamId },
+      player: { key: `nba:${p.id}`, sport: 2, name: p.full_name, nameZh: zh[p.full_name] ?? null, teamId },
       squads: [],
     };
     if (teamId)

@@ -57,12 +57,12 @@ export class BoxScore {
       ...lineup.starters.map((player) => ({ player, starter: true })),
       ...lineup.bench.map((player) => ({ player, starter: false })),
     ];
-    const total = 240 + overtimes * 25;
-    const starterMinutes = lineup.starters.map(() => rng.int(28, 37));
-    const benchLeft = Math.max(0, total - starterMinutes.reduce((a, b) => a + b, 0));
-    const benchWeights = lineup.bench.map((_, i) => Math.max(0.2, 1 - i * 0.15));
-    const wsum = benchWeights.reduce((a, b) => a + b, 0) || 1;
-    const minutes = [...starterMinutes, ...benchWeights.map((w) => Math.round((benchLeft * w) / wsum))];
+    const minutes = splitMinutes(
+      5 * (48 + overtimes * 5),
+      this.order.map((o, i) =>
+        o.starter ? rng.int(28, 37) + overtimes * 3 : Math.max(0.2, 1 - (i - 5) * 0.15) * 20,
+      ),
+    );
     const rebSum = this.order.reduce((a, o, i) => a + SHARE(o.player) * minutes[i], 0) || 1;
     const teamReb = rng.int(38, 50);
     this.order.forEach(({ player }, i) => {
@@ -125,6 +125,28 @@ export class BoxScore {
       };
     });
   }
+}
+
+/**
+ * Whole minutes per player in proportion to `weights`, adding up to `total` exactly (five on the
+ * court: 240, or 265 with one overtime); no one plays more than the game lasts.
+ */
+export function splitMinutes(total: number, weights: number[]): number[] {
+  const cap = total / 5;
+  const wsum = weights.reduce((a, b) => a + b, 0) || 1;
+  const raw = weights.map((w) => Math.min(cap, (total * w) / wsum));
+  const out = raw.map(Math.floor);
+  let left = total - out.reduce((a, b) => a + b, 0);
+  const order = raw.map((r, i) => ({ i, frac: r - Math.floor(r) })).sort((a, b) => b.frac - a.frac);
+  // Hand out the remainder by largest fraction, skipping anyone already at the cap.
+  for (let k = 0; left > 0 && k < order.length * cap; k++) {
+    const i = order[k % order.length].i;
+    if (out[i] < cap) {
+      out[i]++;
+      left--;
+    }
+  }
+  return out;
 }
 
 /** Team totals from player lines. */

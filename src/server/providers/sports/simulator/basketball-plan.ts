@@ -1,6 +1,7 @@
 import { BB } from '../../../../lib/vocab/match-states.ts';
 import { rngFor, type Rng } from '../../../sports/rng.ts';
 import { BoxScore, teamTotals, type Play } from './basketball-box.ts';
+import { periodRuns, wallAt, type ClockRun } from './basketball-clock.ts';
 import { bbText, periodName } from './commentary.ts';
 import { basketballLineup, type LineupPick } from './lineup.ts';
 import { basketballOddsSteps, OPENING_AT, PREMATCH_MOVES, type BasketballCheckpoint } from './odds-plan.ts';
@@ -86,9 +87,10 @@ export function planBasketball(input: PlanInput): Plan {
     ends[p] = t;
     t += BREAK_AFTER[p] ?? 2 * MIN;
   }
-  const wallOf = (period: number, clock: number) =>
-    starts[period] +
-    ((periodSeconds(period) - clock) / periodSeconds(period)) * (ends[period] - starts[period]);
+  const clockRng = rngFor(input.seed, `bb-clock:${input.key}`);
+  const runs: ClockRun[][] = [];
+  for (let p = 1; p <= count; p++) runs[p] = periodRuns(clockRng, periodSeconds(p), starts[p], ends[p]);
+  const wallOf = (period: number, clock: number) => wallAt(runs[period], clock);
   const plays = ([1, 2] as const)
     .flatMap((side) =>
       periods[side - 1].flatMap((pts, i) => scoringPlays(rng, side, i + 1, pts, lineups[side - 1])),
@@ -237,21 +239,36 @@ export function planBasketball(input: PlanInput): Plan {
     if (p === 1) {
       text(starts[p], 'period', bbText.tipoff(home, away), p, secs);
     } else text(starts[p], 'period', bbText.periodStart(p), p, secs);
-    for (let c = secs - 60; c > 0; c -= 60) {
-      steps.push({
-        t: wallOf(p, c),
-        kind: 'clock',
-        clock: { period: p, clockSeconds: c, clockRunning: true },
-      });
-      if (c % 180 === 0) statsStep(wallOf(p, c) + 500, gamePlayed(p, c) / total, plays.slice(0, playIndex));
-      if (c === 360) liveCheckpoint(wallOf(p, c) + 1500, gamePlayed(p, c));
-    }
+    // The clock stops and restarts at each stoppage; pages count it down between (第三节 7:42).
+    runs[p].forEach((run, i) => {
+      if (i > 0)
+        steps.push({
+          t: run.at,
+          kind: 'clock',
+          clock: { period: p, clockSeconds: run.from, clockRunning: true },
+        });
+      if (run.to > 0)
+        steps.push({
+          t: run.at + (run.from - run.to) * 1000,
+          kind: 'clock',
+          clock: { period: p, clockSeconds: run.to, clockRunning: false },
+        });
+    });
+    // In-play prices at the middle of each quarter, from the score at that moment.
+    let midway = p > 4;
+    const midwayCheckpoint = () => {
+      if (!midway) liveCheckpoint(wallOf(p, secs / 2), gamePlayed(p, secs / 2));
+      midway = true;
+    };
     for (; playIndex < plays.length && plays[playIndex].period === p; playIndex++) {
       const play = plays[playIndex];
+      if (play.clock < secs / 2) midwayCheckpoint();
       const at = wallOf(p, play.clock);
       score[play.side - 1] += play.points;
       per[play.side - 1][p - 1] += play.points;
       scoreStep(at);
+      // Player lines follow every basket, so their points always add up to the score shown.
+      statsStep(at, gamePlayed(p, play.clock) / total, plays.slice(0, playIndex + 1));
       const team = sideTeam(input, play.side).name;
       text(
         at,
@@ -284,6 +301,7 @@ export function planBasketball(input: PlanInput): Plan {
         text(at + 200, 'info', bbText.run(team, run.points), p, play.clock, play.side);
       }
     }
+    midwayCheckpoint();
     for (const side of [1, 2] as const) {
       if (!rng.chance(p <= 4 ? 0.6 : 0.3)) continue;
       const clock = rng.int(30, secs - 30);

@@ -14,7 +14,7 @@ export const fbText = {
     rng.pick([
       `进球！${team}的${scorer}${assist ? `接${assist}传球` : ''}破门得分！${line}`,
       `球进了！${scorer}${assist ? `在${assist}的助攻下` : ''}为${team}打入一球，${line}`,
-      `GOAL！${team}${scorer}${rng.pick(['推射', '头球', '抽射', '低射'])}${rng.pick(['破门', '建功', '得手'])}！${line}`,
+      `进球！${team}${scorer}${rng.pick(['推射', '头球', '抽射', '低射'])}${rng.pick(['破门', '建功', '得手'])}！${line}`,
     ]),
   penaltyGoal: (team: string, scorer: string, line: string) =>
     `点球命中！${team}的${scorer}主罚点球稳稳罚进。${line}`,

@@ -80,6 +80,8 @@ export function planFootball(input: PlanInput): Plan {
         kind,
         side,
         minute: tally.minute,
+        // The phase lets the stamp show stoppage time as 45+2'.
+        period: tally.phase,
         text: line,
         homeScore: tally.score[0],
         awayScore: tally.score[1],

@@ -28,6 +28,16 @@ function byRegularity(rng: Rng, players: RosterPlayer[]): RosterPlayer[] {
 
 const lineOf = (p: RosterPlayer) => footballLine(p.position ?? 'M');
 
+/**
+ * The position a starter is listed at. The squads only know the line (G/D/M/F), so a formation
+ * slot such as 后腰 or 前腰 would claim a role the data does not hold: the player's own position
+ * is shown, and the slot only where it says no more than that (the goalkeeper) or the squad has none.
+ */
+export function shownPosition(slot: string, p: RosterPlayer): string {
+  if (slot === 'GK' && lineOf(p) === 'G') return 'GK';
+  return p.position ?? slot;
+}
+
 export function footballLineup(rng: Rng, roster: RosterPlayer[]): LineupPick {
   const formation = rng.pick(Object.keys(FORMATIONS));
   const slots = FORMATIONS[formation];
@@ -40,9 +50,9 @@ export function footballLineup(rng: Rng, roster: RosterPlayer[]): LineupPick {
     if (p) used.add(p.playerId);
     return p;
   };
-  const starters = slots.flatMap((slotPosition) => {
-    const p = take(footballLine(slotPosition));
-    return p ? [{ ...p, slotPosition }] : [];
+  const starters = slots.flatMap((slot) => {
+    const p = take(footballLine(slot));
+    return p ? [{ ...p, slotPosition: shownPosition(slot, p) }] : [];
   });
   const keeper = pool.find((x) => !used.has(x.playerId) && lineOf(x) === 'G');
   const outfield = pool.filter((x) => !used.has(x.playerId) && lineOf(x) !== 'G').slice(0, keeper ? 8 : 9);
