@@ -194,7 +194,7 @@ describe.each(targets())('staff console: money, roles, second factor and dashboa
         { ...body, reason: ' ', secondFactorCode: code },
         { token: fin.token },
       ),
-    ).toMatchObject({ status: 400, msg: '请填写操作原因（1-100字）' });
+    ).toMatchObject({ status: 400, msg: '请填写原因（1-100字），将记入操作日志' });
     expect(
       await b.post(
         '/pay/operator/top-up',
