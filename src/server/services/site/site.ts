@@ -1,7 +1,48 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cached } from '../cache.ts';
-import { aboutPages, adverts, banners, hotSearches, navItems, siteSettings } from '../../db/schema/index.ts';
+import {
+  aboutPages,
+  adverts,
+  banners,
+  hotSearches,
+  matches,
+  navItems,
+  seasons,
+  siteSettings,
+} from '../../db/schema/index.ts';
+import { focusMatch } from '../../seed/banners.ts';
+
+const MATCH_TARGET = /^(football|basketball)\/live\/(\d+)$/;
+
+/**
+ * A banner written with a match keeps pointing at it after the match is long over: at read time
+ * a target that is not a current-season match of the last two days moves to today's focus match.
+ */
+async function freshTargets<T extends { targetId: string | null }>(db: Db, list: T[]): Promise<T[]> {
+  const ids = list.flatMap((b) => (b.targetId?.match(MATCH_TARGET) ? [Number(b.targetId.split('/')[2])] : []));
+  if (!ids.length) return list;
+  const fresh = new Set(
+    (
+      await db
+        .select({ id: matches.id })
+        .from(matches)
+        .innerJoin(seasons, and(eq(seasons.id, matches.seasonId), eq(seasons.isCurrent, true)))
+        .where(and(inArray(matches.id, ids), gte(matches.kickoffAt, new Date(Date.now() - 2 * 86_400_000))))
+    ).map((r) => r.id),
+  );
+  const out = await Promise.all(
+    list.map(async (b) => {
+      const m = b.targetId?.match(MATCH_TARGET);
+      if (!m || fresh.has(Number(m[2]))) return b;
+      const sport = m[1] === 'football' ? 1 : 2;
+      const id = await focusMatch(db, sport, sport === 1 ? 'en.1' : 'nba', true);
+      // No current match to show: the banner waits rather than open an old one.
+      return id === null ? null : { ...b, targetId: `${m[1]}/live/${id}` };
+    }),
+  );
+  return out.filter((b): b is T => b !== null);
+}
 
 export interface NavNode {
   id: number;
@@ -61,7 +102,8 @@ export function createSiteService(db: Db) {
       })
       .from(banners)
       .where(eq(banners.active, true))
-      .orderBy(asc(banners.sort), asc(banners.id)),
+      .orderBy(asc(banners.sort), asc(banners.id))
+      .then((list) => freshTargets(db, list)),
   );
 
   const hotWords = cached(HOT_TTL, () =>
