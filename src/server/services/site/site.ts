@@ -32,7 +32,7 @@ async function freshTargets<T extends { targetId: string | null }>(db: Db, list:
     ).map((r) => r.id),
   );
   const out = await Promise.all(
-    list.map(async (b) => {
+    list.map(async (b): Promise<T | null> => {
       const m = b.targetId?.match(MATCH_TARGET);
       if (!m || fresh.has(Number(m[2]))) return b;
       const sport = m[1] === 'football' ? 1 : 2;
