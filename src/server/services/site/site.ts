@@ -31,17 +31,19 @@ async function freshTargets<T extends { targetId: string | null }>(db: Db, list:
         .where(and(inArray(matches.id, ids), gte(matches.kickoffAt, new Date(Date.now() - 2 * 86_400_000))))
     ).map((r) => r.id),
   );
-  const out = await Promise.all(
-    list.map(async (b): Promise<T | null> => {
-      const m = b.targetId?.match(MATCH_TARGET);
-      if (!m || fresh.has(Number(m[2]))) return b;
-      const sport = m[1] === 'football' ? 1 : 2;
-      const id = await focusMatch(db, sport, sport === 1 ? 'en.1' : 'nba', true);
-      // No current match to show: the banner waits rather than open an old one.
-      return id === null ? null : { ...b, targetId: `${m[1]}/live/${id}` };
-    }),
-  );
-  return out.filter((b): b is T => b !== null);
+  const out: T[] = [];
+  for (const b of list) {
+    const m = b.targetId?.match(MATCH_TARGET);
+    if (!m || fresh.has(Number(m[2]))) {
+      out.push(b);
+      continue;
+    }
+    const sport = m[1] === 'football' ? 1 : 2;
+    const id = await focusMatch(db, sport, sport === 1 ? 'en.1' : 'nba', true);
+    // No current match to show: the banner waits rather than open an old one.
+    if (id !== null) out.push({ ...b, targetId: `${m[1]}/live/${id}` });
+  }
+  return out;
 }
 
 export interface NavNode {
