@@ -23,7 +23,8 @@ describe.each(targets())('sports API on $name', (target) => {
     // from the nearest day in the simulator's window that has them.
     const lists = [(await b.get('/live/football/live')).data];
     lists.push((await b.get(`/live/football/finished?date=${addDays(today, -1)}`)).data);
-    for (let d = 1; d <= 7; d++) lists.push((await b.get(`/live/football/schedule?date=${addDays(today, d)}`)).data);
+    for (let d = 1; d <= 7; d++)
+      lists.push((await b.get(`/live/football/schedule?date=${addDays(today, d)}`)).data);
     finishedId = lists.flat().find((m: any) => m.phase === 'finished' && m.odds).id;
     upcomingId = lists.flat().find((m: any) => m.state === 1 && m.odds).id;
     userToken = await b.tokenOf(USER);
@@ -50,7 +51,9 @@ describe.each(targets())('sports API on $name', (target) => {
     it('即时 lists today’s football with states, half-time scores, cards, corners, lottery numbers and odds', async () => {
       const r = await b.get('/live/football/live');
       expect(r).toMatchObject({ status: 200, code: 200 });
-      expect(r.data.every((m: any) => m.date === today || m.phase === 'playing' || m.phase === 'break')).toBe(true);
+      expect(r.data.every((m: any) => m.date === today || m.phase === 'playing' || m.phase === 'break')).toBe(
+        true,
+      );
       const { date } = (await b.get(`/live/match/${finishedId}`)).data;
       const done = [...r.data, ...(await b.get(`/live/football/finished?date=${date}`)).data].find(
         (m: any) => m.id === finishedId,

@@ -189,9 +189,12 @@ describe('simulated odds', () => {
     expect(lines('jc', 'jc_rqspf').size).toBeGreaterThanOrEqual(3);
     expect(lines(opening[0][0].company, 'asia').size).toBeGreaterThanOrEqual(5);
     expect(lines(opening[0][0].company, 'ou').size).toBeGreaterThanOrEqual(2);
-    expect([lotteryLine(2.6, 0.4), lotteryLine(1.5, 1.1), lotteryLine(1, 1.4), lotteryLine(0.5, 2.4)]).toEqual([
-      2, 1, -1, -2,
-    ]);
+    expect([
+      lotteryLine(2.6, 0.4),
+      lotteryLine(1.5, 1.1),
+      lotteryLine(1, 1.4),
+      lotteryLine(0.5, 2.4),
+    ]).toEqual([2, 1, -1, -2]);
   });
 
   it('differ between companies and never offer 1.01 on a favourite before kick-off or tip-off', () => {
@@ -206,7 +209,9 @@ describe('simulated odds', () => {
     ]) {
       const plan = planMatch(input(2, `b${h}`, h, a));
       const pre = plan.steps.filter((s) => s.t < 0).flatMap(oddsOf);
-      const prices = pre.filter((o) => o.market === 'eu' || o.market === 'jc_sf').flatMap((o) => [o.v1!, o.v3!]);
+      const prices = pre
+        .filter((o) => o.market === 'eu' || o.market === 'jc_sf')
+        .flatMap((o) => [o.v1!, o.v3!]);
       expect(Math.min(...prices)).toBeGreaterThan(1.01);
     }
   });

@@ -20,7 +20,9 @@ const MATCH_TARGET = /^(football|basketball)\/live\/(\d+)$/;
  * a target that is not a current-season match of the last two days moves to today's focus match.
  */
 async function freshTargets<T extends { targetId: string | null }>(db: Db, list: T[]): Promise<T[]> {
-  const ids = list.flatMap((b) => (b.targetId?.match(MATCH_TARGET) ? [Number(b.targetId.split('/')[2])] : []));
+  const ids = list.flatMap((b) =>
+    b.targetId?.match(MATCH_TARGET) ? [Number(b.targetId.split('/')[2])] : [],
+  );
   if (!ids.length) return list;
   const fresh = new Set(
     (

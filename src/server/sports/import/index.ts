@@ -82,7 +82,7 @@ async function importStructure(db: Db, sources: SourceMatch[], opts: ImportOptio
   const currentBasketball = basketballSeasonName(opts.today);
   const currentFootball = (comp: string) => footballSeasonName(comp, opts.today);
   for (const c of COMPETITIONS) {
-    c.seasons.forEach((s, i) => {
+    c.seasons.forEach((s) => {
       const dates = sources
         .filter((m) => m.competition.key === c.key && m.season === s.name)
         .map((m) => m.fixture.date)

@@ -67,6 +67,7 @@ export function roundSlots(comp: string, midweek: boolean, count: number): Kicko
 
 /** Basketball tip-offs: NBA evenings (eastern time; western hosts later), CBA 19:35 Beijing. */
 export function tipoffTimes(comp: string, westernHost: boolean, weekend: boolean): string[] {
-  if (comp === 'nba') return westernHost ? ['21:00', '22:00', '22:00', '22:30'] : ['19:00', '19:30', '19:30', '20:00'];
+  if (comp === 'nba')
+    return westernHost ? ['21:00', '22:00', '22:00', '22:30'] : ['19:00', '19:30', '19:30', '20:00'];
   return weekend ? ['15:30', '19:35', '19:35', '20:00'] : ['19:35', '19:35', '19:35', '20:00'];
 }

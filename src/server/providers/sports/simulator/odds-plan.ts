@@ -72,7 +72,12 @@ function base(cp: OddsCheckpoint) {
  */
 function marketView(input: PlanInput) {
   const r = rngFor(input.seed, `market:${input.key}`);
-  return { supremacy: r.normal(0, 0.2), goals: r.normal(0, 0.18), spread: r.normal(0, 1.8), total: r.normal(0, 4) };
+  return {
+    supremacy: r.normal(0, 0.2),
+    goals: r.normal(0, 0.18),
+    spread: r.normal(0, 1.8),
+    total: r.normal(0, 4),
+  };
 }
 
 export function footballOddsSteps(input: PlanInput, checkpoints: OddsCheckpoint[]): PlanStep[] {
@@ -158,8 +163,22 @@ export function basketballOddsSteps(input: PlanInput, checkpoints: BasketballChe
         prof.payout,
       );
       list.push({ ...base(cp), company, market: 'eu', v1: p.moneyline[0], v3: p.moneyline[1] });
-      list.push({ ...base(cp), company, market: 'asia', v1: p.spreadWater[0], v3: p.spreadWater[1], line: p.spread });
-      list.push({ ...base(cp), company, market: 'ou', v1: p.totalWater[0], v3: p.totalWater[1], line: p.total });
+      list.push({
+        ...base(cp),
+        company,
+        market: 'asia',
+        v1: p.spreadWater[0],
+        v3: p.spreadWater[1],
+        line: p.spread,
+      });
+      list.push({
+        ...base(cp),
+        company,
+        market: 'ou',
+        v1: p.totalWater[0],
+        v3: p.totalWater[1],
+        line: p.total,
+      });
     }
     if (input.lottery.jc && !cp.live) {
       // 竞彩 sets its lines a little off the market's and prices each side from the chance of covering.

@@ -79,7 +79,11 @@ export function leagueSeason(
       for (const s of free.filter((x) => x.day === 2)) {
         const pick = order.find((p) => !assigned.has(p) && !uclTeams.has(p[0]) && !uclTeams.has(p[1]));
         if (pick) assigned.set(pick, s);
-        else assigned.set(order.find((p) => !assigned.has(p))!, { ...s, day: 1 });
+        else
+          assigned.set(
+            order.find((p) => !assigned.has(p))!,
+            { ...s, day: 1 },
+          );
       }
       const rest = free.filter((x) => x.day !== 2);
       for (const p of order) if (!assigned.has(p)) assigned.set(p, rest.shift()!);
