@@ -50,7 +50,7 @@ describe.each(targets())('match centre calls on $name', (target) => {
     const current = await seasonOf('en.1');
     epl = { ...current, oldSeasonId: (await seasonOf('en.1', '2023-24')).seasonId };
     nba = await seasonOf('nba');
-  }, 180_000);
+  }, 300_000);
   afterAll(() => b?.close());
 
   const expectNotFound = (r: { status: number; code: number; msg: string; data: unknown }, msg: string) =>
