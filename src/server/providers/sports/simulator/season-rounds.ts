@@ -47,9 +47,10 @@ const FIRST_SATURDAY: Record<string, string> = {
   'cn.1': '03-01',
 };
 
-function isWinterBreak(comp: string, saturday: string): boolean {
+function isSeasonBreak(comp: string, saturday: string): boolean {
   if (comp === 'en.1') return false; // the Premier League plays through Christmas
-  if (comp === 'cn.1') return false;
+  // 中超 pauses for the June window and a summer break, so its last rounds fall in late November.
+  if (comp === 'cn.1') return within(saturday, '06-01', '06-21') || within(saturday, '07-05', '07-26');
   if (comp === 'de.1') return within(saturday, '12-20', '12-31') || within(saturday, '01-01', '01-09');
   return within(saturday, '12-24', '12-31') || within(saturday, '01-01', '01-01');
 }
@@ -60,7 +61,7 @@ export function leagueRoundSlots(comp: string, startYear: number, rounds: number
   const last = comp === 'cn.1' ? `${startYear}-11-30` : `${startYear + 1}-05-29`;
   const weekends: string[] = [];
   for (let d = first; d <= last; d = addDays(d, 7))
-    if (!isInternationalBreak(d) && !isWinterBreak(comp, d)) weekends.push(d);
+    if (!isInternationalBreak(d) && !isSeasonBreak(comp, d)) weekends.push(d);
   if (weekends.length >= rounds) return weekends.slice(0, rounds).map((date) => ({ date, midweek: false }));
   // Midweek rounds go on the Tuesday after a weekend round, never in a Champions League week.
   const ucl = new Set(uclMatchdays(startYear));
