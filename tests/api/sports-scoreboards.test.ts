@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/lib/messages.ts';
+import { addDays } from '../../src/lib/sports/time.ts';
 import { targets } from '../support/context.ts';
 import { createSportsBench, type SportsBench } from '../support/sports.ts';
 
@@ -8,8 +9,17 @@ describe.each(targets())('score page calls on $name', (target) => {
   let b: SportsBench;
   beforeAll(async () => {
     b = await createSportsBench(target);
-  }, 180_000);
+  }, 300_000);
   afterAll(() => b?.close());
+
+  /** The model page of the first day after today that has football (some weekdays have none). */
+  async function nextFootballDay() {
+    for (let d = 1; d <= 7; d++) {
+      const r = await b.get(`/live/football/model?date=${addDays(b.app.services.sports.lists.today(), d)}`);
+      if (r.data.matches.length) return r.data;
+    }
+    throw new Error('no football in the coming week');
+  }
 
   it('GET /live/football/model gives every match of the date with the model beside the odds', async () => {
     const schedule = await b.get('/live/football/schedule');
@@ -27,8 +37,10 @@ describe.each(targets())('score page calls on $name', (target) => {
       expect(implied.companies).toBeGreaterThan(0);
       expect(implied.home + implied.draw + implied.away).toBeCloseTo(1, 2);
     }
-    // The match the model likes the home side most in: the odds favour the home side too.
-    const strongest = [...r.data.matches].sort(
+    // The match the model likes the home side most in (on the next day with football, as the
+    // calendar is the real one): the odds favour the home side too.
+    const busy = await nextFootballDay();
+    const strongest = [...busy.matches].sort(
       (x: any, y: any) => y.prediction.model.home - x.prediction.model.home,
     )[0];
     expect(strongest.prediction.model.home).toBeGreaterThan(strongest.prediction.model.away);
@@ -36,13 +48,10 @@ describe.each(targets())('score page calls on $name', (target) => {
   });
 
   it('GET /live/football/model takes another date and refuses a bad one', async () => {
-    const tomorrow = new Date(Date.parse(`${b.app.services.sports.lists.today()}T00:00:00Z`) + 86_400_000)
-      .toISOString()
-      .slice(0, 10);
-    const r = await b.get(`/live/football/model?date=${tomorrow}`);
-    expect(r.data.date).toBe(tomorrow);
-    expect(r.data.matches.length).toBeGreaterThan(30);
-    expect(r.data.matches.every((m: { date: string }) => m.date === tomorrow)).toBe(true);
+    const r = await nextFootballDay();
+    expect(r.date > b.app.services.sports.lists.today()).toBe(true);
+    expect(r.matches.length).toBeGreaterThan(0);
+    expect(r.matches.every((m: { date: string }) => m.date === r.date)).toBe(true);
     const bad = await b.get('/live/football/model?date=2026-13-01');
     expect(bad).toMatchObject({ status: 400, code: 400, msg: `参数 date 无效：${MSG.dateInvalid}` });
   });

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays } from '../../src/lib/sports/time.ts';
 import { isStep } from '../../src/lib/vocab/match-states.ts';
-import { calendarDay, type CalendarPools } from '../../src/server/providers/sports/simulator/calendar.ts';
 import { openingStep, planMatch } from '../../src/server/providers/sports/simulator/plan.ts';
 import type {
   PlanInput,
@@ -170,67 +168,5 @@ describe('simulator plans', () => {
       expect(side.players.filter((p) => p.starter)).toHaveLength(11);
       expect(side.players.find((p) => p.starter)!.position).toBe('GK');
     }
-  });
-});
-
-describe('simulator calendar', () => {
-  const fixtures = (comp: string, teams: number) =>
-    Array.from({ length: (teams - 1) * 2 }, (_, r) =>
-      Array.from({ length: teams / 2 }, (_, i) => ({
-        id: r * 100 + i + comp.length * 10_000,
-        stage: { key: 'league', nameZh: '联赛', kind: 'league' },
-        round: { key: `Matchday ${r + 1}`, nameZh: `第${r + 1}轮`, number: r + 1 },
-        group: null,
-        home: `fb:${comp}-${(i + r) % teams}`,
-        away: `fb:${comp}-${(teams - 1 - i + r) % teams}`,
-      })),
-    );
-  const pools: CalendarPools = {
-    football: ['en.1', 'es.1', 'it.1', 'de.1', 'fr.1', 'cn.1', 'uefa.cl'].map((c) => ({
-      competitionKey: c,
-      seasonName: '2025-26',
-      rounds: fixtures(c, 20),
-    })),
-    basketball: [
-      { competitionKey: 'nba', teams: Array.from({ length: 30 }, (_, i) => `nba:${i}`) },
-      { competitionKey: 'cba', teams: Array.from({ length: 20 }, (_, i) => `cba:${i}`) },
-    ],
-    teams: new Map(),
-  };
-
-  it('lays about 40 football and 15 basketball matches on each day, a team at most once', () => {
-    for (let d = 0; d < 7; d++) {
-      const date = addDays('2026-11-22', d);
-      const day = calendarDay('seed', date, pools);
-      const football = day.filter((m) => m.sport === 1);
-      expect(football.length).toBeGreaterThanOrEqual(36);
-      expect(football.length).toBeLessThanOrEqual(44);
-      expect(day.filter((m) => m.sport === 2)).toHaveLength(15);
-      const teams = day.flatMap((m) => [m.home, m.away]);
-      expect(new Set(teams).size).toBe(teams.length);
-      for (const m of day)
-        expect(new Date(m.kickoffAt).getTime()).toBeGreaterThanOrEqual(Date.parse(`${date}T00:00:00+08:00`));
-      expect(JSON.stringify(calendarDay('seed', date, pools))).toBe(JSON.stringify(day));
-    }
-  });
-
-  it('numbers 竞彩, 北单 and 足彩 matches', () => {
-    const day = calendarDay('seed', '2026-11-25', pools);
-    const jc = day.filter((m) => m.sport === 1 && m.lottery?.jcNo).map((m) => m.lottery!.jcNo);
-    expect(jc[0]).toBe('周三001');
-    expect(jc.every((n) => /^周三\d{3}$/.test(n!))).toBe(true);
-    expect(day.filter((m) => m.sport === 2).map((m) => m.lottery!.jcNo)[0]).toBe('周三301');
-    // Five days hold at least one whole three-day issue.
-    const zc = [0, 1, 2, 3, 4]
-      .flatMap((d) => calendarDay('seed', addDays('2026-11-22', d), pools))
-      .filter((m) => m.lottery?.zcOrder);
-    const byIssue = new Map<string, number[]>();
-    for (const m of zc)
-      byIssue.set(m.lottery!.zcIssue!, [...(byIssue.get(m.lottery!.zcIssue!) ?? []), m.lottery!.zcOrder!]);
-    for (const orders of byIssue.values()) expect(new Set(orders).size).toBe(orders.length);
-    const whole = Array.from({ length: 14 }, (_, i) => i + 1).join();
-    expect([...byIssue.values()].some((o) => [...o].sort((a, b) => a - b).join() === whole)).toBe(true);
-    const bd = day.filter((m) => m.sport === 1).map((m) => m.lottery!.bdNo!);
-    expect(bd.every((n, i) => i === 0 || n > bd[i - 1])).toBe(true);
   });
 });

@@ -1,15 +1,30 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { banners, competitions, matches, rooms, users } from '../db/schema/index.ts';
+import { banners, competitions, matches, rooms, seasons, users } from '../db/schema/index.ts';
 import { bannerSeeds, type BannerSeed } from './site-content.ts';
 
-/** The match nearest to now (live or about to start before long-finished), optionally in one competition. */
-async function focusMatch(db: Db, sport: 1 | 2, competitionKey?: string): Promise<number | null> {
+/**
+ * The match nearest to now (live or about to start before long-finished), optionally in one
+ * competition; `current`: only of a current season (a past season's match never leads a banner).
+ */
+export async function focusMatch(
+  db: Db,
+  sport: 1 | 2,
+  competitionKey?: string,
+  current = false,
+): Promise<number | null> {
   const [m] = await db
     .select({ id: matches.id })
     .from(matches)
     .innerJoin(competitions, eq(competitions.id, matches.competitionId))
-    .where(and(eq(matches.sport, sport), competitionKey ? eq(competitions.key, competitionKey) : undefined))
+    .innerJoin(seasons, eq(seasons.id, matches.seasonId))
+    .where(
+      and(
+        eq(matches.sport, sport),
+        competitionKey ? eq(competitions.key, competitionKey) : undefined,
+        current ? eq(seasons.isCurrent, true) : undefined,
+      ),
+    )
     .orderBy(asc(sql`abs(extract(epoch from ${matches.kickoffAt} - now()))`), asc(matches.id))
     .limit(1);
   return m?.id ?? null;

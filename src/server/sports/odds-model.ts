@@ -14,10 +14,29 @@ function poissonPmf(lambda: number): number[] {
   return out;
 }
 
-/** Expected goals of both sides for the whole match: 2.7 goals shared by the Elo supremacy. */
-export function expectedGoals(homeRating: number, awayRating: number, neutral: boolean): [number, number] {
+/** Goals a match of each competition averages (the recent seasons' level, rounded). */
+const LEAGUE_GOALS: Record<string, number> = {
+  'de.1': 3.15,
+  'en.1': 2.9,
+  'uefa.cl': 3.0,
+  'cn.1': 2.9,
+  'fr.1': 2.8,
+  'it.1': 2.65,
+  'es.1': 2.6,
+};
+
+/**
+ * Expected goals of both sides for the whole match: the competition's goals shared by the Elo
+ * supremacy; a one-sided match has a few more goals than an even one.
+ */
+export function expectedGoals(
+  homeRating: number,
+  awayRating: number,
+  neutral: boolean,
+  competitionKey?: string,
+): [number, number] {
   const supremacy = (homeRating - awayRating + (neutral ? 0 : 60)) / 250;
-  const total = 2.7;
+  const total = (LEAGUE_GOALS[competitionKey ?? ''] ?? 2.7) + 0.12 * Math.abs(supremacy);
   return [Math.max(0.15, (total + supremacy) / 2), Math.max(0.15, (total - supremacy) / 2)];
 }
 
@@ -58,9 +77,21 @@ export function outcomeProbabilities(currentDiff: number, lh: number, la: number
 const round2 = (x: number) => Math.round(x * 100) / 100;
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
-/** Decimal odds from probabilities at a payout rate (e.g. 0.93). */
+/**
+ * Decimal odds from probabilities at a payout rate (e.g. 0.93), with the margin laid on as books
+ * do (power method: q = p^k with Σq = 1/payout), so longshots carry more of it than favourites
+ * and a clear favourite is not pushed down to 1.01.
+ */
 export function priceOutcomes(probs: number[], payout: number): number[] {
-  return probs.map((p) => round2(Math.min(50, Math.max(1.01, payout / Math.max(p, 0.001)))));
+  const ps = probs.map((p) => Math.min(1, Math.max(p, 0.001)));
+  const target = 1 / payout;
+  let [lo, hi] = [0.5, 1];
+  for (let i = 0; i < 40; i++) {
+    const k = (lo + hi) / 2;
+    if (ps.reduce((a, p) => a + p ** k, 0) > target) lo = k;
+    else hi = k;
+  }
+  return ps.map((p) => round2(Math.min(50, Math.max(1.01, 1 / p ** ((lo + hi) / 2)))));
 }
 
 /**
@@ -130,11 +161,29 @@ export interface BasketballOutlook {
 
 export const halfPoint = (x: number) => Math.round(x - 0.5) + 0.5;
 
-/** Basketball prices: moneyline, spread (half-point line, home view) and total. */
-export function basketballPrices(o: BasketballOutlook, payout: number) {
+/** Hong Kong water of both sides of a two-way line whose first side wins with probability `p`. */
+export function twoWayWater(p: number, payout: number): [number, number] {
+  const q = Math.min(0.97, Math.max(0.03, p));
+  return [round3(((1 - q) / q) * payout), round3((q / (1 - q)) * payout)];
+}
+
+/** Standard deviation of a basketball game's total points. */
+const TOTAL_SD = 15;
+
+/**
+ * Basketball prices at a half-point spread and total (home view) that may sit off the balanced
+ * line: moneyline, and the water of each side from the chance of covering.
+ */
+export function basketballPrices(o: BasketballOutlook, payout: number, shift = { spread: 0, total: 0 }) {
   const pHome = normalCdf(o.margin / o.sd);
-  const spread = halfPoint(o.margin);
-  const total = halfPoint(o.total);
-  const water = round3(payout * 0.98);
-  return { moneyline: priceOutcomes([pHome, 1 - pHome], payout), spread, total, water };
+  const spread = halfPoint(o.margin + shift.spread);
+  const total = halfPoint(o.total + shift.total);
+  const asianPayout = Math.min(0.98, payout + 0.04);
+  return {
+    moneyline: priceOutcomes([pHome, 1 - pHome], payout),
+    spread,
+    total,
+    spreadWater: twoWayWater(normalCdf((o.margin - spread) / o.sd), asianPayout),
+    totalWater: twoWayWater(normalCdf((o.total - total) / (TOTAL_SD * (o.sd / 12))), asianPayout),
+  };
 }

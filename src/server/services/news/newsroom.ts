@@ -115,14 +115,22 @@ export function createNewsroom(db: Db, sports: SportsServices, uploads: UploadSe
       return store(drafts);
     },
 
-    /** Reviews of every finished real season (not the current one, not generated). */
+    /**
+     * Reviews of every finished real season (not the current one, not generated, and none whose
+     * data stops before its last round: 2025-26 is not current but not complete either).
+     */
     async reviews() {
       const rows = await db
         .select({ id: seasons.id })
         .from(seasons)
         .innerJoin(competitions, eq(competitions.id, seasons.competitionId))
         .where(
-          and(inArray(competitions.key, KEYS), eq(seasons.isCurrent, false), eq(seasons.generated, false)),
+          and(
+            inArray(competitions.key, KEYS),
+            eq(seasons.isCurrent, false),
+            eq(seasons.generated, false),
+            sql`not exists (select 1 from matches m where m.season_id = ${seasons.id} and m.state = 1)`,
+          ),
         );
       let n = 0;
       for (const r of rows) n += await store(await writeSeasonReviews(db, sports, r.id));

@@ -1,8 +1,52 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cached } from '../cache.ts';
 import { pageHtml } from './pages-editor.ts';
-import { aboutPages, adverts, banners, navItems, siteSettings } from '../../db/schema/index.ts';
+import {
+  aboutPages,
+  adverts,
+  banners,
+  matches,
+  navItems,
+  seasons,
+  siteSettings,
+} from '../../db/schema/index.ts';
+import { focusMatch } from '../../seed/banners.ts';
+
+const MATCH_TARGET = /^(football|basketball)\/live\/(\d+)$/;
+
+/**
+ * A banner written with a match keeps pointing at it after the match is long over: at read time
+ * a target that is not a current-season match of the last two days moves to today's focus match.
+ */
+async function freshTargets<T extends { targetId: string | null }>(db: Db, list: T[]): Promise<T[]> {
+  const ids = list.flatMap((b) =>
+    b.targetId?.match(MATCH_TARGET) ? [Number(b.targetId.split('/')[2])] : [],
+  );
+  if (!ids.length) return list;
+  const fresh = new Set(
+    (
+      await db
+        .select({ id: matches.id })
+        .from(matches)
+        .innerJoin(seasons, and(eq(seasons.id, matches.seasonId), eq(seasons.isCurrent, true)))
+        .where(and(inArray(matches.id, ids), gte(matches.kickoffAt, new Date(Date.now() - 2 * 86_400_000))))
+    ).map((r) => r.id),
+  );
+  const out: T[] = [];
+  for (const b of list) {
+    const m = b.targetId?.match(MATCH_TARGET);
+    if (!m || fresh.has(Number(m[2]))) {
+      out.push(b);
+      continue;
+    }
+    const sport = m[1] === 'football' ? 1 : 2;
+    const id = await focusMatch(db, sport, sport === 1 ? 'en.1' : 'nba', true);
+    // No current match to show: the banner waits rather than open an old one.
+    if (id !== null) out.push({ ...b, targetId: `${m[1]}/live/${id}` });
+  }
+  return out;
+}
 
 export interface NavNode {
   id: number;
@@ -66,7 +110,8 @@ export function createSiteService(db: Db) {
       })
       .from(banners)
       .where(and(eq(banners.active, true), onSchedule(banners)))
-      .orderBy(asc(banners.sort), asc(banners.id)),
+      .orderBy(asc(banners.sort), asc(banners.id))
+      .then((list) => freshTargets(db, list)),
   );
 
   const aboutIndex = cached(HOT_TTL, () =>

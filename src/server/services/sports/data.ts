@@ -193,7 +193,13 @@ export function createDataService(deps: { db: Db; lists: ListService }) {
         .from(matches)
         .innerJoin(seasons, eq(seasons.id, matches.seasonId))
         .innerJoin(competitions, eq(competitions.id, seasons.competitionId))
-        .where(and(or(eq(matches.homeTeamId, id), eq(matches.awayTeamId, id)), ne(matches.origin, 'sim')));
+        .where(
+          and(
+            or(eq(matches.homeTeamId, id), eq(matches.awayTeamId, id)),
+            // Replays never count in a real season; a season the simulator plays (current, 演示) does.
+            or(ne(matches.origin, 'sim'), eq(seasons.generated, true)),
+          ),
+        );
       const { key: _key, ...team } = t;
       return { ...team, seasons: played.sort((a, b) => b.season.localeCompare(a.season)) };
     },

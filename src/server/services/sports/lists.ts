@@ -122,7 +122,8 @@ export function createListService(deps: { db: Db; clock: FeedClock; cache: HotCa
       );
       const byHeat = [desc(matches.heat), asc(matches.kickoffAt)];
       return cache.get(`*:hot:${date}:${limit}`, async () => {
-        const live = await load(and(onDate(date), inPlay), byHeat, limit);
+        // Today's list also holds what kicked off last night and is still in play after midnight.
+        const live = await load(date === today() ? inPlay : and(onDate(date), inPlay), byHeat, limit);
         const rest = live.length < limit ? await load(and(onDate(date), notVoid()), byHeat, limit) : [];
         const liveIds = new Set(live.map((m) => m.id));
         const others = rest.filter((m) => !liveIds.has(m.id)).slice(0, limit - live.length);

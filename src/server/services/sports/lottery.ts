@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { matches } from '../../db/schema/sports-match.ts';
 import type { HotCache } from './hot-cache.ts';
 import type { ListService } from './lists.ts';
-import { pricesOf, type OddsRow } from './odds-summary.ts';
+import { closingEu, pricesOf, type OddsRow } from './odds-summary.ts';
 
 const three = (o: OddsRow | undefined) =>
   o && o.v1 !== null ? { home: o.v1, draw: o.v2, away: o.v3 ?? 0, line: o.line } : null;
@@ -95,11 +95,18 @@ export function createLotteryService(deps: { db: Db; cache: HotCache; lists: Lis
         const items = current
           ? await lists.load(and(eq(matches.zcIssue, current), eq(matches.sport, 1)), [asc(matches.zcOrder)])
           : [];
+        // Rows show the closing pre-match 1X2 (what the issue was sold on), never an in-play price.
+        const closing = await closingEu(
+          db,
+          items.map((m) => m.id),
+        );
         return {
           issue: current,
           issues: await issues(matches.zcIssue, lists.today()),
           plays: ZC_PLAYS,
-          matches: items,
+          matches: items.map((m) =>
+            m.odds ? { ...m, odds: { ...m.odds, eu: closing.get(m.id) ?? m.odds.eu } } : m,
+          ),
         };
       });
     },

@@ -17,7 +17,7 @@ export function modelProbabilities(sport: number, homeRating: number, awayRating
       expectedGoals: [Math.round(lh * 100) / 100, Math.round(la * 100) / 100] as [number, number],
     };
   }
-  const margin = homeRating - awayRating + (neutral ? 0 : 2.5);
+  const margin = 0.7 * (homeRating - awayRating) + (neutral ? 0 : 2.5);
   const h = normalCdf(margin / 12);
   return { home: r3(h), draw: null, away: r3(1 - h), expectedMargin: Math.round(margin * 10) / 10 };
 }

@@ -1,8 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { OddsSummary } from '../../../lib/sports/types.ts';
 import { handicapName, pointsLineName, totalLineName } from '../../../lib/vocab/handicap.ts';
 import type { Db } from '../../db/client.ts';
-import { odds, oddsCompanies } from '../../db/schema/sports-odds.ts';
+import { odds, oddsChanges, oddsCompanies } from '../../db/schema/sports-odds.ts';
 
 /** The bookmaker whose prices the score lists show. */
 export const LIST_COMPANY = 'jindun';
@@ -90,4 +90,31 @@ export async function listOdds(
         .where(eq(oddsCompanies.key, LIST_COMPANY))
     )[0]?.name ?? LIST_COMPANY;
   return new Map(matchIds.map((id) => [id, summaryOf(sport, name, prices.get(id))]));
+}
+
+/**
+ * The last pre-match 1X2 price (the closing line) of the list company for each match: what a
+ * finished or running match shows where the in-play price would mislead (足彩 rows).
+ */
+export async function closingEu(db: Db, matchIds: number[]) {
+  const out = new Map<number, { home: number; draw: number | null; away: number }>();
+  if (!matchIds.length) return out;
+  const rows = await db
+    .select({ matchId: oddsChanges.matchId, v1: oddsChanges.v1, v2: oddsChanges.v2, v3: oddsChanges.v3 })
+    .from(oddsChanges)
+    .innerJoin(odds, eq(odds.id, oddsChanges.oddsId))
+    .innerJoin(oddsCompanies, eq(oddsCompanies.id, odds.companyId))
+    .where(
+      and(
+        eq(oddsCompanies.key, LIST_COMPANY),
+        eq(odds.market, 'eu'),
+        eq(oddsChanges.live, false),
+        inArray(oddsChanges.matchId, matchIds),
+      ),
+    )
+    .orderBy(desc(oddsChanges.at));
+  for (const r of rows)
+    if (!out.has(r.matchId) && r.v1 !== null && r.v3 !== null)
+      out.set(r.matchId, { home: r.v1, draw: r.v2, away: r.v3 });
+  return out;
 }

@@ -381,8 +381,13 @@ function basketballTables(games: Game[], comp: string, teamOf: Map<number, TeamI
   return names.map((name) => {
     const ids = [...acc.keys()].filter((id) => conferenceOf(id) === name);
     const pct = (id: number) => acc.get(id)!.w / Math.max(1, acc.get(id)!.w + acc.get(id)!.l);
+    // At the same percentage the team further over .500 ranks first (2-0 above 1-0), as games behind shows.
+    const over = (id: number) => acc.get(id)!.w - acc.get(id)!.l;
     ids.sort(
-      (a, b) => pct(b) - pct(a) || acc.get(b)!.pf - acc.get(b)!.pa - (acc.get(a)!.pf - acc.get(a)!.pa),
+      (a, b) =>
+        pct(b) - pct(a) ||
+        over(b) - over(a) ||
+        acc.get(b)!.pf - acc.get(b)!.pa - (acc.get(a)!.pf - acc.get(a)!.pa),
     );
     const leader = ids.length ? { won: acc.get(ids[0])!.w, lost: acc.get(ids[0])!.l } : { won: 0, lost: 0 };
     return {

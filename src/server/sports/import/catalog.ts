@@ -154,6 +154,18 @@ export function basketballSeasonName(date: string): string {
   return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
 }
 
+/**
+ * Football season of a date: European seasons run from July ('2026-27'), the Chinese Super
+ * League by calendar year from March (in January and February the last one is still current).
+ */
+export function footballSeasonName(competitionKey: string, date: string): string {
+  const y = Number(date.slice(0, 4));
+  const m = Number(date.slice(5, 7));
+  if (competitionKey === 'cn.1') return String(m >= 3 ? y : y - 1);
+  const start = m >= 7 ? y : y - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+}
+
 /** Point deductions the results do not show (checked against the published final tables). */
 export const DEDUCTIONS = [
   {

@@ -15,7 +15,7 @@ import { oddsCompanies } from '../../db/schema/sports-odds.ts';
 import type { Logger } from '../../logger.ts';
 import { ODDS_COMPANIES } from '../companies.ts';
 import { insertChunks, insertReturningKeys } from './bulk.ts';
-import { basketballSeasonName, COMPETITIONS, DEDUCTIONS } from './catalog.ts';
+import { basketballSeasonName, COMPETITIONS, DEDUCTIONS, footballSeasonName } from './catalog.ts';
 import { readLeagueNames, readNbaStandings, readNbaTeamNames } from './files.ts';
 import { fixtureRow, groupLetters, roundOf, seasonKey, type FixtureIds } from './fixtures.ts';
 import {
@@ -87,8 +87,9 @@ async function importStructure(db: Db, sources: SourceMatch[], opts: ImportOptio
 
   const seasonRows: (typeof seasons.$inferInsert & { compKey: string })[] = [];
   const currentBasketball = basketballSeasonName(opts.today);
+  const currentFootball = (comp: string) => footballSeasonName(comp, opts.today);
   for (const c of COMPETITIONS) {
-    c.seasons.forEach((s, i) => {
+    c.seasons.forEach((s) => {
       const dates = sources
         .filter((m) => m.competition.key === c.key && m.season === s.name)
         .map((m) => m.fixture.date)
@@ -100,9 +101,18 @@ async function importStructure(db: Db, sources: SourceMatch[], opts: ImportOptio
         name: s.name,
         startDate: range[0],
         endDate: range[1],
-        isCurrent: c.sport === 1 && i === c.seasons.length - 1,
+        isCurrent: c.sport === 1 && s.name === currentFootball(c.key),
       });
     });
+    // The football season current today, when the data stops before it, is the simulator's (演示).
+    if (c.sport === 1 && !c.seasons.some((s) => s.name === currentFootball(c.key)))
+      seasonRows.push({
+        compKey: c.key,
+        competitionId: competitionIds.get(c.key)!,
+        name: currentFootball(c.key),
+        isCurrent: true,
+        generated: true,
+      });
     if (c.sport === 2)
       seasonRows.push({
         compKey: c.key,

@@ -12,10 +12,13 @@ const OT_WALL = 12 * MIN;
 const BREAK_AFTER: Record<number, number> = { 1: 2.5 * MIN, 2: 15 * MIN, 3: 2.5 * MIN };
 const periodSeconds = (p: number) => (p <= 4 ? 720 : 300);
 
-/** Expected margin (home view, with home court) and total before any news. */
+/**
+ * Expected margin (home view, with home court) and total before any news. Ratings are last
+ * season's point differential per game, which regresses about a third towards zero a year.
+ */
 export function basketballBaseline(input: PlanInput) {
   return {
-    margin: input.home.rating - input.away.rating + (input.neutral ? 0 : 2.5),
+    margin: 0.7 * (input.home.rating - input.away.rating) + (input.neutral ? 0 : 2.5),
     total: input.competitionKey === 'nba' ? 228 : 208,
   };
 }

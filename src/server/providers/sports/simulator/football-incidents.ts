@@ -22,7 +22,7 @@ export function footballResult(rng: Rng, input: PlanInput): FootballResult {
       (r.ft.map((g) => Array.from({ length: g }, () => rng.chance(0.45)).filter(Boolean).length) as Pair);
     return { ht, ft: r.ft, et: r.et ?? null, p: r.p ?? null };
   }
-  const [lh, la] = expectedGoals(input.home.rating, input.away.rating, input.neutral);
+  const [lh, la] = expectedGoals(input.home.rating, input.away.rating, input.neutral, input.competitionKey);
   const ht: Pair = [rng.poisson(lh * 0.45), rng.poisson(la * 0.45)];
   return { ht, ft: [ht[0] + rng.poisson(lh * 0.55), ht[1] + rng.poisson(la * 0.55)], et: null, p: null };
 }

@@ -8,6 +8,7 @@ import type { FeedClock } from '../clock.ts';
 import type { SportsFeed, SportsProvider } from '../feed.ts';
 import { createLease } from '../../../jobs/lease.ts';
 import { applySteps } from './apply.ts';
+import { backfillSeasons } from './backfill.ts';
 import { calendarDay, type CalendarPools } from './calendar.ts';
 import { createRosterCache, loadSimMatches, type SimMatch } from './inputs.ts';
 import { OPENING_AT, PREMATCH_MOVES } from './odds-plan.ts';
@@ -47,8 +48,9 @@ const stateBefore = (steps: PlanStep[], cursor: number) => {
 };
 
 /**
- * The default sports provider (演示): lays real fixtures (and generated NBA/CBA games) onto the
- * calendar and plays each from its deterministic plan as simulated time passes.
+ * The default sports provider (演示): lays the current seasons (the clubs of the latest real
+ * season, on the leagues' real calendar) onto the days and plays each match from its
+ * deterministic plan as simulated time passes.
  */
 export function createSimulator(
   deps: SimulatorDeps,
@@ -69,6 +71,7 @@ export function createSimulator(
     for (let d = -WINDOW.pastDays; d <= WINDOW.futureDays; d++)
       entries.push(...calendarDay(deps.seed, addDays(today, d), pools!));
     await feed.upsertMatches(entries);
+    await backfillSeasons(db, feed, deps.seed, pools!, addDays(today, -WINDOW.pastDays));
   }
 
   const unfinished = (sport: 1 | 2) =>

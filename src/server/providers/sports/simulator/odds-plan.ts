@@ -66,9 +66,26 @@ function base(cp: OddsCheckpoint) {
   };
 }
 
+/**
+ * The market's own view of a match, fixed per match: it reads the teams a little differently
+ * from the ratings model (supremacy and goals), so the model page has something to compare.
+ */
+function marketView(input: PlanInput) {
+  const r = rngFor(input.seed, `market:${input.key}`);
+  return {
+    supremacy: r.normal(0, 0.2),
+    goals: r.normal(0, 0.18),
+    spread: r.normal(0, 1.8),
+    total: r.normal(0, 4),
+  };
+}
+
 export function footballOddsSteps(input: PlanInput, checkpoints: OddsCheckpoint[]): PlanStep[] {
   const rng = rngFor(input.seed, `odds:${input.key}`);
-  const [lh0, la0] = expectedGoals(input.home.rating, input.away.rating, input.neutral);
+  const view = marketView(input);
+  const [mh, ma] = expectedGoals(input.home.rating, input.away.rating, input.neutral, input.competitionKey);
+  const lh0 = Math.max(0.15, mh + view.supremacy / 2 + view.goals / 2);
+  const la0 = Math.max(0.15, ma - view.supremacy / 2 + view.goals / 2);
   const tracker = changeTracker();
   const steps: PlanStep[] = [];
   let drift = 0;
@@ -99,12 +116,19 @@ export function footballOddsSteps(input: PlanInput, checkpoints: OddsCheckpoint[
   return steps;
 }
 
-/** 竞彩 胜平负 and 让球胜平负 (whole-goal handicap), 北单 让球胜平负 at the lottery's payout. */
+/**
+ * 竞彩/北单 让球 is a whole goal, given by the favourite (the home side gives when the line is
+ * positive): one goal, two when the favourite is expected to win by more than one and a half.
+ */
+export function lotteryLine(lh: number, la: number): number {
+  const d = lh - la;
+  return d >= 1.5 ? 2 : d >= 0 ? 1 : d > -1.5 ? -1 : -2;
+}
+
+/** 竞彩 胜平负 and 让球胜平负, 北单 让球胜平负 at the lottery's payout. */
 function lotteryOdds(input: PlanInput, lh: number, la: number, b: Partial<Odds>): Odds[] {
   const out: Odds[] = [];
-  const strong = Math.round(lh - la);
-  // 竞彩 always hands out a handicap: a balanced match gives the home side −1.
-  const line = Math.max(-2, Math.min(2, strong === 0 ? 1 : strong));
+  const line = lotteryLine(lh, la);
   const handicapped = outcomeProbabilities(-line, lh, la);
   if (input.lottery.jc) {
     const [v1, v2, v3] = priceOutcomes(outcomeProbabilities(0, lh, la), 0.89);
@@ -120,31 +144,51 @@ function lotteryOdds(input: PlanInput, lh: number, la: number, b: Partial<Odds>)
 }
 
 export function basketballOddsSteps(input: PlanInput, checkpoints: BasketballCheckpoint[]): PlanStep[] {
-  const rng = rngFor(input.seed, `odds:${input.key}`);
+  const view = marketView(input);
   const tracker = changeTracker();
   const steps: PlanStep[] = [];
   for (const cp of checkpoints) {
+    // Before tip-off the market holds its own view; in play the score speaks for itself.
+    const weight = cp.live ? cp.remaining : 1;
+    const outlook = {
+      ...cp.outlook,
+      margin: cp.outlook.margin + view.spread * weight,
+      total: cp.outlook.total + view.total * weight,
+    };
     const list: Odds[] = [];
     for (const company of BOOKMAKER_KEYS) {
       const prof = companyProfile(input.seed, company);
       const p = basketballPrices(
-        {
-          ...cp.outlook,
-          margin: cp.outlook.margin + prof.bias * 10,
-          total: cp.outlook.total + prof.bias * 20,
-        },
+        { ...outlook, margin: outlook.margin + prof.bias * 10, total: outlook.total + prof.bias * 20 },
         prof.payout,
       );
-      const water = Math.round((p.water + rng.normal(0, 0.01)) * 1000) / 1000;
       list.push({ ...base(cp), company, market: 'eu', v1: p.moneyline[0], v3: p.moneyline[1] });
-      list.push({ ...base(cp), company, market: 'asia', v1: water, v3: water, line: p.spread });
-      list.push({ ...base(cp), company, market: 'ou', v1: water, v3: water, line: p.total });
+      list.push({
+        ...base(cp),
+        company,
+        market: 'asia',
+        v1: p.spreadWater[0],
+        v3: p.spreadWater[1],
+        line: p.spread,
+      });
+      list.push({
+        ...base(cp),
+        company,
+        market: 'ou',
+        v1: p.totalWater[0],
+        v3: p.totalWater[1],
+        line: p.total,
+      });
     }
     if (input.lottery.jc && !cp.live) {
-      const p = basketballPrices(cp.outlook, 0.9);
-      list.push({ ...base(cp), company: 'jc', market: 'jc_sf', v1: p.moneyline[0], v3: p.moneyline[1] });
-      list.push({ ...base(cp), company: 'jc', market: 'jc_rf', v1: 1.75, v3: 1.75, line: p.spread });
-      list.push({ ...base(cp), company: 'jc', market: 'jc_dxf', v1: 1.75, v3: 1.75, line: p.total });
+      // 竞彩 sets its lines a little off the market's and prices each side from the chance of covering.
+      const jc = basketballPrices(outlook, 0.89, { spread: view.spread / 2, total: -view.total / 2 });
+      const decimal = (w: [number, number]) => w.map((x) => Math.round((x + 1) * 100) / 100);
+      const [rf1, rf3] = decimal(jc.spreadWater);
+      const [dx1, dx3] = decimal(jc.totalWater);
+      list.push({ ...base(cp), company: 'jc', market: 'jc_sf', v1: jc.moneyline[0], v3: jc.moneyline[1] });
+      list.push({ ...base(cp), company: 'jc', market: 'jc_rf', v1: rf1, v3: rf3, line: jc.spread });
+      list.push({ ...base(cp), company: 'jc', market: 'jc_dxf', v1: dx1, v3: dx3, line: jc.total });
     }
     const changed = tracker(list);
     if (changed.length) steps.push({ t: cp.t, kind: 'odds', odds: changed });
