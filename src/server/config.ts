@@ -47,6 +47,8 @@ const envSchema = z.object({
   SEED_SPORTS: flag.optional(),
   SIM_SEED: z.string().min(1).max(100).default('qiuyouquan'),
   SIM_SPEED: z.coerce.number().positive().max(3600).default(1),
+  // Tests and demos: the simulated time the feed's clock starts from (an ISO time with its offset).
+  SIM_START: z.iso.datetime({ offset: true }).optional(),
   // The recharge channel (docs/providers.md). Only the sandbox exists; production must name it on purpose.
   PAYMENT_PROVIDER: z.enum(['sandbox']).optional(),
 });
@@ -97,6 +99,8 @@ export interface SportsConfig {
   simSeed: string;
   /** Simulated seconds per real second (tests run matches in minutes). */
   simSpeed: number;
+  /** SIM_START: where the feed's clock starts (ms), else the process start. */
+  simStart: number | null;
 }
 
 /** Where anchors push and viewers pull (providers/media). */
@@ -190,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       seedData: e.SEED_SPORTS ?? e.SEED_DEMO ?? !isProduction,
       simSeed: e.SIM_SEED,
       simSpeed: e.SIM_SPEED,
+      simStart: e.SIM_START ? Date.parse(e.SIM_START) : null,
     },
   };
 }

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { encryptPassword } from '../../src/lib/password-crypto.ts';
+import { footballSaturday } from './support/football-evening.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /**
@@ -14,7 +15,7 @@ let server: RunningServer | null = null;
 test.beforeAll(async ({}, info) => {
   if (info.project.name !== 'desktop') return;
   info.setTimeout(600_000);
-  server = await startServer({ SIM_SPEED });
+  server = await startServer({ SIM_SPEED, SIM_START: footballSaturday('22:55') });
 });
 test.afterAll(async () => {
   await server?.stop();

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { footballSaturday } from './support/football-evening.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /**
@@ -9,7 +10,8 @@ import { startServer, type RunningServer } from './support/server.ts';
 let server: RunningServer;
 test.beforeAll(async () => {
   test.setTimeout(150_000); // the first start migrates and imports the demo data
-  server = await startServer({ SIM_SPEED: '240' });
+  // Two hours before the Saturday games, so several kick off while the test watches.
+  server = await startServer({ SIM_SPEED: '240', SIM_START: footballSaturday('20:00') });
 });
 test.afterAll(async () => server?.stop());
 

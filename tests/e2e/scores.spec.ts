@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { footballSaturday } from './support/football-evening.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /**
@@ -12,7 +13,7 @@ let server: RunningServer | null = null;
 test.beforeAll(async ({}, info) => {
   if (info.project.name !== 'desktop') return;
   info.setTimeout(180_000);
-  server = await startServer({ SIM_SPEED });
+  server = await startServer({ SIM_SPEED, SIM_START: footballSaturday('22:55') });
 });
 test.afterAll(async () => {
   await server?.stop();

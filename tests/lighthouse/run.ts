@@ -67,13 +67,21 @@ async function jsGzipBytes(url: string, lhr: Result): Promise<number> {
 }
 
 /**
- * `{footballMatch}` in a path is a football match of the simulated calendar, which is laid on the day
- * the test runs: a fixed id would not exist on another day.
+ * `{footballMatch}` in a path is a football match of the simulated calendar, which follows the real
+ * one: today's first, else the nearest day's (a weekday in Beijing may have none). A fixed id would
+ * not exist on another day.
  */
 async function resolve(path: string): Promise<string> {
   if (!path.includes('{footballMatch}')) return path;
-  const list = (await (await fetch(`${server.url}/svc/live/football/live`)).json()).data as { id: number }[];
-  return path.replace('{footballMatch}', String(list[0].id));
+  const { now } = (await (await fetch(`${server.url}/svc/live/clock`)).json()).data as { now: number };
+  const dayOf = (offset: number) =>
+    new Date(now + 8 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+  for (const offset of [0, -1, 1, -2, 2, -3, 3]) {
+    const res = await fetch(`${server.url}/svc/live/football/schedule?date=${dayOf(offset)}`);
+    const [first] = (await res.json()).data as { id: number }[];
+    if (first) return path.replace('{footballMatch}', String(first.id));
+  }
+  throw new Error('no football match within three days of the feed clock');
 }
 
 const rows: string[][] = [];

@@ -28,7 +28,7 @@ import { createStandingsService } from './standings.ts';
  */
 export function createSportsServices(deps: ServiceDeps) {
   const { db, config } = deps;
-  const clock = createFeedClock(config.sports.simSpeed);
+  const clock = createFeedClock(config.sports.simSpeed, config.sports.simStart);
   const cache = createHotCache();
   const stateListeners: ((matchId: number, sport: SportId, state: number) => void)[] = [];
   const scoreListeners: ScoreListener[] = [];
