@@ -7,7 +7,13 @@ const q = (search: string, saved?: string) => scoreQuery(new URLSearchParams(sea
 
 describe('即时 page query', () => {
   it('defaults to every match by time', () => {
-    expect(q('')).toEqual({ lottery: undefined, view: 'time', leagues: null, leagueSource: null });
+    expect(q('')).toEqual({
+      lottery: undefined,
+      view: 'time',
+      leagues: null,
+      leagueSource: null,
+      mine: false,
+    });
   });
 
   it('reads the lottery, the order and the competitions', () => {
@@ -16,7 +22,9 @@ describe('即时 page query', () => {
       view: 'league',
       leagues: [4, 1],
       leagueSource: 'query',
+      mine: false,
     });
+    expect(q('mine=1').mine).toBe(true);
     expect(q('lottery=xx&view=odd&league=1;drop').leagues).toBeNull();
     expect(q('lottery=xx').lottery).toBeUndefined();
   });
