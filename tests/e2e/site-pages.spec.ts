@@ -4,6 +4,8 @@ import { logIn } from './support/login.ts';
 const EDITOR = '13800000010';
 const OPERATOR = '13800000009';
 
+test.skip(({ isMobile }) => isMobile, 'the console is for desktop widths');
+
 test('an editor drafts a help page, previews it (readers still see the old page), and publishes it', async ({
   page,
   browser,
@@ -23,6 +25,9 @@ test('an editor drafts a help page, previews it (readers still see the old page)
   await page.getByRole('button', { name: '保存草稿' }).click();
   await expect(page.getByRole('status').filter({ hasText: '草稿已保存' })).toBeVisible();
   const preview = (await page.locator('[data-preview-link]').getAttribute('href'))!;
+  // The page may have been published before (another run on the same server): count from here.
+  const history = page.getByRole('region', { name: '发布历史' }).getByRole('listitem');
+  const published = await history.count();
   expect(preview).toMatch(/^\/about\/preview\/[\w-]{20,}$/);
 
   const reader = await browser.newPage({ baseURL });
@@ -36,7 +41,7 @@ test('an editor drafts a help page, previews it (readers still see the old page)
 
   await page.getByRole('button', { name: '保存并发布' }).click();
   await expect(page.getByRole('status').filter({ hasText: '已发布' })).toBeVisible();
-  await expect(page.getByRole('region', { name: '发布历史' }).getByRole('listitem')).toHaveCount(2);
+  await expect(history).toHaveCount(Math.max(published, 1) + 1);
   expect((await reader.goto(preview))!.status()).toBe(404);
   // The page cache keeps a visitor's copy for about a second.
   await expect(async () => {
