@@ -39,7 +39,7 @@ test.describe('service errors on pages', () => {
     const roomId = room.roomId ?? room.id;
     const operator = await tokenOf(request, '13800000009');
     const block = await request.post('/svc/api/room/audit', {
-      form: { roomId: String(roomId), approved: '0' },
+      form: { roomId: String(roomId), approved: '0', reason: '违规内容（端到端测试）' },
       headers: { accessToken: operator },
     });
     expect((await block.json()).code).toBe(200);
