@@ -25,7 +25,11 @@ test('a live match page updates its score, state and commentary without a reload
   test.setTimeout(240_000);
   const { now } = await data(request, '/live/clock');
   const upcoming = (await data(request, '/live/football/live'))
-    .filter((m: { state: number; kickoffAt: string }) => m.state === 1 && Date.parse(m.kickoffAt) > now)
+    // At least 30 simulated minutes (7.5 s) ahead: a match about to start may be on by the time its page loads.
+    .filter(
+      (m: { state: number; kickoffAt: string }) =>
+        m.state === 1 && Date.parse(m.kickoffAt) > now + 30 * 60_000,
+    )
     .sort((a: { kickoffAt: string }, b: { kickoffAt: string }) => a.kickoffAt.localeCompare(b.kickoffAt));
   const state = page.locator('[data-live="state"]');
   const home = page.locator('[data-live="home-score"]');
