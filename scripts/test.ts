@@ -31,6 +31,7 @@ const stages: Stage[] = [
   {
     name: 'vitest',
     cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+    before: () => ensurePackage('/usr/bin/ffmpeg', 'ffmpeg'), // 有料 cuts clips with ffmpeg
     counts: () => {
       const r = readJson(vitestJson);
       return r && { passed: r.numPassedTests, failed: r.numFailedTests };

@@ -17,6 +17,7 @@ import { communityMoreRoutes } from './routes/community-more.ts';
 import { cspReportRoutes } from './routes/csp-report.ts';
 import { imapiRoutes } from './routes/imapi.ts';
 import { informRoutes } from './routes/inform.ts';
+import { movieRoutes } from './routes/inform-movie.ts';
 import { smsRoutes } from './routes/inform-sms.ts';
 import { liveRoutes } from './routes/live.ts';
 import { messageRoutes } from './routes/message.ts';
@@ -79,6 +80,7 @@ export function createGateway(app: AppContext) {
   gw.route('/inform', communityRoutes);
   gw.route('/inform', communityMoreRoutes);
   gw.route('/inform', newsRoutes);
+  gw.route('/inform', movieRoutes);
   gw.route('/imapi', imapiRoutes);
   gw.route('/user', userRoutes);
   gw.route('/tj', tjRoutes);

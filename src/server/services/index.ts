@@ -26,6 +26,7 @@ import { createSportsServices } from './sports/index.ts';
 import { createTipServices } from './tips/index.ts';
 import { createUploadService } from './uploads/uploads.ts';
 import { createWalletServices } from './wallet/index.ts';
+import { createYouliaoServices } from './youliao/index.ts';
 
 export interface ServiceDeps {
   db: Db;
@@ -87,6 +88,7 @@ export function createServices(deps: ServiceDeps) {
     messages: createMessageServices(deps, { storage, notices: notifications, ops }),
     tips: createTipServices(deps, { ledger: wallet.ledger, ops, now: () => sports.clock.now() }),
     news: createNewsServices(deps, { uploads, storage, notices: notifications, ops }),
+    youliao: createYouliaoServices(deps, { ledger: wallet.ledger }),
   };
 }
 

@@ -15,3 +15,4 @@ export * from './messages.ts';
 export * from './tips.ts';
 export * from './news.ts';
 export * from './search.ts';
+export * from './youliao.ts';
