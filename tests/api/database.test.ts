@@ -64,6 +64,7 @@ describe.each(targets())('database on $name', (target) => {
       '头条',
       '社区',
       '锦囊',
+      '有料',
       '资料库',
     ]);
     const scores = nav.find((n) => n.label === '比分')!;

@@ -26,6 +26,7 @@ export const navigation: NavSeed[] = [
   { label: '头条', href: '/news' },
   { label: '社区', href: '/community' },
   { label: '锦囊', href: '/guide' },
+  { label: '有料', href: '/youliao' },
   {
     label: '资料库',
     href: '/database/fb',
