@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, failureText } from '../../lib/api/index.ts';
+import { beijingDate } from '../../lib/sports/time.ts';
 import { clipDuration, CLIP_SPORTS, YOULIAO_RULES, type ClipState } from '../../lib/youliao/rules.ts';
 import { Notice, type NoticeState } from '../auth/fields.tsx';
 
@@ -104,7 +105,7 @@ export default function CutForm({
           >
             {replays.map((r) => (
               <option key={r.id} value={r.id} disabled={!r.seconds}>
-                {r.nickName} · {r.title} · {r.startedAt.slice(0, 10)} ·{' '}
+                {r.nickName} · {r.title} · {beijingDate(new Date(r.startedAt))} ·{' '}
                 {r.seconds ? clipDuration(r.seconds) : '暂不支持剪辑'}
               </option>
             ))}
