@@ -4,10 +4,9 @@ import { requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import { badRequest, unauthorized } from '../../errors.ts';
-import { text } from '../input.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
-import { q, validate } from '../validate.ts';
+import { q, text, validate } from '../../validate.ts';
 import { fileList } from './user-public.ts';
 import { caller, live, optionalId, rankPeriod, requiredId } from './live-input.ts';
 

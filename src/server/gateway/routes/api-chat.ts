@@ -4,10 +4,9 @@ import { BARRAGE_STYLES, CHAT } from '../../../lib/live/rules.ts';
 import { requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
-import { text } from '../input.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
-import { q, validate } from '../validate.ts';
+import { q, text, validate } from '../../validate.ts';
 import { requestKey, wholeNumber } from './pay-input.ts';
 import { caller, live, optionalId, optionalInt, requiredId } from './live-input.ts';
 

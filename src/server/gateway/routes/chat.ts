@@ -6,9 +6,8 @@ import { socketTokens } from '../../realtime/tokens.ts';
 import { requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
-import { text } from '../input.ts';
 import type { GatewayEnv } from '../types.ts';
-import { q, validate } from '../validate.ts';
+import { q, text, validate } from '../../validate.ts';
 import { chatInput } from './api-chat.ts';
 import { caller, live, optionalId, requiredId } from './live-input.ts';
 
