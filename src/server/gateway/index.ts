@@ -18,7 +18,6 @@ import { cspReportRoutes } from './routes/csp-report.ts';
 import { imapiRoutes } from './routes/imapi.ts';
 import { informRoutes } from './routes/inform.ts';
 import { smsRoutes } from './routes/inform-sms.ts';
-import { liveRoutes } from './routes/live.ts';
 import { messageRoutes } from './routes/message.ts';
 import { newsRoutes } from './routes/news.ts';
 import { opsRoutes } from './routes/ops.ts';
@@ -70,7 +69,6 @@ export function createGateway(app: AppContext) {
   // A generous per-caller ceiling for the whole API; sensitive routes add tighter ones.
   gw.use(rateLimit({ name: 'svc', max: 600, windowMs: 60_000 }));
 
-  gw.route('/live', liveRoutes);
   gw.route('/live', sportsRoutes);
   gw.route('/api', apiRoutes);
   gw.route('/chat', chatRoutes);
