@@ -1,3 +1,4 @@
+import { MSG } from '../../lib/messages.ts';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { failureText } from '../../lib/api/index.ts';
 import { DM_RULES, type DmKind } from '../../lib/dm/types.ts';
@@ -35,7 +36,7 @@ export default function Composer({ disabled, onSend }: Props) {
 
   async function submit(e?: FormEvent) {
     e?.preventDefault();
-    if (!text.trim()) return setError('请输入消息内容');
+    if (!text.trim()) return setError(MSG.dmContentEmpty);
     if (await deliver('text', text)) setText('');
   }
 

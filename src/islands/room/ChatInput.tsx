@@ -1,3 +1,4 @@
+import { MSG } from '../../lib/messages.ts';
 import { useState, type FormEvent } from 'react';
 import { BARRAGE_STYLES, barrageAllowed, CHAT, LEVEL_GATES } from '../../lib/live/rules.ts';
 import EmojiPicker from '../common/EmojiPicker.tsx';
@@ -48,7 +49,7 @@ export default function ChatInput({ me, forbidden, at, onClearAt, onSend }: Prop
   async function submit(e: FormEvent) {
     e.preventDefault();
     const content = text.trim();
-    if (!content) return setError('请输入聊天内容');
+    if (!content) return setError(MSG.chatContentEmpty);
     setBusy(true);
     const failed = await onSend({
       content: at ? `@${at.nickName} ${content}` : content,

@@ -1,3 +1,4 @@
+import { MSG } from '../../../lib/messages.ts';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireUser } from '../auth.ts';
@@ -106,6 +107,6 @@ anchorRoutes.post('/media/auth', async (c) => {
   const action = text(input.action);
   const authKey = new URLSearchParams(text(input.query)).get('auth_key') ?? '';
   const uri = action === 'publish' ? path : `${path.replace(/\.m3u8$/, '')}.m3u8`;
-  if (!live(c).media.verify(uri, authKey)) throw unauthorized('推流或播放鉴权失败');
+  if (!live(c).media.verify(uri, authKey)) throw unauthorized(MSG.mediaAuthFailed);
   return ok(c, null);
 });
