@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { encryptPassword } from '../../src/lib/password-crypto.ts';
+import { loginForm } from '../support/login-form.ts';
 import { footballSaturday } from './support/football-evening.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -27,19 +27,7 @@ test('a fan follows a team and gets the goal alert when the simulator scores', a
   test.setTimeout(420_000);
   const base = server!.url;
   const key = (await (await page.request.get(`${base}/svc/user/key/getDynamicKey`)).json()).data;
-  const login = await page.request.post(`${base}/svc/user/login`, {
-    form: {
-      mobile: FAN,
-      mode: '0',
-      auto: '1',
-      channelId: '3',
-      platform: '1',
-      loginType: '1',
-      key: key.key,
-      iv: key.iv,
-      password: encryptPassword('demo123456', key.key, key.iv),
-    },
-  });
+  const login = await page.request.post(`${base}/svc/user/login`, { form: loginForm(FAN, key) });
   const token = (await login.json()).data.token as string;
   await page.context().addCookies([{ name: 'token', value: token, url: base }]);
 
