@@ -265,6 +265,14 @@ export const MSG = {
   staffOwnAdmin: '不能移除自己的管理员角色',
   staffRoleHeld: '该用户已拥有此角色',
   staffRoleNotHeld: '该用户没有此角色',
+  // follows, search words, replays, media auth, and the islands' own checks before sending
+  followSelf: '不能关注自己',
+  searchWordEmpty: '请填写搜索词',
+  searchWordTooLong: '搜索词最多{max}个字',
+  replayNotFound: '回放不存在',
+  mediaAuthFailed: '推流或播放鉴权失败',
+  chatContentEmpty: '请输入聊天内容',
+  dmContentEmpty: '请输入消息内容',
 } as const;
 
 /** Envelope codes. 200 is success; spec codes (10011 …) sit beside the HTTP-like ones. */

@@ -3,6 +3,28 @@ import type { UnreadTotals } from '../lib/dm/types.ts';
 import { CHANNEL, WS_CODE } from '../lib/realtime/codes.ts';
 import { connectSocket, onFrame, subscribe } from '../stores/socket.ts';
 
+/**
+ * On a score board page (/football, /basketball and their lists) a match alert (goal, behind, full
+ * time of a followed team) goes in the board's own toast area, in place of the board's goal line for
+ * that match, so the fan sees it once.
+ */
+function boardToast(href: string, text: string): boolean {
+  const area = document.querySelector<HTMLElement>('score-board [data-toast]');
+  const matchId = /^\/(?:football|basketball)\/live\/(\d+)$/.exec(href)?.[1];
+  if (!area || !matchId) return false;
+  area.querySelector(`[data-mid="${matchId}"]`)?.remove();
+  const tip = document.createElement('a');
+  tip.href = href;
+  tip.dataset.noticeToast = '';
+  tip.dataset.mid = matchId;
+  tip.dataset.alert = '';
+  tip.className = /^进球/.test(text) ? 'score-toast is-goal' : 'score-toast';
+  tip.textContent = text;
+  area.prepend(tip);
+  setTimeout(() => tip.remove(), 6000);
+  return true;
+}
+
 function toast(href: string, text: string) {
   const tip = document.createElement('a');
   tip.href = href;
@@ -45,7 +67,8 @@ export function listen(badge: HTMLElement) {
     if (frame.code === WS_CODE.userNotice && frame.data.payload.type === 'notice') {
       const { notice } = frame.data.payload;
       show((Number.parseInt(count.textContent ?? '0', 10) || 0) + 1);
-      toast(notice.link ?? '/v/message', notice.title);
+      const href = notice.link ?? '/v/message';
+      if (notice.kind !== 'match' || !boardToast(href, notice.title)) toast(href, notice.title);
     } else if (frame.code === WS_CODE.privateMessage) {
       const d = frame.data.payload;
       const fromOther = d.type === 'message' && (d.message.senderId !== userId || d.message.fromService);

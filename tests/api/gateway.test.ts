@@ -6,7 +6,7 @@ import { fail, ok } from '../../src/server/gateway/envelope.ts';
 import { ApiError } from '../../src/server/errors.ts';
 import { readInput } from '../../src/server/gateway/body.ts';
 import { rateLimit } from '../../src/server/gateway/rate-limit.ts';
-import { validate } from '../../src/server/gateway/validate.ts';
+import { validate } from '../../src/server/validate.ts';
 import type { GatewayEnv } from '../../src/server/gateway/types.ts';
 import { users } from '../../src/server/db/schema/index.ts';
 import { createTestContext, targets, type TestContext } from '../support/context.ts';

@@ -59,6 +59,84 @@ describe.each(targets())('sports calendar on $name', (target) => {
       }
   });
 
+  /** Each team's record counted from the season's finished results. */
+  const recordsOf = async (seasonId: number) => {
+    const results = (await b.get(`/live/season/${seasonId}/matches`)).data.filter(
+      (m: any) => m.phase === 'finished',
+    );
+    const rec = new Map<number, { won: number; drawn: number; lost: number; for: number; against: number }>();
+    const add = (id: number, us: number, them: number) => {
+      const r = rec.get(id) ?? { won: 0, drawn: 0, lost: 0, for: 0, against: 0 };
+      r[us > them ? 'won' : us < them ? 'lost' : 'drawn']++;
+      r.for += us;
+      r.against += them;
+      rec.set(id, r);
+    };
+    for (const m of results) {
+      add(m.home.id, m.home.score, m.away.score);
+      add(m.away.id, m.away.score, m.home.score);
+    }
+    return rec;
+  };
+
+  it('each club’s line in the table is the count of its own results', async () => {
+    const season = await currentSeason('en.1');
+    const records = await recordsOf(season.id);
+    const rows = (await b.get(`/live/season/${season.id}/standings`)).data.groups[0].rows;
+    expect(records.size).toBeGreaterThan(0);
+    for (const r of rows) {
+      const mine = records.get(r.team.id) ?? { won: 0, drawn: 0, lost: 0, for: 0, against: 0 };
+      expect([r.won, r.drawn, r.lost, r.goalsFor, r.goalsAgainst], r.team.name).toEqual([
+        mine.won,
+        mine.drawn,
+        mine.lost,
+        mine.for,
+        mine.against,
+      ]);
+    }
+  });
+
+  it('each NBA team’s won–lost is the count of its own results, and no 1-0 team ranks above a 2-0 one', async () => {
+    const season = await currentSeason('nba');
+    const records = await recordsOf(season.id);
+    const table = (await b.get(`/live/season/${season.id}/standings`)).data;
+    expect(records.size).toBeGreaterThan(0);
+    for (const g of table.groups) {
+      for (const r of g.rows) {
+        const mine = records.get(r.team.id) ?? { won: 0, lost: 0 };
+        expect([r.won, r.lost], r.team.name).toEqual([mine.won, mine.lost]);
+      }
+      for (let i = 1; i < g.rows.length; i++)
+        if (g.rows[i - 1].lost === 0 && g.rows[i].lost === 0)
+          expect(g.rows[i - 1].won).toBeGreaterThanOrEqual(g.rows[i].won);
+    }
+  });
+
+  it('serves a finished match’s text live newest first, each line’s minute no later than the one above', async () => {
+    // The simulator played these with commentary (backfilled rounds carry results only).
+    const finished = [];
+    for (let d = -1; d >= -3; d--)
+      finished.push(
+        ...(await b.get(`/live/football/finished?date=${addDays(today, d)}`)).data.filter(
+          (m: any) => m.hasText,
+        ),
+      );
+    let read = 0;
+    for (const m of finished.slice(0, 5)) {
+      const lines = (await b.get(`/live/match/${m.id}/texts?limit=200`)).data;
+      if (!lines.length) continue;
+      read++;
+      for (let i = 1; i < lines.length; i++) {
+        const [newer, older] = [lines[i - 1], lines[i]];
+        expect(newer.seq).toBeGreaterThan(older.seq);
+        expect((newer.period ?? 0) * 1000 + (newer.minute ?? 0)).toBeGreaterThanOrEqual(
+          (older.period ?? 0) * 1000 + (older.minute ?? 0),
+        );
+      }
+    }
+    expect(read).toBeGreaterThan(0);
+  });
+
   it('a 足彩 issue lists distinct clubs', async () => {
     const { issues } = (await b.get('/live/football/zc')).data;
     expect(issues.length).toBeGreaterThan(0);

@@ -1,8 +1,8 @@
 import { WebSocket } from 'ws';
 import { aesEncrypt } from '../../src/lib/captcha-crypto.ts';
-import { encryptPassword } from '../../src/lib/password-crypto.ts';
 import { WS_CODE, type Frame } from '../../src/lib/realtime/codes.ts';
 import { answerFor } from '../../src/server/services/captcha/plan.ts';
+import { loginForm } from '../support/login-form.ts';
 
 /** The seeds the cluster's instances run with (tests only: captchas and SMS codes are derivable). */
 export const TEST_SEEDS = { CAPTCHA_TEST_SEED: 'cluster-seed', SMS_TEST_SEED: 'cluster-seed' };
@@ -47,19 +47,7 @@ export async function svc(
 /** Password login as the client does it: a dynamic key from `base`, the password sealed with it. */
 export async function login(base: string, mobile: string, password = 'demo123456'): Promise<string> {
   const key = (await svc(base, 'GET', '/user/key/getDynamicKey')).data;
-  const sealed = encryptPassword(password, key.key, key.iv);
-  const body = {
-    mobile,
-    mode: 0,
-    auto: 1,
-    channelId: 3,
-    platform: 1,
-    loginType: 1,
-    password: sealed,
-    key: key.key,
-    iv: key.iv,
-  };
-  const res = await svc(base, 'POST', '/user/login', { body });
+  const res = await svc(base, 'POST', '/user/login', { body: loginForm(mobile, key, password) });
   if (res.code !== 200) throw new Error(`login ${mobile} via ${base}: ${res.msg}`);
   return res.data.token;
 }

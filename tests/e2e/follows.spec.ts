@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { encryptPassword } from '../../src/lib/password-crypto.ts';
+import { loginForm } from '../support/login-form.ts';
 import { footballSaturday } from './support/football-evening.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -27,19 +27,7 @@ test('a fan follows a team and gets the goal alert when the simulator scores', a
   test.setTimeout(420_000);
   const base = server!.url;
   const key = (await (await page.request.get(`${base}/svc/user/key/getDynamicKey`)).json()).data;
-  const login = await page.request.post(`${base}/svc/user/login`, {
-    form: {
-      mobile: FAN,
-      mode: '0',
-      auto: '1',
-      channelId: '3',
-      platform: '1',
-      loginType: '1',
-      key: key.key,
-      iv: key.iv,
-      password: encryptPassword('demo123456', key.key, key.iv),
-    },
-  });
+  const login = await page.request.post(`${base}/svc/user/login`, { form: loginForm(FAN, key) });
   const token = (await login.json()).data.token as string;
   await page.context().addCookies([{ name: 'token', value: token, url: base }]);
 
@@ -64,12 +52,18 @@ test('a fan follows a team and gets the goal alert when the simulator scores', a
       expect((await r.json()).code).toBe(200);
     }
 
-  // The score page with 我的关注: only the followed teams' matches, and the alert as a toast.
+  // The score page with 我的关注: only the followed teams' matches, and the alert as a toast in the
+  // board's own toast area (not the header's floating one as well).
   await page.goto(`${base}/football?mine=1`);
   await expect(page.locator('[data-mine-filter]').first()).toHaveAttribute('aria-current', 'true');
-  const toast = page.locator('[data-notice-toast]').filter({ hasText: /^(进球|落后|完场)/ });
+  const alert = /^(进球|落后|完场)/;
+  const toast = page.locator('score-board [data-toast] [data-notice-toast]').filter({ hasText: alert });
   await expect(toast.first()).toBeVisible({ timeout: 360_000 });
   await expect(toast.first()).toHaveAttribute('href', /^\/football\/live\/\d+$/);
+  await expect(page.locator('body > [data-notice-toast]').filter({ hasText: alert })).toHaveCount(0);
+  // The board's own goal line for that match gives way to the alert.
+  const mid = await toast.first().getAttribute('data-mid');
+  await expect(page.locator(`score-board [data-toast] p[data-mid="${mid}"]`)).toHaveCount(0);
   // The same alert is in the notification list.
   const notices = await page.request.get(`${base}/svc/inform/message/list?kind=match`, {
     headers: { accessToken: token },

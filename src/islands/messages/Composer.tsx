@@ -1,7 +1,8 @@
+import { MSG } from '../../lib/messages.ts';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { failureText } from '../../lib/api/index.ts';
-import { EMOJIS } from '../../lib/emoji.ts';
 import { DM_RULES, type DmKind } from '../../lib/dm/types.ts';
+import EmojiPicker from '../common/EmojiPicker.tsx';
 import { dmApi } from './dm-api.ts';
 
 interface Props {
@@ -21,7 +22,6 @@ const readAsDataUrl = (f: File) =>
 /** Text (Enter sends, Shift+Enter breaks the line), the emoji picker and a picture button. */
 export default function Composer({ disabled, onSend }: Props) {
   const [text, setText] = useState('');
-  const [emojiOpen, setEmojiOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const file = useRef<HTMLInputElement>(null);
@@ -36,7 +36,7 @@ export default function Composer({ disabled, onSend }: Props) {
 
   async function submit(e?: FormEvent) {
     e?.preventDefault();
-    if (!text.trim()) return setError('请输入消息内容');
+    if (!text.trim()) return setError(MSG.dmContentEmpty);
     if (await deliver('text', text)) setText('');
   }
 
@@ -61,39 +61,8 @@ export default function Composer({ disabled, onSend }: Props) {
     return <p className="border-t border-line p-3 text-center text-sm text-ink-soft">{disabled}</p>;
   return (
     <form onSubmit={submit} className="relative border-t border-line p-2" aria-label="发送私信">
-      {emojiOpen && (
-        <div
-          className="absolute bottom-full left-2 right-2 mb-1 grid max-h-48 grid-cols-8 gap-1 overflow-y-auto rounded-lg border border-line bg-white p-2 shadow-lg"
-          role="listbox"
-          aria-label="表情"
-        >
-          {EMOJIS.map((em) => (
-            <button
-              key={em.code}
-              type="button"
-              title={em.name}
-              aria-label={em.name}
-              className="rounded p-1 hover:bg-page"
-              onClick={() => {
-                setText(text + em.code);
-                setEmojiOpen(false);
-              }}
-            >
-              <img src={em.url} alt="" width={24} height={24} className="h-6 w-6" />
-            </button>
-          ))}
-        </div>
-      )}
       <div className="flex items-end gap-1.5">
-        <button
-          type="button"
-          aria-label="表情"
-          aria-expanded={emojiOpen}
-          onClick={() => setEmojiOpen(!emojiOpen)}
-          className="shrink-0 rounded p-1.5 hover:bg-page"
-        >
-          <img src="/emoji/1f642.svg" alt="" width={22} height={22} className="h-5.5 w-5.5" />
-        </button>
+        <EmojiPicker onPick={(code) => setText(text + code)} />
         <button
           type="button"
           aria-label="发送图片"

@@ -1,6 +1,7 @@
+import { MSG } from '../../lib/messages.ts';
 import { useState, type FormEvent } from 'react';
-import { EMOJIS } from '../../lib/emoji.ts';
 import { BARRAGE_STYLES, barrageAllowed, CHAT, LEVEL_GATES } from '../../lib/live/rules.ts';
+import EmojiPicker from '../common/EmojiPicker.tsx';
 
 export interface ChatDraft {
   content: string;
@@ -25,7 +26,6 @@ interface Props {
  */
 export default function ChatInput({ me, forbidden, at, onClearAt, onSend }: Props) {
   const [text, setText] = useState('');
-  const [emojiOpen, setEmojiOpen] = useState(false);
   const [style, setStyle] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -49,7 +49,7 @@ export default function ChatInput({ me, forbidden, at, onClearAt, onSend }: Prop
   async function submit(e: FormEvent) {
     e.preventDefault();
     const content = text.trim();
-    if (!content) return setError('请输入聊天内容');
+    if (!content) return setError(MSG.chatContentEmpty);
     setBusy(true);
     const failed = await onSend({
       content: at ? `@${at.nickName} ${content}` : content,
@@ -66,29 +66,6 @@ export default function ChatInput({ me, forbidden, at, onClearAt, onSend }: Prop
 
   return (
     <form onSubmit={submit} className="relative border-t border-line p-2" aria-label="发送聊天">
-      {emojiOpen && (
-        <div
-          className="absolute bottom-full left-2 right-2 mb-1 grid max-h-48 grid-cols-8 gap-1 overflow-y-auto rounded-lg border border-line bg-white p-2 shadow-lg"
-          role="listbox"
-          aria-label="表情"
-        >
-          {EMOJIS.map((e) => (
-            <button
-              key={e.code}
-              type="button"
-              title={e.name}
-              aria-label={e.name}
-              className="rounded p-1 hover:bg-page"
-              onClick={() => {
-                if ([...text].length + [...e.code].length <= CHAT.maxLength) setText(text + e.code);
-                setEmojiOpen(false);
-              }}
-            >
-              <img src={e.url} alt="" width={24} height={24} className="h-6 w-6" />
-            </button>
-          ))}
-        </div>
-      )}
       {at && (
         <div className="mb-1 flex items-center gap-1 text-xs text-[#1971c2]">
           @{at.nickName}
@@ -103,15 +80,11 @@ export default function ChatInput({ me, forbidden, at, onClearAt, onSend }: Prop
         </div>
       )}
       <div className="flex items-center gap-1.5">
-        <button
-          type="button"
-          aria-label="表情"
-          aria-expanded={emojiOpen}
-          onClick={() => setEmojiOpen(!emojiOpen)}
-          className="shrink-0 rounded p-1 hover:bg-page"
-        >
-          <img src="/emoji/1f642.svg" alt="" width={22} height={22} className="h-5.5 w-5.5" />
-        </button>
+        <EmojiPicker
+          onPick={(code) => {
+            if ([...text].length + [...code].length <= CHAT.maxLength) setText(text + code);
+          }}
+        />
         {styles.length > 0 && (
           <select
             aria-label="弹幕样式"

@@ -44,12 +44,16 @@ export function goalText(row: HTMLElement, scorer?: string | null): string {
   return scorer ? `${line} ${scorer}` : line;
 }
 
-/** A line in the board's toast area (aria-live), gone after a few seconds. */
-export function toast(root: HTMLElement, text: string, goal = false) {
+/**
+ * A line in the board's toast area (aria-live), gone after a few seconds. A goal line names its match
+ * and gives way to the follow alert of that match (scripts/notice-live.ts) when there is one.
+ */
+export function toast(root: HTMLElement, text: string, goalOf?: string) {
   const area = root.querySelector<HTMLElement>('[data-toast]');
-  if (!area) return;
+  if (!area || (goalOf && area.querySelector(`[data-alert][data-mid="${goalOf}"]`))) return;
   const line = document.createElement('p');
-  line.className = goal ? 'score-toast is-goal' : 'score-toast';
+  line.className = goalOf ? 'score-toast is-goal' : 'score-toast';
+  if (goalOf) line.dataset.mid = goalOf;
   line.textContent = text;
   area.prepend(line);
   setTimeout(() => line.remove(), FLASH_MS + 2_000);
@@ -61,7 +65,7 @@ export function announce(root: HTMLElement, change: Change, scorer?: string | nu
   if (change.red) flash(root, id, 'red-flash');
   if (!change.goal) return;
   flash(root, id, 'goal-flash');
-  toast(root, goalText(change.row, scorer), true);
+  toast(root, goalText(change.row, scorer), id);
   if ($scoreSound.get()) {
     try {
       chime();

@@ -19,7 +19,6 @@ import { imapiRoutes } from './routes/imapi.ts';
 import { informRoutes } from './routes/inform.ts';
 import { movieRoutes } from './routes/inform-movie.ts';
 import { smsRoutes } from './routes/inform-sms.ts';
-import { liveRoutes } from './routes/live.ts';
 import { messageRoutes } from './routes/message.ts';
 import { newsRoutes } from './routes/news.ts';
 import { opsRoutes } from './routes/ops.ts';
@@ -71,7 +70,6 @@ export function createGateway(app: AppContext) {
   // A generous per-caller ceiling for the whole API; sensitive routes add tighter ones.
   gw.use(rateLimit({ name: 'svc', max: 600, windowMs: 60_000 }));
 
-  gw.route('/live', liveRoutes);
   gw.route('/live', sportsRoutes);
   gw.route('/api', apiRoutes);
   gw.route('/chat', chatRoutes);

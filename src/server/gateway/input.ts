@@ -2,17 +2,9 @@ import { MSG } from '../../lib/messages.ts';
 import { digitsOnly, isMobile } from '../../lib/validation.ts';
 import type { SealedPassword } from '../services/accounts/auth.ts';
 import { badRequest } from '../errors.ts';
+import { text } from '../validate.ts';
 
-/** Small readers for the loose values of form bodies and query strings (see readInput). */
-
-/** One text value: the first of repeated keys, trimmed; '' when absent. */
-export const text = (v: unknown): string => {
-  const one = Array.isArray(v) ? v[0] : v;
-  return typeof one === 'string' || typeof one === 'number' ? String(one).trim() : '';
-};
-
-/** Checkbox-like flags: '1', 'true', 'on', 'yes'. */
-export const flag = (v: unknown) => ['1', 'true', 'on', 'yes'].includes(text(v).toLowerCase());
+/** Readers for the transport's own fields: the phone number and the sealed password. */
 
 /** The phone number with non-digits stripped; a 400 with the spec's message when it is not valid. */
 export function mobileOf(input: Record<string, unknown>): string {

@@ -11,8 +11,8 @@ const DURABLE =
 
 export const isDurableKey = (key: string) => DURABLE.test(key);
 
-type Row = { count: number; ms: number };
-const rowsOf = (res: unknown): Row[] => (res as { rows?: Row[] }).rows ?? (res as Row[]);
+/** The rows of db.execute: node-postgres and PGlite put them under `rows`, postgres-js returns them. */
+const rowsOf = <Row>(res: unknown): Row[] => (res as { rows?: Row[] }).rows ?? (res as Row[]);
 
 /**
  * The memory KV with its money and SMS counters kept in the database (table durable_counters, one
@@ -27,14 +27,14 @@ export function withDurableCounters(kv: Kv, db: Db): Kv {
       on conflict (key) do update set
         count = case when durable_counters.expires_at <= now() then ${by}::int else durable_counters.count + ${by}::int end,
         expires_at = case when durable_counters.expires_at <= now() then excluded.expires_at else durable_counters.expires_at end
-      returning count, 0 as ms`);
-    return Number(rowsOf(res)[0].count);
+      returning count`);
+    return Number(rowsOf<{ count: number }>(res)[0].count);
   }
   async function ttl(key: string): Promise<number> {
     const res = await db.execute(sql`
-      select count, greatest(0, extract(epoch from expires_at - now()) * 1000)::int as ms
+      select greatest(0, extract(epoch from expires_at - now()) * 1000)::int as ms
       from durable_counters where key = ${key}`);
-    return Number(rowsOf(res)[0]?.ms ?? 0);
+    return Number(rowsOf<{ ms: number }>(res)[0]?.ms ?? 0);
   }
   return {
     ...kv,

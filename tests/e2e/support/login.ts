@@ -1,21 +1,10 @@
 import { test, type APIRequestContext, type Page } from '@playwright/test';
-import { encryptPassword } from '../../../src/lib/password-crypto.ts';
+import { loginForm } from '../../support/login-form.ts';
 
 /** A session token through the API, the way the login modal gets one (demo password). */
 export async function tokenOf(request: APIRequestContext, mobile: string): Promise<string> {
   const key = (await (await request.get('/svc/user/key/getDynamicKey')).json()).data;
-  const password = encryptPassword('demo123456', key.key, key.iv);
-  const form = {
-    mobile,
-    mode: '0',
-    auto: '1',
-    channelId: '3',
-    platform: '1',
-    loginType: '1',
-    key: key.key,
-    iv: key.iv,
-    password,
-  };
+  const form = loginForm(mobile, key);
   return (await (await request.post('/svc/user/login', { form })).json()).data.token;
 }
 

@@ -3,9 +3,8 @@ import { z } from 'zod';
 import { requireRole } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
-import { text } from '../input.ts';
 import type { GatewayEnv } from '../types.ts';
-import { q, validate } from '../validate.ts';
+import { q, text, validate } from '../../validate.ts';
 import { pathId } from './community-input.ts';
 
 /** /svc/inform/about/editor — draft, preview and publish of the about and help pages (role editor). */

@@ -1,13 +1,13 @@
+import { MSG } from '../../../lib/messages.ts';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import { badRequest, unauthorized } from '../../errors.ts';
-import { text } from '../input.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
-import { q, validate } from '../validate.ts';
+import { q, text, validate } from '../../validate.ts';
 import { fileList } from './user-public.ts';
 import { caller, live, optionalId, rankPeriod, requiredId } from './live-input.ts';
 
@@ -107,6 +107,6 @@ anchorRoutes.post('/media/auth', async (c) => {
   const action = text(input.action);
   const authKey = new URLSearchParams(text(input.query)).get('auth_key') ?? '';
   const uri = action === 'publish' ? path : `${path.replace(/\.m3u8$/, '')}.m3u8`;
-  if (!live(c).media.verify(uri, authKey)) throw unauthorized('推流或播放鉴权失败');
+  if (!live(c).media.verify(uri, authKey)) throw unauthorized(MSG.mediaAuthFailed);
   return ok(c, null);
 });

@@ -4,25 +4,15 @@ import { BARRAGE_STYLES, CHAT } from '../../../lib/live/rules.ts';
 import { requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
-import { text } from '../input.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
-import { q, validate } from '../validate.ts';
+import { q, text, validate } from '../../validate.ts';
 import { requestKey, wholeNumber } from './pay-input.ts';
-import { caller, live, optionalId, optionalInt, requiredId } from './live-input.ts';
+import { readChatSend } from '../../services/live/chat-input.ts';
+import { caller, live, optionalId, requiredId } from './live-input.ts';
 
 /** /svc/api — room chat, gifts catalogue, barrage styles, nobility, horns and red packets. */
 export const liveChatRoutes = new Hono<GatewayEnv>();
-
-/** The fields of a chat message, as POST /api/chat/msg, POST /chat/msg and the socket send them. */
-export function chatInput(input: Record<string, unknown>) {
-  return {
-    content: text(input.content),
-    atUserId: optionalId(input, 'atUserId'),
-    atNickName: text(input.atNickName) || undefined,
-    barrage: optionalInt(input, 'barrage'),
-  };
-}
 
 /** POST /api/chat/page {roomId, pageSize (20), lastId? (older than), afterId? (newer than)} → {list (oldest first), hasMore}. */
 liveChatRoutes.post('/chat/page', async (c) => {
@@ -45,11 +35,8 @@ liveChatRoutes.post('/chat/welcome', async (c) => {
 
 /** POST /api/chat/msg {roomId, content, atUserId?, atNickName?, barrage? (style id), platform=1} → the ChatMessage. */
 liveChatRoutes.post('/chat/msg', requireUser, async (c) => {
-  const input = await readInput(c);
-  return ok(
-    c,
-    await live(c).chat.send(caller(c).id, { roomId: requiredId(input, 'roomId') }, chatInput(input)),
-  );
+  const { target, message } = readChatSend(await readInput(c), 'roomId');
+  return ok(c, await live(c).chat.send(caller(c).id, target, message));
 });
 
 /** GET /api/chat/gift/all → [{id, name, icon, price (球钻), tier (animation 1–3)}]. */

@@ -6,7 +6,7 @@ import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../errors.ts';
 import type { GatewayEnv } from '../types.ts';
-import { q, validate } from '../validate.ts';
+import { q, validate } from '../../validate.ts';
 import { dateOf, sports } from './sports-input.ts';
 
 /**

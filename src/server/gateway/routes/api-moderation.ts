@@ -5,10 +5,9 @@ import { ROOM_AUDIT_STATUSES } from '../../services/live/room-audits.ts';
 import { requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
-import { flag, text } from '../input.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
-import { q, validate } from '../validate.ts';
+import { flag, q, text, validate } from '../../validate.ts';
 import { caller, live, optionalId, requiredId } from './live-input.ts';
 
 /** /svc/api — room managers, bans and anchor applications. Every route checks who asks. */

@@ -3,9 +3,8 @@ import { z } from 'zod';
 import { requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
-import { flag, text } from '../input.ts';
 import type { GatewayEnv } from '../types.ts';
-import { q, validate } from '../validate.ts';
+import { flag, q, text, validate } from '../../validate.ts';
 import { caller, live, optionalId, optionalInt, optionalText, requiredId, viewer } from './live-input.ts';
 
 /** /svc/api — rooms: lists, one room, the anchor's room controls (spec §7 "Live room service"). */

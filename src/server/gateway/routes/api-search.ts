@@ -2,9 +2,9 @@ import { Hono } from 'hono';
 import { requireRole } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
-import { flag, text } from '../input.ts';
 import { clientIp, rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
+import { flag, text } from '../../validate.ts';
 
 /** /svc/api/search — hot words, the site search and the console's word controls (docs/search.md). */
 export const searchRoutes = new Hono<GatewayEnv>();

@@ -3,9 +3,8 @@ import { z } from 'zod';
 import { requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
-import { flag } from '../input.ts';
 import type { GatewayEnv } from '../types.ts';
-import { q, validate } from '../validate.ts';
+import { flag, q, validate } from '../../validate.ts';
 
 /** /svc/api/attention/sport… — follows of teams and competitions (docs/messages.md). */
 export const sportFollowRoutes = new Hono<GatewayEnv>();

@@ -4,7 +4,7 @@ import { requireUser } from '../auth.ts';
 import { ok } from '../envelope.ts';
 import { badRequest, unauthorized } from '../../errors.ts';
 import type { GatewayEnv } from '../types.ts';
-import { q, validate } from '../validate.ts';
+import { q, validate } from '../../validate.ts';
 import { caller, live } from './live-input.ts';
 
 /** /svc/api — anchors as users: recommendations, hot lists, the directory, profiles, follows. */

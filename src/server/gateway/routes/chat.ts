@@ -6,10 +6,9 @@ import { socketTokens } from '../../realtime/tokens.ts';
 import { requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
-import { text } from '../input.ts';
 import type { GatewayEnv } from '../types.ts';
-import { q, validate } from '../validate.ts';
-import { chatInput } from './api-chat.ts';
+import { q, text, validate } from '../../validate.ts';
+import { readChatSend } from '../../services/live/chat-input.ts';
 import { caller, live, optionalId, requiredId } from './live-input.ts';
 
 /**
@@ -56,9 +55,6 @@ chatRoutes.post('/notice', (c) => ok(c, live(c).welcome.matchNotice()));
 
 /** POST /chat/msg {matchId, content, atUserId?, atNickName?, platform} → the ChatMessage. */
 chatRoutes.post('/msg', requireUser, async (c) => {
-  const input = await readInput(c);
-  return ok(
-    c,
-    await live(c).chat.send(caller(c).id, { matchId: requiredId(input, 'matchId') }, chatInput(input)),
-  );
+  const { target, message } = readChatSend(await readInput(c), 'matchId');
+  return ok(c, await live(c).chat.send(caller(c).id, target, message));
 });

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { POST_RULES } from '../../../lib/community/rules.ts';
 import type { Actor } from '../../services/community/posts.ts';
 import type { SessionUser } from '../../services/sessions/sessions.ts';
-import { text } from '../input.ts';
-import { MAX_ID, q, validate } from '../validate.ts';
+import { MAX_ID, q, text, validate } from '../../validate.ts';
 
 /** Readers for the community calls' loose bodies (form-encoded or JSON). */
 

@@ -3,10 +3,9 @@ import { z } from 'zod';
 import { requireRole, requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
-import { text } from '../input.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
-import { q, validate } from '../validate.ts';
+import { q, text, validate } from '../../validate.ts';
 import { isNoticeKind } from '../../services/notifications/notifications.ts';
 import { actorOf, listOf, pageOf } from './community-input.ts';
 

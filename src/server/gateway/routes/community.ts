@@ -5,10 +5,9 @@ import { MSG } from '../../../lib/messages.ts';
 import { requireRole, requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
-import { text } from '../input.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
-import { q, validate } from '../validate.ts';
+import { q, text, validate } from '../../validate.ts';
 import { actorOf, listOf, optionalId, pageOf, pathId, wantOf } from './community-input.ts';
 
 /** /svc/inform — community calls (docs/community.md). Writes check the caller in the services too. */

@@ -4,9 +4,10 @@ import { SMS_TYPE, type SmsType } from '../../services/accounts/sms-codes.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import { badRequest } from '../../errors.ts';
-import { mobileOf, text } from '../input.ts';
+import { mobileOf } from '../input.ts';
 import { clientIp } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
+import { text } from '../../validate.ts';
 
 /** /svc/inform — SMS verification codes (mounted beside the content routes of inform.ts). */
 export const smsRoutes = new Hono<GatewayEnv>();

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ok } from '../envelope.ts';
 import type { GatewayEnv } from '../types.ts';
-import { validate } from '../validate.ts';
+import { validate } from '../../validate.ts';
 import { captchaRoutes } from './captcha.ts';
 
 /** /svc/inform — content: adverts, news, community, captcha and SMS join this router. */

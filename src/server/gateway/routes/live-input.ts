@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { Caller } from '../../services/live/access.ts';
 import { badRequest } from '../../errors.ts';
-import { text } from '../input.ts';
 import type { GatewayEnv } from '../types.ts';
-import { MAX_ID, validate } from '../validate.ts';
+import { MAX_ID, text, validate } from '../../validate.ts';
 
 /** Small readers shared by the live-room routes (api-*.ts, chat.ts). */
 

@@ -3,10 +3,9 @@ import { z } from 'zod';
 import { requireRole, requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
-import { flag } from '../input.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
-import { q, validate } from '../validate.ts';
+import { flag, q, validate } from '../../validate.ts';
 
 /** /svc/message — 私信 (docs/messages.md). Every call needs a login; the desk calls need 运营. */
 export const messageRoutes = new Hono<GatewayEnv>();

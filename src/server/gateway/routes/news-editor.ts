@@ -5,9 +5,8 @@ import { publishAtOf, tagsOf } from '../../services/news/input.ts';
 import { requireRole } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
-import { text } from '../input.ts';
 import type { GatewayEnv } from '../types.ts';
-import { q, validate } from '../validate.ts';
+import { q, text, validate } from '../../validate.ts';
 import { listOf, optionalId, pageOf, pathId } from './community-input.ts';
 
 /** /svc/inform/info/editor — the editors' calls (role editor); each action is in the ops log. */

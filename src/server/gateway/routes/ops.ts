@@ -5,9 +5,8 @@ import { requireRole } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import { badRequest } from '../../errors.ts';
-import { flag, text } from '../input.ts';
 import type { GatewayEnv } from '../types.ts';
-import { q, validate } from '../validate.ts';
+import { flag, q, text, validate } from '../../validate.ts';
 import { caller, optionalId, optionalInt, requiredId } from './live-input.ts';
 
 /**

@@ -6,8 +6,7 @@ import { wireDay } from '../../../lib/zh-date.ts';
 import type { SealedPayPassword } from '../../services/wallet/pay-password.ts';
 import type { RecordFilter } from '../../services/wallet/records.ts';
 import { badRequest } from '../../errors.ts';
-import { text } from '../input.ts';
-import { MAX_ID, q, validate } from '../validate.ts';
+import { MAX_ID, q, text, validate } from '../../validate.ts';
 
 /** Readers for the bodies of the /pay routes. */
 

@@ -8,9 +8,8 @@ import type { AdjustInput } from '../../services/ops/money.ts';
 import { requireRole } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
-import { text } from '../input.ts';
 import type { GatewayEnv } from '../types.ts';
-import { validate } from '../validate.ts';
+import { text, validate } from '../../validate.ts';
 import { paging, pathId, wholeNumber } from './pay-input.ts';
 
 /**

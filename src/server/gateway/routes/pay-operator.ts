@@ -6,9 +6,8 @@ import { WITHDRAW_STATUSES } from '../../../lib/vocab/pay-status.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import { badRequest } from '../../errors.ts';
-import { text } from '../input.ts';
 import type { GatewayEnv } from '../types.ts';
-import { validate } from '../validate.ts';
+import { text, validate } from '../../validate.ts';
 import { paging, pathId } from './pay-input.ts';
 
 /** /svc/pay/operator — withdrawal review for site staff (财务 role); the staff console builds on it. */

@@ -4,10 +4,9 @@ import { RANK_PERIODS } from '../../services/wallet/gifts.ts';
 import { requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
-import { text } from '../input.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
-import { q, validate } from '../validate.ts';
+import { q, text, validate } from '../../validate.ts';
 import { requestKey, wholeNumber } from './pay-input.ts';
 
 /** /svc/pay — what the live rooms pay for: gifts, the contribution ranking and nobility. */

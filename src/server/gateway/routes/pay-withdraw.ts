@@ -5,10 +5,10 @@ import { requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import { forbidden } from '../../errors.ts';
-import { text } from '../input.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
 import { paging, pathId, requestKey, sealedPay, wholeNumber } from './pay-input.ts';
+import { text } from '../../validate.ts';
 
 /** /svc/pay — withdrawals, bank cards and the pay password. Every route needs a login. */
 export const withdrawRoutes = new Hono<GatewayEnv>();

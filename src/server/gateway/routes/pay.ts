@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import { requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
-import { text } from '../input.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
 import { operatorRoutes } from './pay-operator.ts';
@@ -11,6 +10,7 @@ import { recordRoutes } from './pay-records.ts';
 import { roomPayRoutes } from './pay-room.ts';
 import { requestKey } from './pay-input.ts';
 import { withdrawRoutes } from './pay-withdraw.ts';
+import { text } from '../../validate.ts';
 
 /** /svc/pay — the wallet (spec §7 "Payments", docs/wallet.md). */
 export const payRoutes = new Hono<GatewayEnv>();

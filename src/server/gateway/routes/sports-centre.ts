@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MSG } from '../../../lib/messages.ts';
 import { ok } from '../envelope.ts';
 import type { GatewayEnv } from '../types.ts';
-import { MAX_ID, validate } from '../validate.ts';
+import { MAX_ID, validate } from '../../validate.ts';
 import { found, idOf, marketOf, sports } from './sports-input.ts';
 
 /** /svc/live — the match centre's and the database pages' own reads (docs/match-centre.md). */

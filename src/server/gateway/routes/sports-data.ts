@@ -4,7 +4,7 @@ import { MSG } from '../../../lib/messages.ts';
 import type { SportId } from '../../../lib/vocab/sports.ts';
 import { ok } from '../envelope.ts';
 import type { GatewayEnv } from '../types.ts';
-import { MAX_ID, validate } from '../validate.ts';
+import { MAX_ID, validate } from '../../validate.ts';
 import { found, idOf, sports } from './sports-input.ts';
 
 /** /svc/live — the league, team and player database (docs/sports-api.md §3). */

@@ -6,7 +6,7 @@ import { sportIdOf, type SportId } from '../../../lib/vocab/sports.ts';
 import type { ListFilter } from '../../services/sports/lists.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import type { GatewayEnv } from '../types.ts';
-import { q, validate } from '../validate.ts';
+import { q, validate } from '../../validate.ts';
 
 /** Readers shared by the sports routes (sports-*.ts, api-match.ts). */
 type Ctx = {

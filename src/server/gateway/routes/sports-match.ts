@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MSG } from '../../../lib/messages.ts';
 import { ok } from '../envelope.ts';
 import type { GatewayEnv } from '../types.ts';
-import { MAX_ID, validate } from '../validate.ts';
+import { MAX_ID, validate } from '../../validate.ts';
 import { found, idOf, marketOf, sports } from './sports-input.ts';
 
 /** /svc/live/match/{matchId}/… — one match: detail, events, stats, lineups, text live, odds, analysis (docs/sports-api.md §2). */

@@ -8,7 +8,7 @@ import { hasControlChars } from '../control-chars.ts';
 import { ok } from '../envelope.ts';
 import { badRequest } from '../../errors.ts';
 import type { GatewayEnv } from '../types.ts';
-import { validate } from '../validate.ts';
+import { validate } from '../../validate.ts';
 import { dateOf, filterOf, sportOf, sports } from './sports-input.ts';
 
 /** /svc/live — score lists, schedules, lottery lists, filters (docs/sports-api.md §1). */

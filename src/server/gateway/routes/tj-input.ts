@@ -6,8 +6,7 @@ import { isDateString } from '../../../lib/sports/time.ts';
 import type { ApplicationInput } from '../../services/tips/experts.ts';
 import type { PlanInput } from '../../services/tips/plans.ts';
 import { badRequest } from '../../errors.ts';
-import { text } from '../input.ts';
-import { q, validate } from '../validate.ts';
+import { q, text, validate } from '../../validate.ts';
 
 /** Readers for the /tj bodies: each refusal names the field in Chinese (TIP_MSG). */
 

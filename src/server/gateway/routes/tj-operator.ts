@@ -2,9 +2,9 @@ import { Hono } from 'hono';
 import { requireRole } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
-import { text } from '../input.ts';
 import type { GatewayEnv } from '../types.ts';
 import { idOf, reasonOf } from './tj-input.ts';
+import { text } from '../../validate.ts';
 
 /** /svc/tj/operator — expert applications and suspensions (运营 role); every action is in the ops log. */
 export const tjOperatorRoutes = new Hono<GatewayEnv>();

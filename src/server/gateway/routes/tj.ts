@@ -9,9 +9,8 @@ import { notFound } from '../../errors.ts';
 import { requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
-import { text } from '../input.ts';
 import type { GatewayEnv } from '../types.ts';
-import { q, validate } from '../validate.ts';
+import { q, text, validate } from '../../validate.ts';
 import { applicationOf, idOf, matchFilterOf, planInputOf } from './tj-input.ts';
 import { tjOperatorRoutes } from './tj-operator.ts';
 

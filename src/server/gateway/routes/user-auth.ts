@@ -3,9 +3,10 @@ import { MSG } from '../../../lib/messages.ts';
 import { ok } from '../envelope.ts';
 import { badRequest } from '../../errors.ts';
 import { readInput } from '../body.ts';
-import { flag, mobileOf, sealed, text } from '../input.ts';
+import { mobileOf, sealed } from '../input.ts';
 import { clientIp, rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
+import { flag, text } from '../../validate.ts';
 
 /** /svc/user — login, registration, password recovery and the password transport keys. */
 export const authRoutes = new Hono<GatewayEnv>();

@@ -4,9 +4,10 @@ import { requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import { badRequest } from '../../errors.ts';
-import { sealed, text } from '../input.ts';
+import { sealed } from '../input.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
+import { text } from '../../validate.ts';
 
 /** /svc/user/center — the caller's own account. Every route needs a login. */
 export const centerRoutes = new Hono<GatewayEnv>();

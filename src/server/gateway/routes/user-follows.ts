@@ -3,10 +3,9 @@ import { z } from 'zod';
 import { requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
-import { flag } from '../input.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
-import { q, validate } from '../validate.ts';
+import { flag, q, validate } from '../../validate.ts';
 
 /**
  * /svc/user/info — 关注 of users and experts (/v/concern; anchors keep /api/attention/*). The spec lists

@@ -9,7 +9,7 @@ import { ok } from '../envelope.ts';
 import { badRequest } from '../../errors.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
-import { q, validate } from '../validate.ts';
+import { q, validate } from '../../validate.ts';
 
 /** /svc/user/info and /svc/user/common — public profiles, follow lists, uploads, emojis. */
 export const publicRoutes = new Hono<GatewayEnv>();

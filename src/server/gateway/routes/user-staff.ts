@@ -3,10 +3,10 @@ import { MSG } from '../../../lib/messages.ts';
 import { requireRole } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
-import { text } from '../input.ts';
 import { clientIp } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
 import { wholeNumber } from './pay-input.ts';
+import { text } from '../../validate.ts';
 
 /** /svc/user/staff — the staff console's own calls (docs/ops.md). */
 export const staffRoutes = new Hono<GatewayEnv>();

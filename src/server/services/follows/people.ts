@@ -41,7 +41,7 @@ export function createPeopleFollowService(db: Db) {
   return {
     /** Follows (as 球友, or as 专家 when they are one) or unfollows; returns the new state. */
     async set(userId: number, targetId: number, on: boolean, type?: PersonFollowType) {
-      if (targetId === userId) throw badRequest('不能关注自己');
+      if (targetId === userId) throw badRequest(MSG.followSelf);
       const [target] = await db
         .select({ id: users.id, isExpert: users.isExpert })
         .from(users)

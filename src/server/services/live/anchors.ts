@@ -103,7 +103,7 @@ export function createAnchorService(deps: { db: Db; nobility: NobilityService })
 
     /** Follows or unfollows an anchor (the follows table, targetType 'anchor'); returns the new state. */
     async follow(viewerId: number, anchorId: number, on: boolean) {
-      if (viewerId === anchorId) throw badRequest('不能关注自己');
+      if (viewerId === anchorId) throw badRequest(MSG.followSelf);
       await requireAnchor(anchorId);
       if (on) {
         try {

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
-import { z } from 'zod';
 import { BARRAGE_STYLES, barrageAllowed, CHAT, LEVEL_GATES, MENTION_RE } from '../../../lib/live/rules.ts';
 import type { ChatMessage, Sender } from '../../../lib/live/types.ts';
 import { CODE, fill, MSG } from '../../../lib/messages.ts';
@@ -13,6 +12,7 @@ import type { Room, RoomAccess } from './access.ts';
 import type { RoomPublisher } from './events.ts';
 import type { MatchLookup } from './matches.ts';
 import type { RoomService } from './rooms.ts';
+import { readChatSend } from './chat-input.ts';
 import { senderSnapshot, type Senders } from './senders.ts';
 
 /** Where a message goes: a live room, or the chat of a match. */
@@ -144,25 +144,13 @@ export function createChatService(deps: {
     return message;
   }
 
-  /** Loose frame data from the socket (WS_CODE.chatSend) to a checked send. */
-  const socketFrame = z.object({
-    roomId: z.coerce.number().int().positive().optional(),
-    matchId: z.coerce.number().int().positive().optional(),
-    content: z.string().max(1000).default(''),
-    atUserId: z.coerce.number().int().positive().optional(),
-    atNickName: z.string().max(20).optional(),
-    barrage: z.coerce.number().int().min(0).max(100).optional(),
-  });
-
   return {
     send,
 
     /** The chat frame of the socket (WS_CODE.chatSend): the same checks as POST /api/chat/msg. */
     async fromSocket(userId: number, data: Record<string, unknown>) {
-      const parsed = socketFrame.safeParse(data);
-      if (!parsed.success || (!parsed.data.roomId && !parsed.data.matchId)) throw badRequest(MSG.badRequest);
-      const { roomId, matchId, ...input } = parsed.data;
-      return send(userId, roomId ? { roomId } : { matchId: matchId! }, input);
+      const { target, message } = readChatSend(data, 'either');
+      return send(userId, target, message);
     },
 
     /** Anything else the room or match says in the chat (gifts, red packets): stored and published. */

@@ -124,7 +124,7 @@ export function createHistoryService(deps: { db: Db; access: RoomAccess; matches
             isNotNull(liveSessions.replayUrl),
           ),
         );
-      if (!s) throw notFound('回放不存在');
+      if (!s) throw notFound(MSG.replayNotFound);
       const match = s.matchId ? ((await matches.briefs([s.matchId])).get(s.matchId) ?? null) : null;
       return { ...s, ...view(s), match };
     },

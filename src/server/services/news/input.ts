@@ -1,8 +1,7 @@
 import { NEWS_MSG } from '../../../lib/news/messages.ts';
 import { TAG_KINDS, type TagKind } from '../../../lib/news/rules.ts';
 import { badRequest } from '../../errors.ts';
-import { text } from '../../gateway/input.ts';
-import { MAX_ID } from '../../gateway/validate.ts';
+import { MAX_ID, text } from '../../validate.ts';
 
 /** Readers of the editors' loose input (API bodies and the console's form alike). */
 const optionalId = (v: unknown) => {

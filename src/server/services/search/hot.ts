@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { competitions, hotSearches } from '../../db/schema/index.ts';
 import type { Kv } from '../../kv/kv.ts';
 import { badRequest, forbidden } from '../../errors.ts';
-import { MSG } from '../../../lib/messages.ts';
+import { fill, MSG } from '../../../lib/messages.ts';
 import { hasRole } from '../../../lib/vocab/roles.ts';
 import { tidyQuery } from '../../../lib/search/text.ts';
 import { cached } from '../cache.ts';
@@ -61,8 +61,8 @@ export function createHotWords(db: Db, kv: Kv, ops: OpsServices) {
   };
   const wordOf = (raw: unknown) => {
     const word = tidyQuery(String(raw ?? ''));
-    if (!word) throw badRequest('请填写搜索词');
-    if (word.length > HOT_WORD_MAX) throw badRequest(`搜索词最多${HOT_WORD_MAX}个字`);
+    if (!word) throw badRequest(MSG.searchWordEmpty);
+    if (word.length > HOT_WORD_MAX) throw badRequest(fill(MSG.searchWordTooLong, { max: HOT_WORD_MAX }));
     return word;
   };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { badRequest } from '../errors.ts';
+import { badRequest } from './errors.ts';
 
 /**
  * Parses input with a zod schema; on failure throws a 400 whose message names the field,
@@ -30,7 +30,6 @@ function describe(issue: z.core.$ZodIssue): string {
   }
 }
 
-/** Query strings and form bodies carry text: these coerce and bound the usual shapes. */
 /** Ids are PostgreSQL `integer` columns: anything above this can only be unknown (404/400, never 500). */
 export const MAX_ID = 2 ** 31 - 1;
 
@@ -39,3 +38,14 @@ export const q = {
   page: (fallback = 1) => z.coerce.number().int().min(1).max(10_000).default(fallback),
   pageSize: (fallback = 30, max = 100) => z.coerce.number().int().min(1).max(max).default(fallback),
 };
+
+/** Readers for the loose values of form bodies and query strings (routes, services and the pages' form posts). */
+
+/** One text value: the first of repeated keys, trimmed; '' when absent. */
+export const text = (v: unknown): string => {
+  const one = Array.isArray(v) ? v[0] : v;
+  return typeof one === 'string' || typeof one === 'number' ? String(one).trim() : '';
+};
+
+/** Checkbox-like flags: '1', 'true', 'on', 'yes'. */
+export const flag = (v: unknown) => ['1', 'true', 'on', 'yes'].includes(text(v).toLowerCase());
