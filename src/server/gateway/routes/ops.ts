@@ -9,6 +9,7 @@ import { flag, text } from '../input.ts';
 import type { GatewayEnv } from '../types.ts';
 import { q, validate } from '../validate.ts';
 import { caller, optionalId, optionalInt, requiredId } from './live-input.ts';
+import { opsReportRoutes } from './ops-reports.ts';
 
 /**
  * /svc/ops — the console's user and content calls (运营). Every call checks the role here and
@@ -18,6 +19,7 @@ export const opsRoutes = new Hono<GatewayEnv>();
 // Scoped to these sections: other console calls under /svc/ops (money, roles) have their own roles.
 opsRoutes.use('/users/*', requireRole('operator'));
 opsRoutes.use('/content/*', requireRole('operator'));
+opsRoutes.route('/reports', opsReportRoutes);
 
 type Ctx = { var: GatewayEnv['Variables'] };
 const users = (c: Ctx) => c.var.app.services.opsUsers;
