@@ -18,6 +18,8 @@ import { createPagesEditor } from './site/pages-editor.ts';
 import { createNotificationService } from './notifications/notifications.ts';
 import { createOpsContent } from './ops/content.ts';
 import { createOpsServices } from './ops/index.ts';
+import { createFeedbackReplies } from './ops/feedback-replies.ts';
+import { createReviewNotices } from './ops/review-notices.ts';
 import { createReportDecisions } from './ops/report-decisions.ts';
 import { createReportQueue } from './ops/report-queue.ts';
 import { createOpsUsers } from './ops/users.ts';
@@ -61,6 +63,7 @@ export function createServices(deps: ServiceDeps) {
     notices: notifications,
     secondFactor: ops.secondFactor,
   });
+  const messages = createMessageServices(deps, { storage, notices: notifications, ops });
   // The console's one report queue over every kind of report (docs/ops.md).
   const reportQueue = createReportQueue(deps.db);
   const reportDecisions = createReportDecisions({
@@ -102,7 +105,9 @@ export function createServices(deps: ServiceDeps) {
     sports,
     follows: createPeopleFollowService(deps.db),
     sportFollows,
-    messages: createMessageServices(deps, { storage, notices: notifications, ops }),
+    messages,
+    opsNotices: createReviewNotices({ db: deps.db, notices: notifications }),
+    opsFeedback: createFeedbackReplies({ db: deps.db, log: ops.log, messages }),
     tips: createTipServices(deps, { ledger: wallet.ledger, ops, now: () => sports.clock.now() }),
     news: createNewsServices(deps, { uploads, storage, notices: notifications, ops }),
   };

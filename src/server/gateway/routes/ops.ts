@@ -20,6 +20,14 @@ export const opsRoutes = new Hono<GatewayEnv>();
 opsRoutes.use('/users/*', requireRole('operator'));
 opsRoutes.use('/content/*', requireRole('operator'));
 opsRoutes.route('/reports', opsReportRoutes);
+opsRoutes.use('/feedback/*', requireRole('operator'));
+
+/** POST /ops/feedback/{id}/reply {content} → {feedbackId, conversationId, message}: to the user's 客服 thread. */
+opsRoutes.post('/feedback/:id/reply', async (c) => {
+  const content = text((await readInput(c)).content);
+  const id = idParam(c.req.param('id'));
+  return ok(c, await c.var.app.services.opsFeedback.reply(caller(c), id, content));
+});
 
 type Ctx = { var: GatewayEnv['Variables'] };
 const users = (c: Ctx) => c.var.app.services.opsUsers;
