@@ -6,7 +6,7 @@ import { call, toast, type Envelope } from './page-actions.ts';
  *   stops; `data-ask-optional` lets it be empty; `data-ask-field` names the field, default `reason`);
  *   `data-with="#select"` adds that control's value under its name.
  * - form: posts its named fields as JSON (unchecked checkboxes as 0), plus its `data-body`.
- * - either: `data-confirm="确定…？"` asks first. The form's `[role=status]` (or a toast) shows the
+ * - either: `data-confirm="确定…？"` asks first. The form's last `[role=status]` (or a toast) shows the
  *   server's message. On success the page reloads (the lists are server-rendered), unless the element has
  *   `data-keep`: then it fires `ops:done` ({detail: reply}) for the page to show the result.
  * Nothing changes on the page until the call succeeds; a refusal shows the server's Chinese message.
@@ -19,7 +19,9 @@ async function run(el: HTMLElement, body: Record<string, unknown>) {
   if (button instanceof HTMLButtonElement) button.disabled = true;
   const reply = await call<unknown>('POST', el.dataset.call!, body);
   if (button instanceof HTMLButtonElement) button.disabled = false;
-  const status = el instanceof HTMLFormElement ? el.querySelector<HTMLElement>('[role=status]') : null;
+  // The form's own status is its last one (a second-factor field inside the form has its own before it).
+  const status =
+    el instanceof HTMLFormElement ? [...el.querySelectorAll<HTMLElement>('[role=status]')].at(-1) : null;
   if (status) {
     status.textContent = reply.msg;
     status.classList.toggle('text-accent', reply.code !== 200);

@@ -51,7 +51,7 @@ test.describe('staff console: the report queue', () => {
     await form.getByRole('combobox', { name: '时长' }).selectOption({ label: '1 小时' });
     await form.getByRole('textbox', { name: /处理说明/ }).fill('辱骂其他球友');
     await form.getByRole('button', { name: '提交处理' }).click();
-    await expect(page).toHaveURL(/\/ops\/reports$/);
+    await expect(page).toHaveURL(/\/ops\/reports$/, { timeout: 30_000 });
     await expect(page.locator(`tr[data-report-case="chat:${messageId}"]`)).toHaveCount(0);
 
     // The sender is muted: the next message is refused.
