@@ -273,6 +273,14 @@ export const MSG = {
   mediaAuthFailed: '推流或播放鉴权失败',
   chatContentEmpty: '请输入聊天内容',
   dmContentEmpty: '请输入消息内容',
+  // the console's report queue (docs/ops.md)
+  reportMessageNotFound: '该消息不存在或不能举报',
+  reportActionInvalid: '该举报不能执行此操作',
+  reportMuteMinutes: '请选择禁言时长',
+  reportNoRoom: '该消息不在直播间内，不能禁止进入直播间发言',
+  reportOutcomeTitle: '举报处理结果',
+  feedbackReplyEmpty: '请填写回复内容',
+  feedbackNoUser: '游客的反馈无法回复，请通过联系方式联系',
 } as const;
 
 /** Envelope codes. 200 is success; spec codes (10011 …) sit beside the HTTP-like ones. */

@@ -1,41 +1,63 @@
-import { call, toast } from './page-actions.ts';
+import { call, toast, type Envelope } from './page-actions.ts';
 
 /**
- * The console pages' one interaction script (/ops/anchors, /ops/users, /ops/content):
- * - `<button data-call="/ops/…" data-body='{"id":1}' data-ask="原因提示">`: asks for a reason when
- *   `data-ask` is set (cancel stops; `data-ask-optional` lets it be empty), posts, reloads;
- * - `<form data-call="/ops/…">`: posts its fields as JSON (unchecked checkboxes as 0), reloads.
- * Refusals show the server's Chinese message; nothing changes on the page until the call succeeds.
+ * The console pages' one interaction script: `data-call="/path"` on a button or a form posts to /svc.
+ * - button: `data-body='{"id":1}'` is the body; `data-ask="原因提示"` prompts for a reason first (cancel
+ *   stops; `data-ask-optional` lets it be empty; `data-ask-field` names the field, default `reason`);
+ *   `data-with="#select"` adds that control's value under its name.
+ * - form: posts its named fields as JSON (unchecked checkboxes as 0), plus its `data-body`.
+ * - either: `data-confirm="确定…？"` asks first. The form's last `[role=status]` (or a toast) shows the
+ *   server's message. On success the page reloads (the lists are server-rendered), unless the element has
+ *   `data-keep`: then it fires `ops:done` ({detail: reply}) for the page to show the result.
+ * Nothing changes on the page until the call succeeds; a refusal shows the server's Chinese message.
  */
-async function run(path: string, body: Record<string, unknown>) {
-  const res = await call('POST', path, body);
-  if (res.code !== 200) return toast(res.msg);
-  location.reload();
+export type OpsDone = CustomEvent<Envelope<unknown>>;
+
+async function run(el: HTMLElement, body: Record<string, unknown>) {
+  if (el.dataset.confirm && !confirm(el.dataset.confirm)) return;
+  const button = el instanceof HTMLFormElement ? el.querySelector('button[type=submit]') : el;
+  if (button instanceof HTMLButtonElement) button.disabled = true;
+  const reply = await call<unknown>('POST', el.dataset.call!, body);
+  if (button instanceof HTMLButtonElement) button.disabled = false;
+  // The form's own status is its last one (a second-factor field inside the form has its own before it).
+  const status =
+    el instanceof HTMLFormElement ? [...el.querySelectorAll<HTMLElement>('[role=status]')].at(-1) : null;
+  if (status) {
+    status.textContent = reply.msg;
+    status.classList.toggle('text-accent', reply.code !== 200);
+  } else if (reply.code !== 200) toast(reply.msg);
+  if (reply.code !== 200) return;
+  if (el.dataset.keep === undefined) location.reload();
+  else el.dispatchEvent(new CustomEvent('ops:done', { detail: reply, bubbles: true }));
 }
+
+const bodyOf = (el: HTMLElement) => JSON.parse(el.dataset.body ?? '{}') as Record<string, unknown>;
 
 document.addEventListener('click', (e) => {
   const btn = (e.target as Element).closest<HTMLButtonElement>('button[data-call]');
   if (!btn) return;
-  const body = JSON.parse(btn.dataset.body ?? '{}') as Record<string, unknown>;
+  const body = bodyOf(btn);
   if (btn.dataset.ask) {
     const reason = prompt(btn.dataset.ask, '');
     if (reason === null) return;
     if (!reason.trim() && btn.dataset.askOptional === undefined) return toast('请填写原因');
     body[btn.dataset.askField ?? 'reason'] = reason.trim();
   }
-  const select = btn.dataset.with ? document.querySelector<HTMLSelectElement>(btn.dataset.with) : null;
-  if (select) body[select.name] = select.value;
-  void run(btn.dataset.call!, body);
+  const control = btn.dataset.with
+    ? document.querySelector<HTMLSelectElement | HTMLInputElement>(btn.dataset.with)
+    : null;
+  if (control) body[control.name] = control.value;
+  void run(btn, body);
 });
 
 document.addEventListener('submit', (e) => {
-  const form = e.target as HTMLFormElement;
-  if (!form.dataset.call) return;
+  const form = (e.target as Element).closest<HTMLFormElement>('form[data-call]');
+  if (!form) return;
   e.preventDefault();
-  const body: Record<string, unknown> = {};
+  const body = bodyOf(form);
   for (const el of Array.from(form.elements) as HTMLInputElement[]) {
-    if (!el.name) continue;
+    if (!el.name || (el.type === 'radio' && !el.checked)) continue;
     body[el.name] = el.type === 'checkbox' ? (el.checked ? 1 : 0) : el.value;
   }
-  void run(form.dataset.call, body);
+  void run(form, body);
 });

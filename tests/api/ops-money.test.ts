@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { opsLog, users } from '../../src/server/db/schema/index.ts';
+import { notifications, opsLog, users } from '../../src/server/db/schema/index.ts';
 import { createMemoryKv } from '../../src/server/kv/kv.ts';
 import { readOnline, reportOnline } from '../../src/server/realtime/online.ts';
 import { createTrafficCounter, readErrorRate } from '../../src/server/services/ops/traffic.ts';
@@ -169,6 +169,11 @@ describe.each(targets())('staff console: money, roles, second factor and dashboa
     const [line] = await logOf('withdrawal.reject', s.id);
     expect(line).toMatchObject({ actorId: as.finance.id, reason: '银行卡已注销' });
     expect(line.after).toMatchObject({ status: 'rejected', refunded: 2500 });
+    // The user reads the reason in 消息通知, once.
+    const told = await b.app.db.select().from(notifications).where(eq(notifications.userId, s.user.id));
+    expect(told.filter((n) => n.kind === 'withdrawal')).toMatchObject([
+      { title: '提现已驳回', body: '您提现的 2500 球票未通过审核，原因：银行卡已注销。球票已退回您的账户。' },
+    ]);
     expect(await auditLedger(b.app.db)).toEqual([]);
   }, 120_000);
 

@@ -9,7 +9,7 @@ export interface DashboardFigures {
   withdrawalsWaiting: number;
   applicationsWaiting: number;
   reportsWaiting: number;
-  reports: { rooms: number; community: number; newsComments: number; total: number };
+  reports: { rooms: number; community: number; newsComments: number; people: number; total: number };
   errorRate: { requests: number; errors: number; rate: number };
   at: string;
 }
@@ -40,7 +40,7 @@ export function dashboardTiles(f: DashboardFigures) {
       label: '待处理举报',
       value: String(f.reports.total),
       href: '/ops/reports',
-      hint: `直播间 ${f.reports.rooms} · 帖子/评论 ${f.reports.community} · 资讯评论 ${f.reports.newsComments}`,
+      hint: `直播间 ${f.reports.rooms} · 聊天/用户 ${f.reports.people} · 帖子/评论 ${f.reports.community} · 资讯评论 ${f.reports.newsComments}`,
     },
     {
       key: 'errorRate',

@@ -1,7 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
+import { bubbleOf } from '../../lib/live/rules.ts';
 import { idCardCheckChar } from '../../lib/validation.ts';
 import type { Db } from '../db/client.ts';
-import { roomAudits, rooms, users } from '../db/schema/index.ts';
+import { chatMessages, roomAudits, rooms, users } from '../db/schema/index.ts';
 import { hashPassword } from '../services/accounts/password.ts';
 import type { Services } from '../services/index.ts';
 import { DEMO_PASSWORD } from './site-content.ts';
@@ -52,7 +53,7 @@ const idCardFor = (birth: string, seq: number) => {
 
 /**
  * The console's queues at work for a newcomer (once: when the first applicant is missing):
- * anchor applications and room audits waiting for 运营.
+ * anchor applications and room audits waiting for 运营, and reports of a spammer's chat message and account.
  */
 export async function seedOpsQueues(db: Db, services: Services): Promise<void> {
   const [first] = await db.select({ id: users.id }).from(users).where(eq(users.mobile, applicants[0].mobile));
@@ -87,4 +88,36 @@ export async function seedOpsQueues(db: Db, services: Services): Promise<void> {
       .where(eq(rooms.id, r.id));
     await db.insert(roomAudits).values({ roomId: r.id, field: c.field, before: r[c.field], after: c.after });
   }
+  await seedReports(db, services, passwordHash);
+}
+
+/** An invented spammer (13800000204) advertises in 主播阿杰's room; two fans report the message, one the account. */
+async function seedReports(db: Db, services: Services, passwordHash: string) {
+  const byMobile = async (mobile: string) =>
+    (await db.select().from(users).where(eq(users.mobile, mobile)))[0];
+  const [anchor, fan, ade] = await Promise.all(['13800000002', '13800000001', '13800000201'].map(byMobile));
+  const [room] = anchor ? await db.select().from(rooms).where(eq(rooms.anchorId, anchor.id)) : [];
+  if (!room || !fan || !ade) return;
+  const [spammer] = await db
+    .insert(users)
+    .values({ mobile: '13800000204', nickName: '稳赚推荐官', level: 1, passwordHash })
+    .onConflictDoNothing()
+    .returning();
+  if (!spammer) return;
+  const sender = {
+    id: spammer.id,
+    nickName: spammer.nickName,
+    level: 1,
+    role: null,
+    nobility: null,
+    bubble: bubbleOf(1),
+  };
+  const [m] = await db
+    .insert(chatMessages)
+    .values({ roomId: room.id, userId: spammer.id, content: '每天稳赚的比分推荐，私信我拉你进群', sender })
+    .returning({ id: chatMessages.id });
+  const { queue } = services.opsReports;
+  await queue.add(fan.id, { kind: 'chat', targetId: m.id, reason: '垃圾广告' });
+  await queue.add(ade.id, { kind: 'chat', targetId: m.id, reason: '赌博诈骗', detail: '拉人进群卖比分' });
+  await queue.add(ade.id, { kind: 'user', targetId: spammer.id, reason: '垃圾广告' });
 }

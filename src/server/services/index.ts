@@ -18,6 +18,10 @@ import { createPagesEditor } from './site/pages-editor.ts';
 import { createNotificationService } from './notifications/notifications.ts';
 import { createOpsContent } from './ops/content.ts';
 import { createOpsServices } from './ops/index.ts';
+import { createFeedbackReplies } from './ops/feedback-replies.ts';
+import { createReviewNotices } from './ops/review-notices.ts';
+import { createReportDecisions } from './ops/report-decisions.ts';
+import { createReportQueue } from './ops/report-queue.ts';
 import { createOpsUsers } from './ops/users.ts';
 import { createSearchService } from './search/search.ts';
 import { createSessionService } from './sessions/sessions.ts';
@@ -52,6 +56,27 @@ export function createServices(deps: ServiceDeps) {
   const alertFailed = (err: unknown) => deps.log.warn({ err }, 'follow alert failed');
   sports.onScore((m, h) => void sportFollows.onGoal(m, h).catch(alertFailed));
   sports.onStateChange((matchId) => void sportFollows.onFinish(matchId).catch(alertFailed));
+  const live = createLiveServices(deps, { storage, accounts, wallet, ops, notices: notifications });
+  const community = createCommunityServices(deps, { uploads, storage, notices: notifications, ops });
+  const opsUsers = createOpsUsers({
+    db: deps.db,
+    log: ops.log,
+    notices: notifications,
+    secondFactor: ops.secondFactor,
+  });
+  const messages = createMessageServices(deps, { storage, notices: notifications, ops });
+  // The console's one report queue over every kind of report (docs/ops.md).
+  const reportQueue = createReportQueue(deps.db);
+  const reportDecisions = createReportDecisions({
+    db: deps.db,
+    log: ops.log,
+    notices: notifications,
+    users: opsUsers,
+    community: community.reports,
+    suspendRoom: (staff, roomId, reason) => live.roomAdmin.setAuditState(staff, roomId, false, reason),
+    publish: live.publish,
+    queue: reportQueue,
+  });
   return {
     accounts,
     captcha: createCaptchaService(deps),
@@ -63,14 +88,10 @@ export function createServices(deps: ServiceDeps) {
     site,
     pages: createPagesEditor(deps.db, ops, site.aboutIndex.invalidate),
     wallet,
-    live: createLiveServices(deps, { storage, accounts, wallet, ops, notices: notifications }),
+    live,
     ops,
-    opsUsers: createOpsUsers({
-      db: deps.db,
-      log: ops.log,
-      notices: notifications,
-      secondFactor: ops.secondFactor,
-    }),
+    opsUsers,
+    opsReports: { queue: reportQueue, decisions: reportDecisions },
     opsContent: createOpsContent({
       db: deps.db,
       log: ops.log,
@@ -81,11 +102,13 @@ export function createServices(deps: ServiceDeps) {
       },
     }),
     notifications,
-    community: createCommunityServices(deps, { uploads, storage, notices: notifications, ops }),
+    community,
     sports,
     follows: createPeopleFollowService(deps.db),
     sportFollows,
-    messages: createMessageServices(deps, { storage, notices: notifications, ops }),
+    messages,
+    opsNotices: createReviewNotices({ db: deps.db, notices: notifications }),
+    opsFeedback: createFeedbackReplies({ db: deps.db, log: ops.log, messages }),
     tips: createTipServices(deps, { ledger: wallet.ledger, ops, now: () => sports.clock.now() }),
     news: createNewsServices(deps, { uploads, storage, notices: notifications, ops }),
     youliao: createYouliaoServices(deps, { ledger: wallet.ledger }),

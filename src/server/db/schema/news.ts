@@ -136,6 +136,8 @@ export const newsCommentReports = pgTable(
       .references(() => newsComments.id, { onDelete: 'cascade' }),
     userId: userRef('user_id'),
     reason: text('reason').notNull(),
+    /** open | upheld | dismissed: staff decide in the console's report queue (docs/ops.md). */
+    state: text('state').notNull().default('open'),
     createdAt: createdAt(),
   },
   (t) => [unique('news_comment_reports_once').on(t.commentId, t.userId)],

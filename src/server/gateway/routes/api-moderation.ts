@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { AUDIT_STATUSES } from '../../services/live/audits.ts';
 import { ROOM_AUDIT_STATUSES } from '../../services/live/room-audits.ts';
-import { requireUser } from '../auth.ts';
+import { requireRole, requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import { rateLimit } from '../rate-limit.ts';
@@ -85,7 +85,7 @@ moderationRoutes.post(
 );
 
 /** GET /api/audit/list?status (auditing|success|error)&page&pageSize (operators) → applications. */
-moderationRoutes.get('/audit/list', async (c) => {
+moderationRoutes.get('/audit/list', requireRole('operator'), async (c) => {
   const query = validate(
     z.object({
       status: z.enum(AUDIT_STATUSES).default('auditing'),
@@ -98,7 +98,7 @@ moderationRoutes.get('/audit/list', async (c) => {
 });
 
 /** POST /api/audit/review {id, pass (1|0), note (required when refusing)} (operators) → {id, userId, status}. */
-moderationRoutes.post('/audit/review', async (c) => {
+moderationRoutes.post('/audit/review', requireRole('operator'), async (c) => {
   const input = await readInput(c);
   return ok(
     c,
@@ -111,7 +111,7 @@ moderationRoutes.post('/audit/review', async (c) => {
 });
 
 /** GET /api/audit/room/list?status (pending|approved|rejected)&page&pageSize (operators) → room title/cover/notice changes. */
-moderationRoutes.get('/audit/room/list', async (c) => {
+moderationRoutes.get('/audit/room/list', requireRole('operator'), async (c) => {
   const query = validate(
     z.object({
       status: z.enum(ROOM_AUDIT_STATUSES).default('pending'),
@@ -124,7 +124,7 @@ moderationRoutes.get('/audit/room/list', async (c) => {
 });
 
 /** POST /api/audit/room/review {id, pass (1|0), reason (required when refusing)} (operators) → {id, roomId, field, status, reverted}. */
-moderationRoutes.post('/audit/room/review', async (c) => {
+moderationRoutes.post('/audit/room/review', requireRole('operator'), async (c) => {
   const input = await readInput(c);
   return ok(
     c,

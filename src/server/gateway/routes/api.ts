@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { ok } from '../envelope.ts';
 import type { GatewayEnv } from '../types.ts';
 import { anchorRoutes } from './api-anchor.ts';
+import { reportIntakeRoutes } from './ops-reports.ts';
 import { liveChatRoutes } from './api-chat.ts';
 import { matchApiRoutes } from './api-match.ts';
 import { moderationRoutes } from './api-moderation.ts';
@@ -25,6 +26,8 @@ apiRoutes.route('/', anchorRoutes);
 apiRoutes.route('/', liveUserRoutes);
 apiRoutes.route('/', liveChatRoutes);
 apiRoutes.route('/', moderationRoutes);
+// Reports of chat messages and users, for the console's queue (docs/ops.md).
+apiRoutes.route('/', reportIntakeRoutes);
 // Matches: dates, hot, schedule, reservations and followed matches (docs/sports-api.md).
 apiRoutes.route('/', matchApiRoutes);
 // Follows of teams and competitions (docs/messages.md).

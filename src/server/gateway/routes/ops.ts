@@ -8,6 +8,7 @@ import { badRequest } from '../../errors.ts';
 import type { GatewayEnv } from '../types.ts';
 import { flag, q, text, validate } from '../../validate.ts';
 import { caller, optionalId, optionalInt, requiredId } from './live-input.ts';
+import { opsReportRoutes } from './ops-reports.ts';
 
 /**
  * /svc/ops — the console's user and content calls (运营). Every call checks the role here and
@@ -17,6 +18,15 @@ export const opsRoutes = new Hono<GatewayEnv>();
 // Scoped to these sections: other console calls under /svc/ops (money, roles) have their own roles.
 opsRoutes.use('/users/*', requireRole('operator'));
 opsRoutes.use('/content/*', requireRole('operator'));
+opsRoutes.route('/reports', opsReportRoutes);
+opsRoutes.use('/feedback/*', requireRole('operator'));
+
+/** POST /ops/feedback/{id}/reply {content} → {feedbackId, conversationId, message}: to the user's 客服 thread. */
+opsRoutes.post('/feedback/:id/reply', async (c) => {
+  const content = text((await readInput(c)).content);
+  const id = idParam(c.req.param('id'));
+  return ok(c, await c.var.app.services.opsFeedback.reply(caller(c), id, content));
+});
 
 type Ctx = { var: GatewayEnv['Variables'] };
 const users = (c: Ctx) => c.var.app.services.opsUsers;

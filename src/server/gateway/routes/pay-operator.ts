@@ -38,12 +38,17 @@ operatorRoutes.get('/withdrawals', async (c) => {
 operatorRoutes.post('/withdrawals/:id/approve', async (c) => {
   const note = text((await readInput(c)).note);
   if (!note || [...note].length > NOTE_MAX) throw badRequest(MSG.payoutRefRequired);
-  return ok(c, await withdrawals(c).approve(c.var.user!.id, pathId(c), note));
+  const w = await withdrawals(c).approve(c.var.user!.id, pathId(c), note);
+  await c.var.app.services.opsNotices.withdrawal(w.id);
+  return ok(c, w);
 });
 
 /** POST /pay/operator/withdrawals/{id}/reject {reason}: the held 球票 go back to the user (type 6). */
 operatorRoutes.post('/withdrawals/:id/reject', async (c) => {
   const reason = text((await readInput(c)).reason);
   if (!reason || [...reason].length > NOTE_MAX) throw badRequest(MSG.rejectReasonRequired);
-  return ok(c, await withdrawals(c).reject(c.var.user!.id, pathId(c), reason));
+  const w = await withdrawals(c).reject(c.var.user!.id, pathId(c), reason);
+  // The user reads the reason in 消息通知 (kind 提现).
+  await c.var.app.services.opsNotices.withdrawal(w.id);
+  return ok(c, w);
 });

@@ -1,4 +1,4 @@
-import { and, count, countDistinct, eq, gte, sum } from 'drizzle-orm';
+import { and, count, countDistinct, eq, gte, sql, sum } from 'drizzle-orm';
 import { beijingDate, dayStart } from '../../../lib/sports/time.ts';
 import type { Db } from '../../db/client.ts';
 import type { Kv } from '../../kv/kv.ts';
@@ -7,8 +7,8 @@ import {
   anchorApplications,
   communityReports,
   newsCommentReports,
-  newsComments,
   rechargeOrders,
+  reports,
   rooms,
   roomReports,
   users,
@@ -20,13 +20,18 @@ import { readErrorRate } from './traffic.ts';
 export function createOpsDashboard(db: Db, kv: Kv) {
   const one = async (q: Promise<{ n: number | string | null }[]>) => Number((await q)[0]?.n ?? 0);
 
-  /** Reports nobody has handled yet: rooms, community posts and comments (items), news comments still shown. */
+  /** Cases of the report queue nobody has handled yet (one per reported thing), by kind. */
   async function reportsWaiting() {
-    const [rooms_, community, news] = await Promise.all([
-      one(db.select({ n: count() }).from(roomReports).where(eq(roomReports.status, 'pending'))),
+    const [rooms_, community, news, people] = await Promise.all([
       one(
         db
-          .select({ n: countDistinct(communityReports.targetId) })
+          .select({ n: countDistinct(roomReports.roomId) })
+          .from(roomReports)
+          .where(eq(roomReports.status, 'pending')),
+      ),
+      one(
+        db
+          .select({ n: countDistinct(sql`(${communityReports.targetType}, ${communityReports.targetId})`) })
           .from(communityReports)
           .where(eq(communityReports.state, 'open')),
       ),
@@ -34,11 +39,22 @@ export function createOpsDashboard(db: Db, kv: Kv) {
         db
           .select({ n: countDistinct(newsCommentReports.commentId) })
           .from(newsCommentReports)
-          .innerJoin(newsComments, eq(newsComments.id, newsCommentReports.commentId))
-          .where(eq(newsComments.status, 'visible')),
+          .where(eq(newsCommentReports.state, 'open')),
+      ),
+      one(
+        db
+          .select({ n: countDistinct(sql`(${reports.kind}, ${reports.targetId})`) })
+          .from(reports)
+          .where(eq(reports.state, 'open')),
       ),
     ]);
-    return { rooms: rooms_, community, newsComments: news, total: rooms_ + community + news };
+    return {
+      rooms: rooms_,
+      community,
+      newsComments: news,
+      people,
+      total: rooms_ + community + news + people,
+    };
   }
 
   return {
