@@ -6,8 +6,17 @@ import type { StorageProvider } from '../../providers/storage/index.ts';
 
 export const SHARE_W = 1200;
 export const SHARE_H = 630;
-/** The Debian/Noto CJK faces (fonts-noto-cjk); without one a title cannot be drawn. */
-const CJK_FAMILIES = ['Noto Sans CJK SC', 'Noto Sans SC', 'WenQuanYi Zen Hei', 'Source Han Sans SC'];
+/**
+ * Installed CJK faces, preferred first; without one a title cannot be drawn. Debian's fonts-noto-cjk
+ * collection shows up as "Noto Sans CJK JP": the same Pan-CJK font, simplified Chinese included.
+ */
+const CJK_FAMILIES = [
+  'Noto Sans CJK SC',
+  'Noto Sans SC',
+  'Source Han Sans SC',
+  'Noto Sans CJK JP',
+  'WenQuanYi Zen Hei',
+];
 /** Bump when the drawing changes: the name changes, so caches and CDNs fetch the new picture. */
 const VERSION = 1;
 
