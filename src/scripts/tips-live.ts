@@ -23,16 +23,19 @@ async function refresh(tries = 3): Promise<void> {
 export function follow(planId: number, matchId: number) {
   connectSocket();
   subscribe(CHANNEL.match(matchId));
+  // A buyer hears of the refund on their own channel (the header may not have subscribed it).
+  const viewer = Number(document.querySelector<HTMLElement>('[data-plan-refund]')?.dataset.viewer);
+  if (viewer) subscribe(CHANNEL.user(viewer));
   onFrame((frame) => {
     if (frame.code === WS_CODE.message && frame.data.payload.planId === planId) void refresh();
     const notice = frame.code === WS_CODE.userNotice ? frame.data.payload : null;
     if (notice?.type !== 'tip' || notice.planId !== planId) return;
-    announceBalances(notice.balances);
     const out = document.querySelector<HTMLElement>('[data-plan-refund]');
     if (out && notice.refund > 0)
       out.textContent =
         notice.status === 'void'
           ? `比赛未能正常进行，已退还 ${notice.refund} 球钻`
           : `方案未中（${notice.resultName}），按不中退已退还 ${notice.refund} 球钻`;
+    announceBalances(notice.balances);
   });
 }
