@@ -66,6 +66,30 @@ describe.each(targets())('锦囊 plans and experts on $name', (target) => {
     expect(list.find((m: { id: number }) => m.id === matchId)).toMatchObject({ plans: 2, home: '红队' });
   });
 
+  it('reads 不中退 from a JSON boolean as well as from a form field', async () => {
+    const e = await b.expert();
+    const matchId = await b.pricedMatch();
+    const body = (play: string, pick: string, refundOnLoss: boolean) => ({
+      matchId,
+      play,
+      pick,
+      title: `JSON客户端发布的${play}方案`,
+      analysis: '主队近期状态火热，主场五连胜，客队伤病较多，防线不稳，本场看好主队。',
+      price: 20,
+      refundOnLoss,
+    });
+    const on = await b.post('/tj/recommend/publish', body('asia', 'home', true), {
+      token: e.token,
+      json: true,
+    });
+    expect(on.data).toMatchObject({ refundOnLoss: true });
+    const off = await b.post('/tj/recommend/publish', body('ou', 'over', false), {
+      token: e.token,
+      json: true,
+    });
+    expect(off.data).toMatchObject({ refundOnLoss: false });
+  });
+
   it('withdraws only an unsold open plan of its own expert', async () => {
     const e = await b.expert();
     const other = await b.expert();

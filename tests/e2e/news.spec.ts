@@ -94,6 +94,30 @@ test('an editor writes a draft, previews it (readers get 404), publishes it, and
   const robots = await (await reader.request.get('/robots.txt')).text();
   expect(robots).toMatch(/Sitemap: .*\/sitemap\.xml/);
 
+  // The share picture (cover + title) crawlers get for the article.
+  await reader.goto(`/news/${id}`);
+  const og = await reader.locator('meta[property="og:image"]').getAttribute('content');
+  expect(og).toMatch(/\/news\/share\/\d+-[0-9a-f]{16}\.png$/);
+  const picture = await reader.request.get(og!);
+  expect(picture.headers()['content-type']).toBe('image/png');
+
+  // A change to the published article waits beside it: readers keep the text until it is published.
+  const changed = `${title}（更正）`;
+  await page.getByLabel('标题', { exact: true }).fill(changed);
+  await page.getByRole('button', { name: '保存修改（待发布）' }).click();
+  await expect(page.locator('[data-pending-state]')).toContainText('有待发布的修改');
+  await reader.goto(`/news/${id}`);
+  await expect(reader.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+  await reader.goto(preview);
+  await expect(reader.getByRole('heading', { level: 1, name: changed })).toBeVisible();
+  await page.getByRole('button', { name: '保存并发布修改' }).click();
+  await expect(page.locator('[data-pending-state]')).toContainText('保存的修改先作为待发布修改');
+  await expect(async () => {
+    await reader.goto(`/news/${id}`);
+    await expect(reader.getByRole('heading', { level: 1, name: changed })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(page.getByRole('region', { name: '编辑历史' })).toContainText('保存修改（待发布）');
+
   // Taken down: readers get 404 again; deleted: 410 with a link to the column.
   await page.goto('/ops/news');
   await page.locator(`[data-article-row="${id}"]`).getByRole('button', { name: '删除' }).click();

@@ -13,6 +13,8 @@ export const NEWS_MSG = {
   tagUnknown: '参数 tags 无效：{kind} {id} 不存在',
   publishAtInvalid: '参数 publishAt 无效：请填写正确的发布时间',
   notEditable: '已删除的文章不能再编辑',
+  noDraft: '这篇文章没有待发布的修改',
+  draftNotScheduled: '已发布文章的修改只能立即发布，不能定时',
   reportReason: '请选择举报原因',
   reportDuplicate: '您已经举报过这条评论，请等待处理',
   reportSelf: '不能举报自己的评论',

@@ -40,6 +40,8 @@ export interface ArticleDetail extends ArticleCard {
   collectCount: number;
   collected: boolean;
   updatedAt: string;
+  /** Preview only: this is a published article's pending change, not what readers see yet. */
+  pending?: boolean;
 }
 
 export interface NewsCommentView {

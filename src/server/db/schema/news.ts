@@ -38,6 +38,16 @@ export const newsColumns = pgTable('news_columns', {
  * kind: editor | preview | report | review | guide. `sourceKey` makes generated articles idempotent
  * (`report:{matchId}`). `previewToken` opens a draft to whoever holds the link.
  */
+/** The fields of a pending change to a published article (docs/news.md, "Changing a published article"). */
+export interface PendingArticle {
+  columnId: number;
+  title: string;
+  summary: string;
+  cover: string | null;
+  body: string;
+  tags: { kind: string; refId: number; label: string }[];
+}
+
 export const newsArticles = pgTable(
   'news_articles',
   {
@@ -59,6 +69,10 @@ export const newsArticles = pgTable(
     views: integer('views').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
     collectCount: integer('collect_count').notNull().default(0),
+    /** A change to a published article, kept beside it until published (readers keep the live text). */
+    draft: jsonb('draft').$type<PendingArticle>(),
+    draftAt: timestamp('draft_at', { withTimezone: true }),
+    draftBy: integer('draft_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -56,7 +56,7 @@ newsEditorRoutes.post('/publish', async (c) => {
   return ok(c, await svc(c).publish(actor(c), id, publishAtOf(input.publishAt)));
 });
 
-for (const action of ['unpublish', 'remove', 'relink'] as const) {
+for (const action of ['unpublish', 'remove', 'relink', 'revert'] as const) {
   newsEditorRoutes.post(`/${action === 'remove' ? 'delete' : action}`, async (c) => {
     const { id } = validate(z.object({ id: q.id() }), await readInput(c));
     return ok(c, await svc(c)[action](actor(c), id));

@@ -28,7 +28,9 @@ export function planInputOf(input: Record<string, unknown>): PlanInput {
   const priceText = text(input.price) || '0';
   const price = Number(priceText);
   if (!/^\d+$/.test(priceText) || price > TIP_RULES.maxPrice) throw field('price', TIP_MSG.price);
-  const refundText = text(input.refundOnLoss) || '0';
+  // A JSON body may carry a real boolean; text() alone would read it as absent (0).
+  const refund = input.refundOnLoss;
+  const refundText = (typeof refund === 'boolean' ? String(refund) : text(refund)) || '0';
   if (!['0', '1', 'true', 'false'].includes(refundText)) throw field('refundOnLoss', TIP_MSG.refundOnLoss);
   return {
     matchId,

@@ -175,7 +175,23 @@ export function createArticleService(db: Db, matches: MatchLookup) {
       if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return null;
       const [row] = await db.select().from(newsArticles).where(eq(newsArticles.previewToken, token));
       if (!row || row.status === 'deleted') return null;
-      return detailOf(row, null);
+      const d = row.draft;
+      if (!d) return detailOf(row, null);
+      // A published article's pending change: shown as it will read once published.
+      const [live, [column]] = await Promise.all([
+        detailOf(row, null),
+        db.select().from(newsColumns).where(eq(newsColumns.id, d.columnId)),
+      ]);
+      return {
+        ...live,
+        title: d.title,
+        summary: d.summary,
+        cover: d.cover,
+        body: d.body,
+        html: renderMarkdown(d.body),
+        column: column ? { id: column.id, slug: column.slug, name: column.name } : live.column,
+        pending: true,
+      };
     },
 
     /** Articles sharing a team or match tag, then the same column. */

@@ -18,7 +18,8 @@ async function fileOf(f: FormData, k: string): Promise<string | null> {
 
 /**
  * The console's article form (works without JavaScript): uploads the cover and body pictures it
- * carries, saves, then publishes now / at a time, or takes the article down, as the pressed button says.
+ * carries, saves (a published article's change waits as a pending draft), then publishes now / at a
+ * time, takes the article down, or throws the pending draft away, as the pressed button says.
  * Returns the article id, or the Chinese message to show.
  */
 export async function submitArticleForm(
@@ -28,6 +29,10 @@ export async function submitArticleForm(
 ): Promise<{ id: number; error?: undefined } | { id?: number; error: string }> {
   const id = Number(str(form, 'id')) || undefined;
   try {
+    if (id && str(form, 'action') === 'revert') {
+      await news.editor.revert(actor, id);
+      return { id };
+    }
     const coverFile = await fileOf(form, 'coverFile');
     const cover = coverFile ? (await news.editor.images([coverFile]))[0] : str(form, 'cover');
     let body = str(form, 'body');

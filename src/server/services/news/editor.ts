@@ -43,7 +43,11 @@ const snapshot = (r: Row) => ({
   columnId: r.columnId,
   status: r.status,
   publishAt: r.publishAt?.toISOString() ?? null,
+  draft: r.draft ?? null,
 });
+/** Readers see it now: a change to it waits beside it as a pending draft. */
+const isLive = (r: Row) => r.status === 'published' && !!r.publishAt && r.publishAt.getTime() <= Date.now();
+const NO_DRAFT = { draft: null, draftAt: null, draftBy: null } as const;
 
 /**
  * The editors' console: drafts, a private preview link, publishing now or at a time, taking an
@@ -133,20 +137,24 @@ export function createNewsEditor(
     });
   }
 
+  /** Applies `set` and logs it; `touch` moves updatedAt (what readers see changed), `also` runs in the same transaction. */
   async function change(
     actor: EditorActor,
     id: number,
     action: string,
     set: Partial<typeof newsArticles.$inferInsert>,
+    touch = true,
+    also?: (tx: Tx) => Promise<unknown>,
   ) {
     const before = await row(id);
     if (before.status === 'deleted') throw badRequest(NEWS_MSG.notEditable);
     return db.transaction(async (tx) => {
       const [after] = await tx
         .update(newsArticles)
-        .set({ ...set, updatedAt: new Date() })
+        .set(touch ? { ...set, updatedAt: new Date() } : set)
         .where(eq(newsArticles.id, id))
         .returning();
+      await also?.(tx);
       await log(tx, actor, action, before, after);
       return after;
     });
@@ -212,7 +220,9 @@ export function createNewsEditor(
           .orderBy(desc(newsRevisions.id))
           .limit(50),
       ]);
-      return { article: r, tags, history };
+      // The form edits the pending change when there is one.
+      const source = r.draft ? { ...r, ...r.draft } : r;
+      return { article: r, source, tags: r.draft ? r.draft.tags : tags, hasDraft: !!r.draft, history };
     },
 
     /** Creates a draft (no id) or saves changes (the state stays as it is). */
@@ -239,10 +249,19 @@ export function createNewsEditor(
       }
       const before = await row(input.id);
       if (before.status === 'deleted') throw badRequest(NEWS_MSG.notEditable);
+      // A live article keeps its text for readers; the change waits beside it until published.
+      if (isLive(before))
+        return change(
+          actor,
+          before.id,
+          'draft',
+          { ...NO_DRAFT, draft: v, draftAt: new Date(), draftBy: actor.id },
+          false,
+        );
       return db.transaction(async (tx) => {
         const [after] = await tx
           .update(newsArticles)
-          .set({ ...fields, updatedAt: new Date() })
+          .set({ ...fields, ...NO_DRAFT, updatedAt: new Date() })
           .where(eq(newsArticles.id, before.id))
           .returning();
         await writeTags(tx, after.id, tags);
@@ -251,12 +270,39 @@ export function createNewsEditor(
       });
     },
 
-    /** Publishes now, or at `at` (readers see it from then on; the list query checks the time). */
-    publish: (actor: EditorActor, id: number, at?: Date) =>
-      change(actor, id, at && at.getTime() > Date.now() ? 'schedule' : 'publish', {
-        status: 'published',
-        publishAt: at ?? new Date(),
-      }),
+    /**
+     * Publishes now, or at `at` (readers see it from then on; the list query checks the time). A
+     * pending draft replaces the text first; a live article keeps its first publish time.
+     */
+    async publish(actor: EditorActor, id: number, at?: Date) {
+      const before = await row(id);
+      const later = !!at && at.getTime() > Date.now();
+      if (!before.draft)
+        return change(actor, id, later ? 'schedule' : 'publish', {
+          status: 'published',
+          publishAt: at ?? new Date(),
+        });
+      if (isLive(before) && later) throw badRequest(NEWS_MSG.draftNotScheduled);
+      const { tags, ...fields } = before.draft;
+      return change(
+        actor,
+        id,
+        later ? 'schedule' : 'publish',
+        {
+          ...fields,
+          ...NO_DRAFT,
+          status: 'published',
+          publishAt: isLive(before) ? before.publishAt : (at ?? new Date()),
+        },
+        true,
+        (tx) => writeTags(tx, id, tags as Parameters<typeof writeTags>[2]),
+      );
+    },
+    /** Throws the pending draft away (readers keep the published text). */
+    async revert(actor: EditorActor, id: number) {
+      if (!(await row(id)).draft) throw badRequest(NEWS_MSG.noDraft);
+      return change(actor, id, 'revert', NO_DRAFT, false);
+    },
     unpublish: (actor: EditorActor, id: number) => change(actor, id, 'unpublish', { status: 'unpublished' }),
     remove: (actor: EditorActor, id: number) => change(actor, id, 'delete', { status: 'deleted' }),
     /** A new preview link (the old one stops working). */

@@ -1,3 +1,4 @@
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Kv } from '../../kv/kv.ts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
@@ -12,12 +13,13 @@ import { createNewsCollects } from './collects.ts';
 import { createNewsComments } from './comments.ts';
 import { createNewsEditor } from './editor.ts';
 import { createNewsroom } from './newsroom.ts';
+import { createShareImages } from './share-image.ts';
 import { createSitemap } from './sitemap.ts';
 import { createNewsViews } from './views.ts';
 
 /** 头条 (docs/news.md): columns, articles, comments, collections, views, the editors' console and the data desk. */
 export function createNewsServices(
-  deps: { db: Db; kv: Kv },
+  deps: { db: Db; kv: Kv; config: Pick<Config, 'dataDir' | 'siteName'> },
   parts: { uploads: UploadService; storage: StorageProvider; notices: NotificationService; ops: OpsServices },
 ) {
   const { db, kv } = deps;
@@ -29,6 +31,8 @@ export function createNewsServices(
     collects: createNewsCollects(db),
     views: createNewsViews(db, kv),
     editor: createNewsEditor(db, parts),
+    /** Open Graph / Twitter share pictures of articles (cover + title), cached on disk. */
+    share: createShareImages(deps.config.dataDir, parts.storage, deps.config.siteName),
     /** The data desk works with the sports services (built beside this one). */
     newsroom: (sports: SportsServices) => createNewsroom(db, sports, parts.uploads),
   };

@@ -1,0 +1,134 @@
+import { expect, request as pwRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { footballSaturday } from './support/football-evening.ts';
+import { tokenOf } from './support/login.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+/**
+ * A plan settles itself at full time and the buyer sees it without a reload: a server of its own
+ * whose simulator runs 60 times faster. Three experts publish 胜平负 plans (主胜, 平, 客胜, all 不中退)
+ * on the next football match; a fan buys all three and keeps the three plan pages open. When the
+ * match ends, each page shows its result and the expert's record, and the two missed plans show
+ * the refund, over the socket (the pages are never reloaded).
+ */
+const SIM_SPEED = 60;
+const START = footballSaturday('21:00');
+const EXPERTS = ['13800000003', '13800000031', '13800000032'];
+const PICKS = ['home', 'draw', 'away'] as const;
+const FAN = '13800000001';
+const PRICE = 10;
+let server: RunningServer | null = null;
+let api: APIRequestContext | null = null;
+let launchedAt = 0;
+
+test.beforeAll(async ({}, info) => {
+  if (info.project.name !== 'desktop') return;
+  info.setTimeout(600_000);
+  launchedAt = Date.now();
+  server = await startServer({ SIM_SPEED: String(SIM_SPEED), SIM_START: START });
+  api = await pwRequest.newContext({ baseURL: server.url });
+});
+test.afterAll(async () => {
+  await api?.dispose();
+  await server?.stop();
+  server = null;
+});
+
+const json = async (r: Promise<{ json(): Promise<{ code: number; msg: string; data: never }> }>) => {
+  const body = await (await r).json();
+  expect(body, body.msg).toMatchObject({ code: 200 });
+  return body.data as never;
+};
+
+test('plans settle at full time; results, record and refunds reach the open pages without reload', async ({
+  browser,
+}, info) => {
+  test.skip(info.project.name !== 'desktop', 'one fast-simulator server is enough');
+  test.setTimeout(540_000);
+  const a = api!;
+  const tokens = await Promise.all(EXPERTS.map((m) => tokenOf(a, m)));
+  const fan = await tokenOf(a, FAN);
+
+  // The next football match at least 45 simulated minutes ahead (the feed clock can only be ahead of
+  // this bound: it started after `launchedAt`) that none of the three has a 胜平负 plan on.
+  const simNow = Date.parse(START) + (Date.now() - launchedAt) * SIM_SPEED;
+  const open: { id: number; sport: number; kickoffAt: string }[] = await json(
+    a.get('/svc/tj/match/list?sport=1'),
+  );
+  let matchId = 0;
+  for (const m of open.sort((x, y) => Date.parse(x.kickoffAt) - Date.parse(y.kickoffAt))) {
+    if (Date.parse(m.kickoffAt) < simNow + 45 * 60_000) continue;
+    const plays = (await json(a.get(`/svc/tj/match/plays?matchId=${m.id}`))) as {
+      plays: { play: string }[];
+    };
+    if (!plays.plays.some((p) => p.play === 'spf')) continue;
+    const existing = (await json(a.get(`/svc/tj/recommend/list?matchId=${m.id}&play=spf&pageSize=50`))) as {
+      list: unknown[];
+    };
+    if (existing.list.length === 0) {
+      matchId = m.id;
+      break;
+    }
+  }
+  expect(matchId).toBeGreaterThan(0);
+
+  const planIds: number[] = [];
+  for (const [i, token] of tokens.entries()) {
+    const plan = (await json(
+      a.post('/svc/tj/recommend/publish', {
+        headers: { accessToken: token },
+        data: {
+          matchId,
+          play: 'spf',
+          pick: PICKS[i],
+          title: `E2E结算测试${PICKS[i]}`,
+          analysis: '根据两队近期状态与交锋记录做出的判断，仅用于结算流程的自动化测试。',
+          price: PRICE,
+          refundOnLoss: true,
+        },
+      }),
+    )) as { id: number };
+    planIds.push(plan.id);
+    await json(a.post('/svc/tj/recommend/buy', { headers: { accessToken: fan }, data: { planId: plan.id } }));
+  }
+  const before = (
+    (await json(a.get('/svc/pay/balances', { headers: { accessToken: fan } }))) as { balance: number }
+  ).balance;
+
+  // The fan keeps the three plan pages open; a marker on each window would vanish with a reload.
+  const context = await browser.newContext({ baseURL: server!.url });
+  await context.addCookies([{ name: 'token', value: fan, url: server!.url }]);
+  const pages: Page[] = [];
+  for (const id of planIds) {
+    const page = await context.newPage();
+    await page.goto(`/guide/plan/${id}`);
+    await expect(page.locator('[data-plan-status="open"]')).toBeVisible();
+    await expect(page.locator('[data-plan-analysis]')).toBeVisible();
+    await page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
+    pages.push(page);
+  }
+
+  // Kick-off, ninety simulated minutes and half time: a few real minutes at 60×.
+  for (const page of pages)
+    await expect(page.locator('[data-plan-status="settled"]')).toBeVisible({ timeout: 420_000 });
+  const results: string[] = [];
+  for (const page of pages) {
+    expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true);
+    const result = await page
+      .locator('article[data-plan] header [data-plan-result]')
+      .getAttribute('data-plan-result');
+    results.push(result!);
+    await expect(page.locator('[data-expert-record]')).toContainText('已结算');
+    if (result === 'lose')
+      await expect(page.locator('[data-plan-refund]')).toHaveText(
+        `方案未中（黑），按不中退已退还 ${PRICE} 球钻`,
+      );
+    else await expect(page.locator('[data-plan-refund]')).toBeEmpty();
+  }
+  // 胜平负 has no push: exactly one of the three picks came in.
+  expect(results.sort()).toEqual(['lose', 'lose', 'win']);
+  const after = (
+    (await json(a.get('/svc/pay/balances', { headers: { accessToken: fan } }))) as { balance: number }
+  ).balance;
+  expect(after).toBe(before + 2 * PRICE);
+  await context.close();
+});
