@@ -6,9 +6,8 @@ import { requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import { rateLimit } from '../rate-limit.ts';
-import { text } from '../input.ts';
 import type { GatewayEnv } from '../types.ts';
-import { q, validate } from '../validate.ts';
+import { q, text, validate } from '../../validate.ts';
 import { cutInputOf, listQueryOf } from './movie-input.ts';
 
 /** /svc/inform/movie — 有料, the spec's "movie highlights list, detail and pay" (docs/youliao.md). */

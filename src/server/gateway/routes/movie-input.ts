@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { YOULIAO_MSG, YOULIAO_RULES } from '../../../lib/youliao/rules.ts';
 import type { CutInput } from '../../services/youliao/clips.ts';
 import { badRequest } from '../../errors.ts';
-import { text } from '../input.ts';
-import { q, validate } from '../validate.ts';
+import { q, text, validate } from '../../validate.ts';
 
 /** Readers for the /inform/movie bodies: each refusal names the field in Chinese. */
 

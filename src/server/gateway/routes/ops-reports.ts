@@ -4,9 +4,9 @@ import { badRequest } from '../../errors.ts';
 import { requireRole, requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
-import { text } from '../input.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
+import { text } from '../../validate.ts';
 import { actorOf } from './community-input.ts';
 import { optionalId, requiredId } from './live-input.ts';
 
