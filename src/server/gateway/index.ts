@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { CODE, MSG } from '../../lib/messages.ts';
 import type { AppContext } from '../context.ts';
 import { identify } from './auth.ts';
+import { isUploadPath } from './body.ts';
 import { refuseControlChars } from './control-chars.ts';
 import { fail } from './envelope.ts';
 import { ApiError, isApiError } from '../errors.ts';
@@ -62,9 +63,7 @@ export function createGateway(app: AppContext) {
     });
   // Image uploads carry up to six 5 MB files as base64 (a third larger); other bodies stay small.
   const [smallBody, uploadBody] = [limit(8 * 1024 * 1024), limit(42 * 1024 * 1024)];
-  const isUpload = (path: string) =>
-    path.endsWith('/multiUploadBase64') || path.endsWith('/post/addPic/base64');
-  gw.use((c, next) => (isUpload(c.req.path) ? uploadBody : smallBody)(c, next));
+  gw.use((c, next) => (isUploadPath(c.req.path) ? uploadBody : smallBody)(c, next));
   gw.use(refuseControlChars);
   gw.use(identify);
   // A generous per-caller ceiling for the whole API; sensitive routes add tighter ones.

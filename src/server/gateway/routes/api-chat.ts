@@ -10,6 +10,7 @@ import type { GatewayEnv } from '../types.ts';
 import { q, validate } from '../validate.ts';
 import { requestKey, wholeNumber } from './pay-input.ts';
 import { caller, live, optionalId, optionalInt, requiredId } from './live-input.ts';
+import { LIMIT } from '../limits.ts';
 
 /** /svc/api — room chat, gifts catalogue, barrage styles, nobility, horns and red packets. */
 export const liveChatRoutes = new Hono<GatewayEnv>();
@@ -44,7 +45,7 @@ liveChatRoutes.post('/chat/welcome', async (c) => {
 });
 
 /** POST /api/chat/msg {roomId, content, atUserId?, atNickName?, barrage? (style id), platform=1} → the ChatMessage. */
-liveChatRoutes.post('/chat/msg', requireUser, async (c) => {
+liveChatRoutes.post('/chat/msg', requireUser, LIMIT.chat, async (c) => {
   const input = await readInput(c);
   return ok(
     c,

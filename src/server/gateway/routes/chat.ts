@@ -11,6 +11,7 @@ import type { GatewayEnv } from '../types.ts';
 import { q, validate } from '../validate.ts';
 import { chatInput } from './api-chat.ts';
 import { caller, live, optionalId, requiredId } from './live-input.ts';
+import { LIMIT } from '../limits.ts';
 
 /**
  * /svc/chat — the chat of a match (spec §7 "Chat"): a chat room per match id, delivered on the
@@ -55,7 +56,7 @@ chatRoutes.post('/page', async (c) => {
 chatRoutes.post('/notice', (c) => ok(c, live(c).welcome.matchNotice()));
 
 /** POST /chat/msg {matchId, content, atUserId?, atNickName?, platform} → the ChatMessage. */
-chatRoutes.post('/msg', requireUser, async (c) => {
+chatRoutes.post('/msg', requireUser, LIMIT.chat, async (c) => {
   const input = await readInput(c);
   return ok(
     c,
