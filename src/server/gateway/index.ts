@@ -66,8 +66,9 @@ export function createGateway(app: AppContext) {
   gw.use((c, next) => (isUploadPath(c.req.path) ? uploadBody : smallBody)(c, next));
   gw.use(refuseControlChars);
   gw.use(identify);
-  // A generous per-caller ceiling for the whole API; sensitive routes add tighter ones.
-  gw.use(rateLimit({ name: 'svc', max: 600, windowMs: 60_000 }));
+  // A generous ceiling for the whole API, per user and per address (many users behind one NAT, test
+  // runners, a site's own proxy without TRUST_PROXY); sensitive routes add tighter ones.
+  gw.use(rateLimit({ name: 'svc', max: 600, ipMax: 10_000, windowMs: 60_000 }));
 
   gw.route('/live', liveRoutes);
   gw.route('/live', sportsRoutes);
