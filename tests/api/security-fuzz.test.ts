@@ -185,7 +185,7 @@ describe.each(targets())('every /svc route under fuzzed input on $name', (target
       }
     }
     expect(problems).toEqual([]);
-  }, 600_000);
+  }, 900_000);
 
   it('never treats a forged token as a user, on any route', async () => {
     const codeOf = async (route: Route, token?: string) => {
