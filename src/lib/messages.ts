@@ -191,6 +191,7 @@ export const MSG = {
   actionFailed: '操作失败，请稍后重试',
   bodyTooLarge: '请求内容过大',
   bodyTooDeep: '请求内容嵌套层级过深',
+  fieldTooLong: '输入内容过长',
   // sports data (docs/sports-api.md); matchNotFound is shared with the live rooms
   sportInvalid: '参数 sport 无效：只能是 football 或 basketball',
   dateInvalid: '日期格式应为 YYYY-MM-DD',

@@ -22,12 +22,19 @@ export interface Reply {
  * An accounts test bench: a fresh context behind the gateway, with TRUST_PROXY on so requests
  * can come from different client addresses (X-Forwarded-For).
  */
-export async function createAccountsBench(target: Target, env: Record<string, string> = {}) {
-  const t: TestContext = await createTestContext(target, {
-    CAPTCHA_TEST_SEED: CAPTCHA_SEED,
-    TRUST_PROXY: '1',
-    ...env,
-  });
+export async function createAccountsBench(
+  target: Target,
+  env: Record<string, string> = {},
+  /** A context to drive instead of a new one (a sibling instance, say); closed with the bench. */
+  context?: TestContext,
+) {
+  const t: TestContext =
+    context ??
+    (await createTestContext(target, {
+      CAPTCHA_TEST_SEED: CAPTCHA_SEED,
+      TRUST_PROXY: '1',
+      ...env,
+    }));
   const gw = createGateway(t.app);
   let ipCounter = 0;
 

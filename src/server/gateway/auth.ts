@@ -12,18 +12,27 @@ export const identify: MiddlewareHandler<GatewayEnv> = async (c, next) => {
   await next();
 };
 
+/**
+ * Every guard that refuses a caller without a session. Tests read the router for them, so a route
+ * added later with one of these is checked for refusals without editing any test.
+ */
+export const userGuards = new WeakSet<MiddlewareHandler<GatewayEnv>>();
+
 /** For routes that need a logged-in caller. */
 export const requireUser: MiddlewareHandler<GatewayEnv> = async (c, next) => {
   if (!c.var.user) throw unauthorized();
   await next();
 };
+userGuards.add(requireUser);
 
 /** For staff routes: a logged-in caller holding one of `roles` (管理员 passes every check). */
-export const requireRole =
-  (...roles: StaffRole[]): MiddlewareHandler<GatewayEnv> =>
-  async (c, next) => {
+export function requireRole(...roles: StaffRole[]): MiddlewareHandler<GatewayEnv> {
+  const guard: MiddlewareHandler<GatewayEnv> = async (c, next) => {
     if (!c.var.user) throw unauthorized();
     if (!hasRole(c.var.user.roles, ...roles))
       throw forbidden(fill(MSG.staffOnly, { roles: roles.map((r) => STAFF_ROLE_TITLES[r]).join('、') }));
     await next();
   };
+  userGuards.add(guard);
+  return guard;
+}

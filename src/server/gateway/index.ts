@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { CODE, MSG } from '../../lib/messages.ts';
 import type { AppContext } from '../context.ts';
 import { identify } from './auth.ts';
+import { isUploadPath } from './body.ts';
 import { refuseControlChars } from './control-chars.ts';
 import { fail } from './envelope.ts';
 import { ApiError, isApiError } from '../errors.ts';
@@ -62,13 +63,12 @@ export function createGateway(app: AppContext) {
     });
   // Image uploads carry up to six 5 MB files as base64 (a third larger); other bodies stay small.
   const [smallBody, uploadBody] = [limit(8 * 1024 * 1024), limit(42 * 1024 * 1024)];
-  const isUpload = (path: string) =>
-    path.endsWith('/multiUploadBase64') || path.endsWith('/post/addPic/base64');
-  gw.use((c, next) => (isUpload(c.req.path) ? uploadBody : smallBody)(c, next));
+  gw.use((c, next) => (isUploadPath(c.req.path) ? uploadBody : smallBody)(c, next));
   gw.use(refuseControlChars);
   gw.use(identify);
-  // A generous per-caller ceiling for the whole API; sensitive routes add tighter ones.
-  gw.use(rateLimit({ name: 'svc', max: 600, windowMs: 60_000 }));
+  // A generous ceiling for the whole API, per user and per address (many users behind one NAT, test
+  // runners, a site's own proxy without TRUST_PROXY); sensitive routes add tighter ones.
+  gw.use(rateLimit({ name: 'svc', max: 600, ipMax: 10_000, windowMs: 60_000 }));
 
   gw.route('/live', sportsRoutes);
   gw.route('/api', apiRoutes);

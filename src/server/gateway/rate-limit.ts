@@ -7,13 +7,19 @@ import type { GatewayEnv } from './types.ts';
 export interface RateLimitRule {
   /** Names the limit, so two limits on one route count apart. */
   name: string;
+  /** Calls per window for one user (for a visitor: for one address). */
   max: number;
   windowMs: number;
-  /** Defaults to the caller's user id, else the client IP. */
+  /**
+   * Calls per window from one address, whoever is logged in there; five times `max` unless given
+   * (an office or a carrier's NAT puts many honest users behind one address).
+   */
+  ipMax?: number;
+  /** Counts by this key alone instead of by user and address. */
   key?: (c: Context<GatewayEnv>) => string;
 }
 
-/** The client address; behind a proxy (TRUST_PROXY=1) the first X-Forwarded-For hop. */
+/** The client address; behind a proxy (TRUST_PROXY=1) the first X-Forwarded-For hop, else the socket's. */
 export function clientIp(c: Context<GatewayEnv>): string {
   if (c.var.app.config.trustProxy) {
     const fwd = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
@@ -26,16 +32,33 @@ export function clientIp(c: Context<GatewayEnv>): string {
   }
 }
 
-/** Fixed-window counter in the shared KV store (memory, or Redis across instances). */
+/** The counters one call adds to, each with its ceiling. */
+function countersOf(c: Context<GatewayEnv>, rule: RateLimitRule): [string, number][] {
+  if (rule.key) return [[rule.key(c), rule.max]];
+  const ip = clientIp(c);
+  const user = c.var.user;
+  if (!user) return [[`ip${ip}`, rule.max]];
+  // In-process calls (tests, SSR) have no socket address: only the user is counted there.
+  return ip === 'unknown'
+    ? [[`u${user.id}`, rule.max]]
+    : [
+        [`u${user.id}`, rule.max],
+        [`ip${ip}`, rule.ipMax ?? rule.max * 5],
+      ];
+}
+
+/**
+ * Fixed-window counters in the shared KV store (memory, or Redis across instances; money and SMS
+ * counters in the database without Redis, see kv/durable.ts): per user and per address.
+ */
 export function rateLimit(rule: RateLimitRule): MiddlewareHandler<GatewayEnv> {
   return async (c, next) => {
-    const who = rule.key ? rule.key(c) : c.var.user ? `u${c.var.user.id}` : `ip${clientIp(c)}`;
-    const key = `rl:${rule.name}:${who}`;
-    const count = await c.var.app.kv.incr(key, rule.windowMs);
-    if (count > rule.max) {
-      const retryMs = await c.var.app.kv.ttl(key);
-      c.header('Retry-After', String(Math.ceil(retryMs / 1000)));
-      throw new ApiError(CODE.tooMany, MSG.tooMany);
+    for (const [who, max] of countersOf(c, rule)) {
+      const key = `rl:${rule.name}:${who}`;
+      if ((await c.var.app.kv.incr(key, rule.windowMs)) > max) {
+        c.header('Retry-After', String(Math.ceil((await c.var.app.kv.ttl(key)) / 1000)));
+        throw new ApiError(CODE.tooMany, MSG.tooMany);
+      }
     }
     await next();
   };

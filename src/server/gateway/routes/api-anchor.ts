@@ -10,6 +10,7 @@ import type { GatewayEnv } from '../types.ts';
 import { q, text, validate } from '../../validate.ts';
 import { fileList } from './user-public.ts';
 import { caller, live, optionalId, rankPeriod, requiredId } from './live-input.ts';
+import { LIMIT } from '../limits.ts';
 
 /** /svc/api — anchor tools, rankings, reports, uploads and the media server's auth callback. */
 export const anchorRoutes = new Hono<GatewayEnv>();
@@ -56,7 +57,7 @@ anchorRoutes.post(
 );
 
 /** POST /api/anchor/schedule/add {matchId?, title?, startAt? (ISO or ms)} (anchor) → the announced broadcast. */
-anchorRoutes.post('/anchor/schedule/add', requireUser, async (c) => {
+anchorRoutes.post('/anchor/schedule/add', requireUser, LIMIT.room, async (c) => {
   const input = await readInput(c);
   const raw = text(input.startAt);
   const startAt = raw ? new Date(/^\d+$/.test(raw) ? Number(raw) : raw) : undefined;

@@ -10,6 +10,7 @@ import { q, text, validate } from '../../validate.ts';
 import { requestKey, wholeNumber } from './pay-input.ts';
 import { readChatSend } from '../../services/live/chat-input.ts';
 import { caller, live, optionalId, requiredId } from './live-input.ts';
+import { LIMIT } from '../limits.ts';
 
 /** /svc/api — room chat, gifts catalogue, barrage styles, nobility, horns and red packets. */
 export const liveChatRoutes = new Hono<GatewayEnv>();
@@ -34,7 +35,7 @@ liveChatRoutes.post('/chat/welcome', async (c) => {
 });
 
 /** POST /api/chat/msg {roomId, content, atUserId?, atNickName?, barrage? (style id), platform=1} → the ChatMessage. */
-liveChatRoutes.post('/chat/msg', requireUser, async (c) => {
+liveChatRoutes.post('/chat/msg', requireUser, LIMIT.chat, async (c) => {
   const { target, message } = readChatSend(await readInput(c), 'roomId');
   return ok(c, await live(c).chat.send(caller(c).id, target, message));
 });

@@ -6,6 +6,7 @@ import { ok } from '../envelope.ts';
 import type { GatewayEnv } from '../types.ts';
 import { flag, q, text, validate } from '../../validate.ts';
 import { caller, live, optionalId, optionalInt, optionalText, requiredId, viewer } from './live-input.ts';
+import { LIMIT } from '../limits.ts';
 
 /** /svc/api — rooms: lists, one room, the anchor's room controls (spec §7 "Live room service"). */
 export const roomRoutes = new Hono<GatewayEnv>();
@@ -73,7 +74,7 @@ function settingsOf(input: Record<string, unknown>) {
 }
 
 /** POST /api/room/up {title?, navId?, matchId?, cover?} (anchor) → {roomId, liveState 1, push{server, streamKey, url, expiresAt}, pullUrls}. */
-roomRoutes.post('/room/up', requireUser, async (c) => {
+roomRoutes.post('/room/up', requireUser, LIMIT.room, async (c) => {
   const input = await readInput(c);
   return ok(c, await live(c).roomAdmin.up(caller(c), settingsOf(input)));
 });
@@ -88,7 +89,7 @@ roomRoutes.get('/room/down', requireUser, async (c) => {
  * POST /api/room/audit {roomId, approved (1 | 0), reason (required when suspending)} (operators)
  * → {roomId, auditState}: suspend a room (a live one goes offline at once) or lift it; ops log.
  */
-roomRoutes.post('/room/audit', requireRole('operator'), async (c) => {
+roomRoutes.post('/room/audit', requireRole('operator'), LIMIT.room, async (c) => {
   const input = await readInput(c);
   return ok(
     c,
@@ -107,7 +108,7 @@ roomRoutes.get('/room/settings', requireUser, async (c) =>
 );
 
 /** POST /api/room/update {title?, cover?, navId?, matchId? (0 unlinks), notice?, slowMode?} (anchor) → the room. */
-roomRoutes.post('/room/update', requireUser, async (c) => {
+roomRoutes.post('/room/update', requireUser, LIMIT.room, async (c) => {
   const input = await readInput(c);
   const room = await live(c).roomAdmin.update(caller(c), settingsOf(input));
   const { streamSecret: _s, ...view } = room;

@@ -10,6 +10,7 @@ import type { GatewayEnv } from '../types.ts';
 import { q, text, validate } from '../../validate.ts';
 import { readChatSend } from '../../services/live/chat-input.ts';
 import { caller, live, optionalId, requiredId } from './live-input.ts';
+import { LIMIT } from '../limits.ts';
 
 /**
  * /svc/chat — the chat of a match (spec §7 "Chat"): a chat room per match id, delivered on the
@@ -54,7 +55,7 @@ chatRoutes.post('/page', async (c) => {
 chatRoutes.post('/notice', (c) => ok(c, live(c).welcome.matchNotice()));
 
 /** POST /chat/msg {matchId, content, atUserId?, atNickName?, platform} → the ChatMessage. */
-chatRoutes.post('/msg', requireUser, async (c) => {
+chatRoutes.post('/msg', requireUser, LIMIT.chat, async (c) => {
   const { target, message } = readChatSend(await readInput(c), 'matchId');
   return ok(c, await live(c).chat.send(caller(c).id, target, message));
 });

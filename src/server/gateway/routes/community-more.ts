@@ -8,13 +8,14 @@ import type { GatewayEnv } from '../types.ts';
 import { q, text, validate } from '../../validate.ts';
 import { isNoticeKind } from '../../services/notifications/notifications.ts';
 import { actorOf, listOf, pageOf } from './community-input.ts';
+import { LIMIT } from '../limits.ts';
 
 /** /svc/inform — reports, feedback, notifications and the posting island's match picker (docs/community.md). */
 export const communityMoreRoutes = new Hono<GatewayEnv>();
 const target = z.object({ targetType: z.enum(['post', 'comment']), targetId: q.id() });
 
 /** POST /inform/report/add {targetType: post|comment, targetId, reason}. */
-communityMoreRoutes.post('/report/add', requireUser, async (c) => {
+communityMoreRoutes.post('/report/add', requireUser, LIMIT.report, async (c) => {
   const input = await readInput(c);
   const t = validate(target, input);
   return ok(

@@ -9,6 +9,7 @@ import { rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
 import { q, text, validate } from '../../validate.ts';
 import { actorOf, listOf, optionalId, pageOf, pathId, wantOf } from './community-input.ts';
+import { LIMIT } from '../limits.ts';
 
 /** /svc/inform — community calls (docs/community.md). Writes check the caller in the services too. */
 export const communityRoutes = new Hono<GatewayEnv>();
@@ -56,7 +57,7 @@ communityRoutes.post(
 );
 
 /** POST /inform/post/addSave {circleId, content, pictures, matchId?, type: 1 post | 2 anchor dynamic}. */
-communityRoutes.post('/post/addSave', requireUser, async (c) => {
+communityRoutes.post('/post/addSave', requireUser, LIMIT.post, async (c) => {
   const input = await readInput(c);
   const kind = text(input.type) === '2' ? 2 : 1;
   const created = await svc(c).posts.create(actorOf(c.var.user!), {
@@ -70,7 +71,7 @@ communityRoutes.post('/post/addSave', requireUser, async (c) => {
 });
 
 /** POST /inform/post/edit {postId, content, pictures, matchId?}: the author (or an operator) changes a post. */
-communityRoutes.post('/post/edit', requireUser, async (c) => {
+communityRoutes.post('/post/edit', requireUser, LIMIT.post, async (c) => {
   const input = await readInput(c);
   const { postId } = validate(z.object({ postId: q.id() }), input);
   const edited = await svc(c).edits.edit(actorOf(c.var.user!), postId, {
@@ -129,7 +130,7 @@ communityRoutes.post('/post/shield', requireUser, async (c) => {
 });
 
 /** POST /inform/comment/reply {postId, content, parentId?}. */
-communityRoutes.post('/comment/reply', requireUser, async (c) => {
+communityRoutes.post('/comment/reply', requireUser, LIMIT.comment, async (c) => {
   const input = await readInput(c);
   const { postId } = validate(z.object({ postId: q.id() }), input);
   const reply = { postId, content: text(input.content), parentId: optionalId(input.parentId) };

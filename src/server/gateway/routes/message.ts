@@ -6,6 +6,7 @@ import { ok } from '../envelope.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
 import { flag, q, validate } from '../../validate.ts';
+import { LIMIT } from '../limits.ts';
 
 /** /svc/message — 私信 (docs/messages.md). Every call needs a login; the desk calls need 运营. */
 export const messageRoutes = new Hono<GatewayEnv>();
@@ -21,7 +22,7 @@ messageRoutes.get('/conversations', requireUser, async (c) =>
 );
 
 /** POST /message/open {userId} | {service: 1}: the conversation, created on first use. */
-messageRoutes.post('/open', requireUser, async (c) => {
+messageRoutes.post('/open', requireUser, LIMIT.message, async (c) => {
   const input = await readInput(c);
   const convs = c.var.app.services.messages.conversations;
   if (flag(input.service)) return ok(c, await convs.openService(c.var.user!.id));
@@ -39,7 +40,7 @@ messageRoutes.get('/history', requireUser, async (c) => {
 });
 
 /** POST /message/send {conversationId, kind: text|image, content}: the stored message. */
-messageRoutes.post('/send', requireUser, async (c) => {
+messageRoutes.post('/send', requireUser, LIMIT.message, async (c) => {
   const input = await readInput(c);
   const { conversationId, kind } = validate(sending, input);
   const sent = await c.var.app.services.messages.sender.send(c.var.user!.id, {
@@ -90,7 +91,7 @@ messageRoutes.get('/service/history', requireRole('operator'), async (c) => {
 });
 
 /** POST /message/service/reply {conversationId, kind?, content} — 运营: answer as 客服 (ops log). */
-messageRoutes.post('/service/reply', requireRole('operator'), async (c) => {
+messageRoutes.post('/service/reply', requireRole('operator'), LIMIT.message, async (c) => {
   const input = await readInput(c);
   const { conversationId, kind } = validate(sending, input);
   return ok(

@@ -12,6 +12,7 @@ import { q, text, validate } from '../../validate.ts';
 import { optionalId, pageOf, pathId, wantOf } from './community-input.ts';
 import { newsEditorRoutes } from './news-editor.ts';
 import { aboutEditorRoutes } from './about-editor.ts';
+import { LIMIT } from '../limits.ts';
 
 /** /svc/inform/info — news (docs/news.md): columns, lists, articles, comments, collections. */
 export const newsRoutes = new Hono<GatewayEnv>();
@@ -83,7 +84,7 @@ newsRoutes.get('/info/comment/list', async (c) => {
 });
 
 /** POST /inform/info/comment/reply {articleId, content, parentId?}. */
-newsRoutes.post('/info/comment/reply', requireUser, async (c) => {
+newsRoutes.post('/info/comment/reply', requireUser, LIMIT.comment, async (c) => {
   const input = await readInput(c);
   const { articleId } = validate(z.object({ articleId: q.id() }), input);
   const reply = { articleId, content: text(input.content), parentId: optionalId(input.parentId) };
@@ -96,7 +97,7 @@ newsRoutes.get('/info/comment/like/:id', requireUser, async (c) =>
 );
 
 /** POST /inform/info/comment/report {commentId, reason}. */
-newsRoutes.post('/info/comment/report', requireUser, async (c) => {
+newsRoutes.post('/info/comment/report', requireUser, LIMIT.report, async (c) => {
   const input = await readInput(c);
   const { commentId } = validate(z.object({ commentId: q.id() }), input);
   return ok(c, await svc(c).comments.report(actor(c), commentId, text(input.reason).trim()));

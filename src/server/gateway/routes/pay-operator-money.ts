@@ -11,6 +11,7 @@ import { ok } from '../envelope.ts';
 import type { GatewayEnv } from '../types.ts';
 import { text, validate } from '../../validate.ts';
 import { paging, pathId, wholeNumber } from './pay-input.ts';
+import { LIMIT } from '../limits.ts';
 
 /**
  * /svc/pay/operator — the console's finance desk beside the withdrawal review (财务 role): manual
@@ -39,12 +40,12 @@ function adjustInput(input: Record<string, unknown>): AdjustInput {
  * POST /pay/operator/top-up {userId, currency (diamond|ticket), amount (1–1 000 000), reason (1–100),
  * secondFactorCode} → {recordId, amount, balanceAfter, currency}: a type 14 credit through the ledger.
  */
-operatorMoneyRoutes.post('/top-up', async (c) =>
+operatorMoneyRoutes.post('/top-up', LIMIT.staffMoney, async (c) =>
   ok(c, await money(c).topUp(c.var.user!.id, adjustInput(await readInput(c)))),
 );
 
 /** POST /pay/operator/deduct {… the same}: a type 8 debit; beyond the balance it is 10020 and nothing moves. */
-operatorMoneyRoutes.post('/deduct', async (c) =>
+operatorMoneyRoutes.post('/deduct', LIMIT.staffMoney, async (c) =>
   ok(c, await money(c).deduct(c.var.user!.id, adjustInput(await readInput(c)))),
 );
 

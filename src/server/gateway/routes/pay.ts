@@ -11,6 +11,7 @@ import { roomPayRoutes } from './pay-room.ts';
 import { requestKey } from './pay-input.ts';
 import { withdrawRoutes } from './pay-withdraw.ts';
 import { text } from '../../validate.ts';
+import { LIMIT } from '../limits.ts';
 
 /** /svc/pay — the wallet (spec §7 "Payments", docs/wallet.md). */
 export const payRoutes = new Hono<GatewayEnv>();
@@ -69,7 +70,7 @@ payRoutes.post(
 );
 
 /** POST /pay/sandbox/{orderNo}/pay | /cancel: the sandbox cashier's buttons → {order, returnUrl}. */
-payRoutes.post('/sandbox/:orderNo/:action{pay|cancel}', requireUser, async (c) => {
+payRoutes.post('/sandbox/:orderNo/:action{pay|cancel}', requireUser, LIMIT.sandboxPay, async (c) => {
   const orderNo = c.req.param('orderNo');
   const order = await wallet(c).cashier.act(me(c), orderNo, c.req.param('action') as 'pay' | 'cancel');
   return ok(c, { order, returnUrl: `/v/pay?orderNo=${encodeURIComponent(orderNo)}` });

@@ -13,6 +13,7 @@ import type { GatewayEnv } from '../types.ts';
 import { q, text, validate } from '../../validate.ts';
 import { applicationOf, idOf, matchFilterOf, planInputOf } from './tj-input.ts';
 import { tjOperatorRoutes } from './tj-operator.ts';
+import { LIMIT } from '../limits.ts';
 
 /** /svc/tj — expert tips 锦囊 (docs/tips.md). */
 export const tjRoutes = new Hono<GatewayEnv>();
@@ -25,7 +26,7 @@ const paging = (query: Record<string, string>) =>
   });
 
 /** POST /tj/expert/info → the caller's expert profile with record, or {} for a user who is no expert. */
-tjRoutes.post('/expert/info', requireUser, async (c) => {
+tjRoutes.post('/expert/info', requireUser, LIMIT.profile, async (c) => {
   const profile = await c.var.app.services.experts.profileOf(c.var.user!.id);
   if (!profile || c.var.user!.isExpert !== 1) return ok(c, {});
   return ok(c, { ...profile, record: await tips(c).queries.record(c.var.user!.id) });
@@ -50,7 +51,7 @@ tjRoutes.get('/match/plays', async (c) =>
 );
 
 /** POST /tj/recommend/publish {matchId, play, pick, title, analysis, price, refundOnLoss} (expert). */
-tjRoutes.post('/recommend/publish', requireUser, async (c) => {
+tjRoutes.post('/recommend/publish', requireUser, LIMIT.plan, async (c) => {
   const input = planInputOf(await readInput(c));
   const plan = await tips(c).plans.publish(c.var.user!.id, input);
   return ok(c, await tips(c).queries.plan(plan.id, c.var.user!.id));
@@ -91,7 +92,7 @@ tjRoutes.get('/recommend/detail/:id', async (c) => {
 });
 
 /** POST /tj/recommend/buy {planId} → {planId, price, balance, tradeId, plan}; 10020 when 球钻 are short. */
-tjRoutes.post('/recommend/buy', requireUser, async (c) => {
+tjRoutes.post('/recommend/buy', requireUser, LIMIT.planBuy, async (c) => {
   const planId = idOf('planId', (await readInput(c)).planId);
   const bought = await tips(c).purchases.buy(c.var.user!.id, planId);
   return ok(c, { ...bought, plan: await tips(c).queries.plan(planId, c.var.user!.id) });
@@ -146,7 +147,7 @@ tjRoutes.post('/expert/follow', requireUser, async (c) => {
 });
 
 /** POST /tj/expert/apply {realName, title, intro, sampleRecord} → {id, status}. */
-tjRoutes.post('/expert/apply', requireUser, async (c) =>
+tjRoutes.post('/expert/apply', requireUser, LIMIT.expertApply, async (c) =>
   ok(c, await tips(c).experts.apply(c.var.user!.id, applicationOf(await readInput(c)))),
 );
 

@@ -8,6 +8,7 @@ import { sealed } from '../input.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
 import { text } from '../../validate.ts';
+import { LIMIT } from '../limits.ts';
 
 /** /svc/user/center — the caller's own account. Every route needs a login. */
 export const centerRoutes = new Hono<GatewayEnv>();
@@ -20,7 +21,7 @@ centerRoutes.get('/info', requireUser, async (c) =>
 );
 
 /** GET /user/center/updateNickName?nickName */
-centerRoutes.get('/updateNickName', requireUser, async (c) => {
+centerRoutes.get('/updateNickName', requireUser, LIMIT.profile, async (c) => {
   await c.var.app.services.accounts.profile.updateNickName(me(c), text(c.req.query('nickName')));
   return ok(c, null);
 });
@@ -32,7 +33,7 @@ centerRoutes.get('/updatePortrait', requireUser, async (c) => {
 });
 
 /** POST /user/center/updateInfo {gender 0|1|2, birthday YYYY-MM-DD | '', signature} — any of them. */
-centerRoutes.post('/updateInfo', requireUser, async (c) => {
+centerRoutes.post('/updateInfo', requireUser, LIMIT.profile, async (c) => {
   const input = await readInput(c);
   const present = (k: string) => input[k] !== undefined;
   const gender = present('gender') ? Number(text(input.gender)) : undefined;

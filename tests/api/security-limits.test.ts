@@ -1,0 +1,127 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/server/db/schema/index.ts';
+import { createHttpServer } from '../../src/server/http/server.ts';
+import { targets } from '../support/context.ts';
+import { createWalletBench, type WalletBench } from '../support/wallet.ts';
+
+const TOO_MANY = '操作太频繁，请稍后再试';
+
+/** Abuse limits: per user and per address, huge text refused at the door, X-Forwarded-For only behind a proxy. */
+describe.each(targets())('abuse limits on $name', (target) => {
+  let b: WalletBench;
+  beforeAll(async () => {
+    b = await createWalletBench(target);
+  });
+  afterAll(() => b.close());
+
+  it('refuses a megabyte nickname, signature or chat message before any service sees it', async () => {
+    const u = await b.newUser();
+    const mb = 'x'.repeat(1024 * 1024);
+    for (const json of [false, true]) {
+      for (const [path, body] of [
+        ['/user/center/updateInfo', { signature: mb }],
+        ['/api/chat/msg', { roomId: 1, content: mb }],
+        ['/chat/msg', { roomId: 1, content: mb }],
+        ['/inform/post/addSave', { title: '标题', content: mb }],
+        ['/message/send', { userId: 1, content: mb }],
+      ] as const) {
+        const got = await b.post(path, body, { token: u.token, json });
+        expect(got, `${path} json=${json}`).toMatchObject({ status: 400, code: 400, msg: '输入内容过长' });
+      }
+    }
+    const [row] = await b.app.db.select().from(users).where(eq(users.id, u.id));
+    expect(row.signature ?? '').toBe('');
+  });
+
+  it('limits one user across many addresses, and one address across many users', async () => {
+    const u = await b.newUser();
+    // 20 profile edits in ten minutes per user, each from a new address.
+    for (let k = 0; k < 20; k++)
+      expect(
+        (await b.post('/user/center/updateInfo', { signature: `第${k}次` }, { token: u.token })).code,
+      ).toBe(200);
+    expect(await b.post('/user/center/updateInfo', { signature: '再改' }, { token: u.token })).toMatchObject({
+      status: 429,
+      msg: TOO_MANY,
+    });
+    // From one address: five times the per-user ceiling, whoever is logged in.
+    const ip = b.freshIp();
+    const people = await Promise.all(Array.from({ length: 6 }, () => b.newUser()));
+    const codes: number[] = [];
+    for (const p of people)
+      for (let k = 0; k < 20; k++)
+        codes.push(
+          (await b.post('/user/center/updateInfo', { signature: '同一地址' }, { token: p.token, ip })).code,
+        );
+    expect(codes.filter((c) => c === 200)).toHaveLength(100);
+    expect(codes.slice(100)).toEqual(Array(20).fill(429));
+  });
+
+  it('limits writing chat, posts, comments, reports and private messages per user', async () => {
+    const u = await b.newUser();
+    const limited = async (path: string, body: Record<string, unknown>, max: number) => {
+      for (let k = 0; k < max; k++) await b.post(path, body, { token: u.token });
+      return b.post(path, body, { token: u.token });
+    };
+    // Whatever the service would answer (room unknown, post missing…), the limit is counted first.
+    expect(await limited('/chat/msg', { roomId: 999_999, content: '你好' }, 60)).toMatchObject({
+      status: 429,
+    });
+    expect(
+      await limited('/inform/info/comment/report', { commentId: 999_999, reason: '广告' }, 30),
+    ).toMatchObject({
+      status: 429,
+    });
+    expect(await limited('/message/open', { userId: 999_999 }, 60)).toMatchObject({ status: 429 });
+    // The two kinds of comment share one limit.
+    const v = await b.newUser();
+    for (let k = 0; k < 30; k++)
+      await b.post('/inform/comment/reply', { postId: 999_999, content: '评' }, { token: v.token });
+    for (let k = 0; k < 30; k++)
+      await b.post('/inform/info/comment/reply', { articleId: 999_999, content: '评' }, { token: v.token });
+    expect(
+      await b.post('/inform/info/comment/reply', { articleId: 999_999, content: '评' }, { token: v.token }),
+    ).toMatchObject({ status: 429, msg: TOO_MANY });
+  });
+});
+
+describe('the client address', () => {
+  it('ignores X-Forwarded-For unless TRUST_PROXY is set', async () => {
+    const b = await createWalletBench(targets()[0]);
+    const { server, hub } = createHttpServer(b.app, null);
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // Registration: ten a minute per address. Every try claims another address.
+    const tryRegister = async (k: number) =>
+      (
+        await fetch(`${base}/svc/user/register`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            'x-forwarded-for': `172.16.0.${k}`,
+          },
+          body: 'mobile=13900000000',
+        })
+      ).status;
+    try {
+      b.app.config.trustProxy = false;
+      const untrusted = [];
+      for (let k = 0; k < 11; k++) untrusted.push(await tryRegister(k));
+      expect(untrusted.slice(0, 10)).not.toContain(429);
+      expect(untrusted[10]).toBe(429);
+      b.app.config.trustProxy = true;
+      const trusted = [];
+      for (let k = 20; k < 31; k++) trusted.push(await tryRegister(k));
+      expect(trusted).not.toContain(429);
+    } finally {
+      await hub.close(1001, 'test over');
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      await b.close();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,32 @@
+import { userGuards } from '../../src/server/gateway/auth.ts';
+
+/**
+ * The /svc routes the gateway registers, read from the router. A route is "for users" when a session
+ * guard (requireUser, requireRole: auth.ts userGuards) sits on it or on a prefix it is mounted under.
+ */
+export interface Route {
+  method: string;
+  path: string;
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE'];
+const asPattern = (path: string) =>
+  new RegExp(`^${path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
+
+export function routesOf(gw: { routes: { method: string; path: string; handler: unknown }[] }) {
+  const guards = gw.routes
+    .filter((r) => userGuards.has(r.handler as never))
+    .map((r) => ({ method: r.method, pattern: asPattern(r.path) }));
+  const seen = new Set<string>();
+  const all: Route[] = gw.routes
+    .filter((r) => METHODS.includes(r.method) && !userGuards.has(r.handler as never))
+    .filter((r) => !seen.has(`${r.method} ${r.path}`) && seen.add(`${r.method} ${r.path}`))
+    .map(({ method, path }) => ({ method, path }));
+  const guarded = (r: Route) =>
+    guards.some((g) => (g.method === 'ALL' || g.method === r.method) && g.pattern.test(r.path));
+  return { all, forUsers: all.filter(guarded), open: all.filter((r) => !guarded(r)) };
+}
+
+/** The path with every parameter filled (the first of an enumerated one). */
+export const filled = (path: string) =>
+  path.replace(/:(\w+)(\{([^}]*)\})?/g, (_m, _n, _re, alts?: string) => (alts ? alts.split('|')[0] : '1'));
