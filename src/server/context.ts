@@ -1,6 +1,8 @@
+import { join } from 'node:path';
 import type { Config } from './config.ts';
 import { openDatabase, type Db, type DbHandle } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { setupFingerprint, setupStamp } from './db/setup-stamp.ts';
 import { withDurableCounters } from './kv/durable.ts';
 import { createMemoryKv, createRedisKv, type Kv } from './kv/kv.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -39,30 +41,55 @@ export interface ContextOverrides {
 
 export async function createContext(config: Config, overrides: ContextOverrides = {}): Promise<AppContext> {
   const log = overrides.log ?? createLogger(config);
+  const phases: Record<string, number> = {};
+  /** Times one start-up step (logged together at the end: where a slow start goes). */
+  const timed = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await fn();
+    } finally {
+      phases[name] = Math.round(performance.now() - started);
+    }
+  };
   const appSecret = loadAppSecret(config);
-  const dbh = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  await migrate(dbh);
+  const dbh = await timed('open', () => openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  // On PGlite a stamp in the data dir remembers a finished set-up for this code and these settings.
+  const stamp =
+    dbh.kind === 'pglite' && config.dataDir !== 'memory://' ? setupStamp(join(config.dataDir, 'pg')) : null;
+  const fingerprint = stamp
+    ? setupFingerprint({
+        seedDemo: config.seedDemo,
+        sports: config.sports.seedData,
+        simSeed: config.sports.simSeed,
+      })
+    : '';
+  const setUp = stamp?.matches(fingerprint) ?? false;
+  if (!setUp) await timed('migrate', () => migrate(dbh));
   const prefix = overrides.redisPrefix ?? config.redisPrefix;
   const kv = config.redisUrl
     ? await createRedisKv(config.redisUrl, prefix)
     : withDurableCounters(createMemoryKv(), dbh.db);
   const pubsub = config.redisUrl ? await createRedisPubSub(config.redisUrl, prefix) : createMemoryPubSub();
   const services = createServices({ db: dbh.db, kv, pubsub, log, config, appSecret });
-  if (config.seedDemo) await dbh.exclusive('seed', () => seedDemo(dbh.db, log));
+  const seed = async (name: string, fn: () => Promise<unknown>) =>
+    setUp ? undefined : timed(name, () => dbh.exclusive('seed', fn));
+  if (config.seedDemo) await seed('seed', () => seedDemo(dbh.db, log));
   if (config.sports.seedData)
-    await dbh.exclusive('seed', () =>
+    await seed('sports', () =>
       importSports(dbh.db, log, { seed: config.sports.simSeed, today: beijingDate(Date.now()) }),
     );
   // The demo community talks about the sports data, so it comes after it.
   if (config.seedDemo)
-    await dbh.exclusive('seed', () => seedCommunityPosts(dbh.db, services.community.pictures, log));
-  if (config.seedDemo) await dbh.exclusive('seed', () => seedBanners(dbh.db));
-  if (config.seedDemo) await dbh.exclusive('seed', () => seedOpsQueues(dbh.db, services));
-  if (config.seedDemo) await dbh.exclusive('seed', () => seedTips(dbh.db, services.tips, log));
+    await seed('community', () => seedCommunityPosts(dbh.db, services.community.pictures, log));
+  if (config.seedDemo) await seed('banners', () => seedBanners(dbh.db));
+  if (config.seedDemo) await seed('ops', () => seedOpsQueues(dbh.db, services));
+  if (config.seedDemo) await seed('tips', () => seedTips(dbh.db, services.tips, log));
   if (config.seedDemo)
-    await dbh.exclusive('seed', () => seedWithdrawals(dbh.db, services.wallet, createPii(appSecret), log));
+    await seed('withdrawals', () => seedWithdrawals(dbh.db, services.wallet, createPii(appSecret), log));
   if (config.seedDemo)
-    await dbh.exclusive('seed', () => seedNewsArticles(dbh.db, services.news, services.sports, log));
+    await seed('news', () => seedNewsArticles(dbh.db, services.news, services.sports, log));
+  if (stamp && !setUp) stamp.write(fingerprint);
+  log.info({ ms: phases, setUp }, 'database ready');
   return {
     config,
     log,

@@ -20,8 +20,10 @@ try {
   throw err;
 }
 
+// The built site loads while the database opens (module loading overlaps PGlite's WASM start-up).
+const astroLoading = loadAstroHandler();
 const app = await createContext(config);
-const astro = await loadAstroHandler();
+const astro = await astroLoading;
 if (!astro) app.log.warn('dist/server/entry.mjs not found: pages are off until `npm run build`');
 const { server, hub } = createHttpServer(app, astro);
 
@@ -29,20 +31,32 @@ server.listen(config.port, config.host, () => {
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
   app.log.info(
-    { port, db: app.dbh.kind, pubsub: app.pubsub.kind },
+    { port, db: app.dbh.kind, pubsub: app.pubsub.kind, ms: Math.round(performance.now()) },
     `${config.siteName} listening on http://localhost:${port}`,
   );
+  setTimeout(startJobs, JOBS_DELAY_MS);
 });
 
-const stops = [
-  startLiveJobs(app),
-  startTipsJobs(app),
-  startNewsJobs(app),
-  startSearchJobs(app),
-  startYouliaoJobs(app),
-];
+/**
+ * Answer first, catch up after: the background jobs (the simulator's catch-up, the search index,
+ * the newsroom …) keep PGlite busy for seconds, so they start once the first request has been
+ * answered, or JOBS_DELAY_MS after start-up when none comes (issue: speed, restart < 2 s).
+ */
+const JOBS_DELAY_MS = 2_000;
+let stops: (() => Promise<void>)[] = [];
+const startJobs = () => {
+  if (stops.length) return;
+  stops = [
+    startLiveJobs(app),
+    startTipsJobs(app),
+    startNewsJobs(app),
+    startSearchJobs(app),
+    startYouliaoJobs(app),
+  ];
+  void app.services.sports.startFeed();
+};
+server.once('request', (_req, res) => res.once('close', startJobs));
 const stopJobs = async () => void (await Promise.all(stops.map((stop) => stop())));
-void app.services.sports.startFeed();
 gracefulShutdown({
   server,
   hub,

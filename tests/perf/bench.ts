@@ -15,9 +15,11 @@ import { createRedisPubSub } from '../../src/server/realtime/pubsub.ts';
 import { startServer } from '../e2e/support/server.ts';
 import { roomBench } from './room-bench.ts';
 import { searchBench } from './search-bench.ts';
+import { startupBench } from './startup-bench.ts';
 
 // npm run bench -- --cluster N: the cluster bench instead (tests/perf/cluster-bench.ts);
-// npm run bench -- --search: only the search figure (tests/perf/search-bench.ts).
+// npm run bench -- --search: only the search figure (tests/perf/search-bench.ts);
+// npm run bench -- --startup: only first start, restart and idle RSS (tests/perf/startup-bench.ts).
 const clusterAt = process.argv.indexOf('--cluster');
 if (clusterAt !== -1) {
   const { clusterBench } = await import('./cluster-bench.ts');
@@ -48,6 +50,16 @@ const notes: string[] = [];
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 const pct = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+
+// First start with the seed, restart on the same data dir, idle RSS: own servers on PGlite, run before
+// the main one so nothing else is running (BENCH_STARTUP=0 skips them).
+if (!process.argv.includes('--search') && process.env.BENCH_STARTUP !== '0') {
+  notes.push(...(await startupBench()).notes);
+  if (process.argv.includes('--startup')) {
+    for (const note of notes) console.log(note);
+    process.exit(0);
+  }
+}
 
 // TRUST_PROXY + a random X-Forwarded-For per request: many clients behind a proxy, so the
 // per-IP API rate limit (600/min) does not turn the /svc run into a run of 429s.

@@ -78,6 +78,22 @@ describe('the page micro-cache', () => {
     expect(await (await fetch(`${s.url}/live`)).text()).toContain('render 2');
   });
 
+  it('shows a change of the data behind a page within 2 s while visitors keep asking', async () => {
+    // The server's time to live (PAGE_CACHE_TTL_MS in src/server/http/server.ts).
+    const s = await serve(() => ({ cacheControl: PUBLIC }), 1_000);
+    server = s.server;
+    await fetch(`${s.url}/football`);
+    const changedAt = Date.now();
+    const before = s.renders(); // renders started after this moment read the changed data
+    let seen = before;
+    while (seen <= before && Date.now() - changedAt < 3_000) {
+      seen = Number(/render (\d+)/.exec(await (await fetch(`${s.url}/football`)).text())?.[1]);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(seen).toBeGreaterThan(before);
+    expect(Date.now() - changedAt).toBeLessThan(2_000);
+  });
+
   it('never stores nor serves a logged-in page, and gives each their own header', async () => {
     const s = await serve((_, cookie) => ({
       cacheControl: cookie.includes('token=') ? 'private, no-store' : PUBLIC,

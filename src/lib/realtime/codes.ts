@@ -75,6 +75,8 @@ export const WS_CLOSE = {
   authFailed: 4001,
   /** More than WS_LIMITS.maxFrames frames in WS_LIMITS.frameWindowMs. */
   flooding: 4008,
+  /** More than 1 MB of broadcasts queued for a socket that stopped reading (src/server/realtime/registry.ts). */
+  slowConsumer: 4009,
 } as const;
 
 export const WS_LIMITS = {

@@ -1,6 +1,6 @@
 import { WebSocket } from 'ws';
 import type { Logger } from '../logger.ts';
-import type { Channel } from '../../lib/realtime/codes.ts';
+import { WS_CLOSE, type Channel } from '../../lib/realtime/codes.ts';
 import { pubsubChannel } from './publish.ts';
 import type { PubSub } from './pubsub.ts';
 
@@ -21,7 +21,9 @@ interface Entry {
 }
 
 /** A socket this far behind on reading is too slow to keep. */
-const MAX_BUFFERED = 1024 * 1024;
+export const MAX_BUFFERED = 1024 * 1024;
+/** A dropped slow socket is cut off this long after its close frame if it never answers it. */
+export const SLOW_CLOSE_GRACE_MS = 5_000;
 
 /**
  * The local sockets of each channel. The first socket to join subscribes this instance to the
@@ -71,10 +73,20 @@ export function createChannelRegistry(pubsub: PubSub, log: Logger): ChannelRegis
 }
 
 /** The published string is already the frame: encode it once and hand the same bytes to every socket. */
-function fanOut(sockets: Set<WebSocket>, message: string) {
+export function fanOut(sockets: Set<WebSocket>, message: string) {
   const bytes = Buffer.from(message);
   for (const ws of sockets) {
-    if (ws.bufferedAmount > MAX_BUFFERED) ws.terminate();
-    else if (ws.readyState === WebSocket.OPEN) ws.send(bytes, { binary: false });
+    if (ws.readyState !== WebSocket.OPEN) continue;
+    if (ws.bufferedAmount > MAX_BUFFERED) dropSlow(ws);
+    else ws.send(bytes, { binary: false });
   }
+}
+
+/**
+ * A socket that stopped reading: nothing more is queued for it (a closing socket takes no sends),
+ * it gets a 4009 close behind what it has not read, and is cut off if it never answers.
+ */
+function dropSlow(ws: WebSocket) {
+  ws.close(WS_CLOSE.slowConsumer, 'too slow');
+  setTimeout(() => ws.readyState !== WebSocket.CLOSED && ws.terminate(), SLOW_CLOSE_GRACE_MS).unref();
 }

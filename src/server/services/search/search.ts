@@ -22,6 +22,9 @@ export const SEARCH_GROUPS = [
   { key: 'help', label: '帮助中心', kinds: ['help'] },
 ] as const;
 export const PER_GROUP = 8;
+/** A word's result is reused this long: a hot word is searched once per window, not once per reader. */
+export const SEARCH_CACHE_MS = 2_000;
+const SEARCH_CACHE_MAX = 500;
 
 export interface SearchMatch {
   id: number;
@@ -41,6 +44,7 @@ export interface SearchMatch {
 export function createSearchService(db: Db, kv: Kv, ops: OpsServices) {
   const home = aliasedTable(teams, 'home');
   const away = aliasedTable(teams, 'away');
+  const recent = new Map<string, { at: number; result: ReturnType<typeof run> }>();
 
   /**
    * Up to 8 matches of these teams, nearest to now first: the next and the last few of each side
@@ -79,30 +83,49 @@ export function createSearchService(db: Db, kv: Kv, ops: OpsServices) {
 
   return {
     hot: createHotWords(db, kv, ops),
-    index: { sync: () => syncSearchIndex(db) },
+    index: {
+      async sync() {
+        const changed = await syncSearchIndex(db);
+        // What this instance remembers is older than the index now (other instances' expires by itself).
+        if (changed.written + changed.removed > 0) recent.clear();
+        return changed;
+      },
+    },
 
-    async query(raw: string) {
+    /** One search, shared by everyone asking the same word within SEARCH_CACHE_MS (also while it runs). */
+    query(raw: string) {
       const word = tidyQuery(raw);
-      if (!word) return { word, total: 0, matches: [], groups: [] };
-      const hits = await searchDocsFor(db, word, PER_GROUP);
-      const groups = SEARCH_GROUPS.map((g) => ({
-        key: g.key,
-        label: g.label,
-        list: hits
-          .filter((h) => (g.kinds as readonly string[]).includes(h.kind))
-          .sort((a, b) => b.score - a.score)
-          .slice(0, PER_GROUP),
-      })).filter((g) => g.list.length > 0);
-      const teamIds = hits
-        .filter((h) => h.kind === 'team')
-        .sort((a, b) => b.score - a.score)
-        .slice(0, 3)
-        .map((h) => h.refId);
-      const found = await matchesOf(teamIds);
-      const total = found.length + groups.reduce((n, g) => n + g.list.length, 0);
-      return { word, total, matches: found, groups };
+      const now = Date.now();
+      const cached = recent.get(word);
+      if (cached && now - cached.at < SEARCH_CACHE_MS) return cached.result;
+      const result = run(word);
+      if (recent.size >= SEARCH_CACHE_MAX) recent.delete(recent.keys().next().value!);
+      recent.set(word, { at: now, result });
+      result.catch(() => recent.get(word)?.result === result && recent.delete(word));
+      return result;
     },
   };
+
+  async function run(word: string) {
+    if (!word) return { word, total: 0, matches: [], groups: [] };
+    const hits = await searchDocsFor(db, word, PER_GROUP);
+    const groups = SEARCH_GROUPS.map((g) => ({
+      key: g.key,
+      label: g.label,
+      list: hits
+        .filter((h) => (g.kinds as readonly string[]).includes(h.kind))
+        .sort((a, b) => b.score - a.score)
+        .slice(0, PER_GROUP),
+    })).filter((g) => g.list.length > 0);
+    const teamIds = hits
+      .filter((h) => h.kind === 'team')
+      .sort((a, b) => b.score - a.score)
+      .slice(0, 3)
+      .map((h) => h.refId);
+    const found = await matchesOf(teamIds);
+    const total = found.length + groups.reduce((n, g) => n + g.list.length, 0);
+    return { word, total, matches: found, groups };
+  }
 }
 
 export type SearchService = ReturnType<typeof createSearchService>;
