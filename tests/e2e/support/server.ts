@@ -1,4 +1,4 @@
-// Starts the built server (node src/server/main.ts, no rebuild) on a free port with a throwaway
+// Starts the built server (dist/node/main.mjs, the bundle `npm start` runs; no rebuild) on a free port with a throwaway
 // DATA_DIR. Used by Playwright (default export = global setup), Lighthouse and the bench.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
+/** What `npm start` runs (scripts/build-server.ts), so e2e, Lighthouse and the bench test the shipped server. */
+const SERVER_BUNDLE = 'dist/node/main.mjs';
 // First start migrates and seeds the demo; a busy shared machine may need longer (E2E_READY_TIMEOUT_MS).
 const READY_TIMEOUT_MS = Number(process.env.E2E_READY_TIMEOUT_MS) || 120_000;
 
@@ -36,13 +38,13 @@ function freePort(): Promise<number> {
  * the caller's shell settings are not inherited for those two.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  if (!existsSync(`${root}dist/server/entry.mjs`))
+  if (!existsSync(`${root}dist/server/entry.mjs`) || !existsSync(`${root}${SERVER_BUNDLE}`))
     throw new Error('the site is not built: run `npm run build` first');
   const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'qyq-test-'));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
