@@ -14,7 +14,8 @@ interface SentCode {
  * (POST /svc/user/staff/second-factor) and the code goes in the field named `secondFactorCode`, which
  * the form sends with the action. Hydrate it with client:load inside the <form>.
  */
-export default function SecondFactorField() {
+/** `optional`: the form also serves actions without the second factor (the server asks for it where needed). */
+export default function SecondFactorField({ optional = false }: { optional?: boolean }) {
   const countdown = useCountdown();
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState('');
@@ -44,7 +45,7 @@ export default function SecondFactorField() {
           autoComplete="one-time-code"
           maxLength={6}
           pattern="\d{6}"
-          required
+          required={!optional}
           className="input w-28"
         />
       </label>

@@ -96,7 +96,7 @@ export async function describeCase(db: Db, source: ReportSource, id: number): Pr
       const [u] = await db.select().from(users).where(eq(users.id, id));
       if (!u) return none;
       return {
-        content: u.signature ?? '',
+        content: u.signature || `昵称：${u.nickName}`,
         authorId: u.id,
         authorName: u.nickName,
         link: `/personal/${u.id}`,
