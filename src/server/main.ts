@@ -7,6 +7,7 @@ import { startLiveJobs } from './services/live/jobs.ts';
 import { startTipsJobs } from './services/tips/jobs.ts';
 import { startNewsJobs } from './services/news/jobs.ts';
 import { startSearchJobs } from './services/search/jobs.ts';
+import { startMediaJobs } from './services/media/jobs.ts';
 
 let config;
 try {
@@ -33,7 +34,13 @@ server.listen(config.port, config.host, () => {
   );
 });
 
-const stops = [startLiveJobs(app), startTipsJobs(app), startNewsJobs(app), startSearchJobs(app)];
+const stops = [
+  startLiveJobs(app),
+  startTipsJobs(app),
+  startNewsJobs(app),
+  startSearchJobs(app),
+  startMediaJobs(app),
+];
 const stopJobs = async () => void (await Promise.all(stops.map((stop) => stop())));
 void app.services.sports.startFeed();
 gracefulShutdown({

@@ -26,6 +26,7 @@ import { sportsRoutes } from './routes/sports.ts';
 import { payRoutes } from './routes/pay.ts';
 import { tjRoutes } from './routes/tj.ts';
 import { userRoutes } from './routes/user.ts';
+import { mediaHookRoutes } from './routes/media-hooks.ts';
 
 /** The service gateway: every spec call lives under /svc with its path unchanged. */
 export function createGateway(app: AppContext) {
@@ -67,6 +68,8 @@ export function createGateway(app: AppContext) {
   gw.use((c, next) => (isUpload(c.req.path) ? uploadBody : smallBody)(c, next));
   gw.use(refuseControlChars);
   gw.use(identify);
+  // The media server's hooks come from one address for every viewer: before the per-caller ceiling.
+  gw.route('/media', mediaHookRoutes);
   // A generous per-caller ceiling for the whole API; sensitive routes add tighter ones.
   gw.use(rateLimit({ name: 'svc', max: 600, windowMs: 60_000 }));
 

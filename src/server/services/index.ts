@@ -12,6 +12,7 @@ import { createPeopleFollowService } from './follows/people.ts';
 import { createSportFollowService } from './follows/sports.ts';
 import { createHealthService } from './health.ts';
 import { createLiveServices } from './live/index.ts';
+import { createMediaServices } from './media/index.ts';
 import { createMessageServices } from './messages/index.ts';
 import { createNewsServices } from './news/index.ts';
 import { createPagesEditor } from './site/pages-editor.ts';
@@ -51,6 +52,7 @@ export function createServices(deps: ServiceDeps) {
   const alertFailed = (err: unknown) => deps.log.warn({ err }, 'follow alert failed');
   sports.onScore((m, h) => void sportFollows.onGoal(m, h).catch(alertFailed));
   sports.onStateChange((matchId) => void sportFollows.onFinish(matchId).catch(alertFailed));
+  const live = createLiveServices(deps, { storage, accounts, wallet, ops, notices: notifications });
   return {
     accounts,
     captcha: createCaptchaService(deps),
@@ -62,7 +64,8 @@ export function createServices(deps: ServiceDeps) {
     site,
     pages: createPagesEditor(deps.db, ops, site.aboutIndex.invalidate),
     wallet,
-    live: createLiveServices(deps, { storage, accounts, wallet, ops, notices: notifications }),
+    live,
+    media: createMediaServices(deps, { live, clock: sports.clock }),
     ops,
     opsUsers: createOpsUsers({
       db: deps.db,
