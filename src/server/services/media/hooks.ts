@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import { MSG } from '../../../lib/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { liveSessions, rooms, users } from '../../db/schema/index.ts';
@@ -129,6 +129,20 @@ export function createMediaHooks(deps: {
       if (!row) return { roomId };
       await live.roomAdmin.down(roomId, { id: row.anchorId });
       return { roomId, sessionId: row.sessionId };
+    },
+
+    /**
+     * The media server stopped answering: its pushes are gone without an on_publish_done, so their
+     * rooms go offline (a push back within the resume window still continues the same broadcast).
+     */
+    async endOrphanPushes() {
+      const rows = await db
+        .select({ roomId: rooms.id, anchorId: rooms.anchorId })
+        .from(rooms)
+        .innerJoin(liveSessions, eq(liveSessions.id, rooms.sessionId))
+        .where(and(eq(rooms.liveState, 1), isNotNull(liveSessions.pushClient)));
+      for (const r of rows) await live.roomAdmin.down(r.roomId, { id: r.anchorId });
+      return rows.length;
     },
 
     /** auth_request of a playlist: `/hls/{stream}.m3u8?auth_key=…`. */

@@ -5,8 +5,9 @@ import { startSingleton } from '../../jobs/singleton.ts';
 export const REPLAY_SWEEP_MS = 10_000;
 
 /**
- * With a media server (MEDIA_SERVER): its health probe on every instance, and the replay maker on
- * one instance at a time (a lease; a session is claimed by one update, so an overlap does nothing).
+ * With a media server (MEDIA_SERVER): its health probe on every instance, and on one instance at a
+ * time (a lease) the replay maker and, while the server is down, the end of its orphaned pushes. A
+ * session is claimed by one update, so an overlap at a hand-over makes nothing twice.
  */
 export function startMediaJobs(app: AppContext): () => Promise<void> {
   const { media } = app.services;
@@ -16,6 +17,10 @@ export function startMediaJobs(app: AppContext): () => Promise<void> {
     name: 'media-replays',
     everyMs: REPLAY_SWEEP_MS,
     run: async () => {
+      if (media.provider.health.down()) {
+        const ended = await media.hooks.endOrphanPushes();
+        if (ended) app.log.warn({ ended }, 'media server down: its pushed rooms went offline');
+      }
       const made = await media.replays.makeDue();
       if (made.length) app.log.info({ made }, 'replays made');
     },
