@@ -1,5 +1,6 @@
-/** How often the app asks the media server whether it is up. */
+/** How often the app asks the media server whether it is up (more often while it is down). */
 export const MEDIA_PROBE_MS = 10_000;
+const DOWN_PROBE_MS = 2_000;
 
 /**
  * Whether the media server answers (its /healthz), asked every MEDIA_PROBE_MS on each instance.
@@ -21,10 +22,14 @@ export function createMediaHealth(server: string | null) {
     /** Starts probing; returns the stop. */
     start() {
       if (!server) return () => {};
-      void probe();
-      const timer = setInterval(() => void probe(), MEDIA_PROBE_MS);
-      timer.unref();
-      return () => clearInterval(timer);
+      let timer: ReturnType<typeof setTimeout>;
+      const loop = () =>
+        void probe().finally(() => {
+          timer = setTimeout(loop, down ? DOWN_PROBE_MS : MEDIA_PROBE_MS);
+          timer.unref();
+        });
+      loop();
+      return () => clearTimeout(timer);
     },
   };
 }
