@@ -30,6 +30,8 @@ const stages: Stage[] = [
   { name: 'lint', cmd: ['npm', 'run', 'lint'] },
   {
     name: 'vitest',
+    // The replay tests remux with ffmpeg.
+    before: ensureMedia,
     cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
     before: () => ensurePackage('/usr/bin/ffmpeg', 'ffmpeg'), // 有料 cuts clips with ffmpeg
     counts: () => {
@@ -42,7 +44,10 @@ const stages: Stage[] = [
     name: 'e2e',
     cmd: ['npx', 'playwright', 'test', '--reporter=list,json'],
     env: { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson },
-    before: ensureChromium,
+    before: () => {
+      ensureChromium();
+      ensureMedia();
+    },
     counts: () => {
       const r = readJson(playwrightJson);
       return r && { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected };
@@ -90,6 +95,13 @@ function ensurePackage(path: string, pkg: string) {
 
 function ensureNginx() {
   ensurePackage(process.env.NGINX_BIN ?? '/usr/sbin/nginx', 'nginx');
+}
+
+/** The media server's parts: nginx with its RTMP module, and ffmpeg (docs/streaming.md). */
+function ensureMedia() {
+  ensureNginx();
+  ensurePackage('/usr/lib/nginx/modules/ngx_rtmp_module.so', 'libnginx-mod-rtmp');
+  ensurePackage('/usr/bin/ffmpeg', 'ffmpeg');
 }
 
 function ensureChromium() {

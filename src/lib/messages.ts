@@ -282,6 +282,13 @@ export const MSG = {
   reportOutcomeTitle: '举报处理结果',
   feedbackReplyEmpty: '请填写回复内容',
   feedbackNoUser: '游客的反馈无法回复，请通过联系方式联系',
+  // Media server hooks (docs/streaming.md).
+  mediaHookOnly: '仅限直播媒体服务器调用',
+  streamKeyInvalid: '推流码无效或已重置，请在主播设置页复制新的推流码',
+  streamKeyExpired: '推流码已过期，请在主播设置页刷新推流码',
+  anchorSuspended: '主播账号已被封禁，无法开播',
+  streamBusy: '该直播间已有推流在进行，请先停止原来的推流',
+  pullDenied: '播放地址无效或已过期',
 } as const;
 
 /** Envelope codes. 200 is success; spec codes (10011 …) sit beside the HTTP-like ones. */

@@ -1,7 +1,9 @@
 import { api } from '../lib/api/index.ts';
+import { alertHoldMs } from '../lib/follows/alert-hold.ts';
 import type { UnreadTotals } from '../lib/dm/types.ts';
 import { CHANNEL, WS_CODE } from '../lib/realtime/codes.ts';
 import { connectSocket, onFrame, subscribe } from '../stores/socket.ts';
+import { $watching } from '../stores/stream-delay.ts';
 
 /**
  * On a score board page (/football, /basketball and their lists) a match alert (goal, behind, full
@@ -66,9 +68,15 @@ export function listen(badge: HTMLElement) {
   onFrame((frame) => {
     if (frame.code === WS_CODE.userNotice && frame.data.payload.type === 'notice') {
       const { notice } = frame.data.payload;
-      show((Number.parseInt(count.textContent ?? '0', 10) || 0) + 1);
-      const href = notice.link ?? '/v/message';
-      if (notice.kind !== 'match' || !boardToast(href, notice.title)) toast(href, notice.title);
+      // A follow alert for the match this page's live room plays waits for the picture (its delay).
+      setTimeout(
+        () => {
+          show((Number.parseInt(count.textContent ?? '0', 10) || 0) + 1);
+          const href = notice.link ?? '/v/message';
+          if (notice.kind !== 'match' || !boardToast(href, notice.title)) toast(href, notice.title);
+        },
+        alertHoldMs(notice, $watching.get()),
+      );
     } else if (frame.code === WS_CODE.privateMessage) {
       const d = frame.data.payload;
       const fromOther = d.type === 'message' && (d.message.senderId !== userId || d.message.fromService);

@@ -42,6 +42,10 @@ const envSchema = z.object({
     .max(7 * 86_400)
     .default(4 * 3600),
   MEDIA_DEMO_STREAM: z.string().startsWith('/').default('/media/demo/master.m3u8'),
+  // The project's own media server (`npm run media`, docs/streaming.md): its HTTP address.
+  MEDIA_SERVER: z.url({ protocol: /^https?$/ }).optional(),
+  MEDIA_LOW_LINE: flag.default(false),
+  MEDIA_HOOK_KEY: z.string().min(16).optional(),
   // Sports data (docs/providers.md): the simulator or imported feed JSON only; the simulator's seed and speed.
   SPORTS_FEED: z.enum(['simulator', 'import']).default('simulator'),
   SEED_SPORTS: flag.optional(),
@@ -114,6 +118,20 @@ export interface MediaConfig {
   /** Seconds a signed URL stays valid. */
   authTtl: number;
   demoStream: string;
+  /** MEDIA_SERVER: the nginx-rtmp server of `npm run media` (hooks, HLS, recordings); null without one. */
+  server: string | null;
+  /** MEDIA_LOW_LINE: the server also makes a lower-bitrate line (流畅线路) with ffmpeg. */
+  lowLine: boolean;
+  /** The media server's key for the app's hooks; unset → derived from APP_SECRET. */
+  hookKey?: string;
+}
+
+/** The lines of the project's media server: its HLS, and the ffmpeg-made lower one when enabled. */
+function serverLines(server: string, lowLine: boolean): MediaConfig['pullLines'] {
+  const base = server.replace(/\/$/, '');
+  const lines = [{ name: '高清线路', base: `${base}/hls` }];
+  if (lowLine) lines.push({ name: '流畅线路', base: `${base}/hls-low` });
+  return lines;
 }
 
 /** `主线路|https://a.example.com/live,备用线路|https://b.example.com/live` → lines; a bad entry names the variable. */
@@ -180,10 +198,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsTestSeed: e.SMS_TEST_SEED,
     media: {
       pushBase: e.MEDIA_PUSH_BASE.replace(/\/$/, ''),
-      pullLines: pullLines(e.MEDIA_PULL_BASES),
+      pullLines:
+        e.MEDIA_SERVER && !e.MEDIA_PULL_BASES.trim()
+          ? serverLines(e.MEDIA_SERVER, e.MEDIA_LOW_LINE)
+          : pullLines(e.MEDIA_PULL_BASES),
       authKey: e.MEDIA_AUTH_KEY,
       authTtl: e.MEDIA_AUTH_TTL,
       demoStream: e.MEDIA_DEMO_STREAM,
+      server: e.MEDIA_SERVER?.replace(/\/$/, '') ?? null,
+      lowLine: e.MEDIA_LOW_LINE,
+      hookKey: e.MEDIA_HOOK_KEY,
     },
     payment: {
       provider: e.PAYMENT_PROVIDER ?? 'sandbox',

@@ -8,6 +8,7 @@ import { startTipsJobs } from './services/tips/jobs.ts';
 import { startNewsJobs } from './services/news/jobs.ts';
 import { startSearchJobs } from './services/search/jobs.ts';
 import { startYouliaoJobs } from './services/youliao/jobs.ts';
+import { startMediaJobs } from './services/media/jobs.ts';
 
 let config;
 try {
@@ -52,6 +53,7 @@ const startJobs = () => {
     startNewsJobs(app),
     startSearchJobs(app),
     startYouliaoJobs(app),
+    startMediaJobs(app),
   ];
   void app.services.sports.startFeed();
 };

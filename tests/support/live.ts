@@ -66,8 +66,8 @@ export async function insertMatch(db: Db, kickoffAt = new Date(Date.now() + 2 * 
 }
 
 /** The wallet bench plus live-room helpers: the demo room, viewers of a chosen level and balance, new anchors. */
-export async function createLiveBench(target: Target) {
-  const w = await createWalletBench(target);
+export async function createLiveBench(target: Target, env: Record<string, string> = {}) {
+  const w = await createWalletBench(target, env);
   const { db } = w.app;
 
   const roomOf = async (anchorId: number) =>

@@ -33,8 +33,8 @@ export function randomCardNo(): string {
 }
 
 /** The accounts bench plus wallet helpers: fresh verified users, pay passwords, funding. */
-export async function createWalletBench(target: Target) {
-  const b = await createAccountsBench(target);
+export async function createWalletBench(target: Target, env: Record<string, string> = {}) {
+  const b = await createAccountsBench(target, env);
   const wallet = b.app.services.wallet;
 
   const idOf = async (mobile: string) =>

@@ -1,6 +1,51 @@
+import { useRef } from 'react';
 import Player from '../room/Player.tsx';
 
-/** A replay: the live player on the recording, played once (no restart at the end). */
-export default function ReplayPlayer({ url, poster }: { url: string; poster: string | null }) {
-  return <Player urls={[{ name: '回放', url }]} poster={poster} loop={false} />;
+export interface Marker {
+  t: number;
+  kind: 'goal' | 'card' | 'period';
+  label: string;
+}
+
+const clock = (t: number) => `${Math.floor(t / 60)}:${String(Math.floor(t % 60)).padStart(2, '0')}`;
+const ICON = { goal: '⚽', card: '🟨', period: '⏱' } as const;
+
+/** A replay: the live player on the recording, played once, with the match's moments to jump to. */
+export default function ReplayPlayer({
+  url,
+  poster,
+  markers = [],
+}: {
+  url: string;
+  poster: string | null;
+  markers?: Marker[];
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  function seek(t: number) {
+    const video = box.current?.querySelector('video');
+    if (!video) return;
+    video.currentTime = t;
+    void video.play().catch(() => undefined);
+  }
+  return (
+    <div ref={box}>
+      <Player urls={[{ name: '回放', url }]} poster={poster} loop={false} />
+      {markers.length > 0 && (
+        <nav className="flex flex-wrap gap-1.5 bg-white p-2 text-sm" aria-label="比赛节点">
+          {markers.map((m) => (
+            <button
+              key={`${m.t}-${m.label}`}
+              type="button"
+              className="min-h-9 rounded border border-line px-2 hover:border-brand hover:text-brand"
+              onClick={() => seek(m.t)}
+              data-marker={m.kind}
+              data-t={m.t}
+            >
+              <span aria-hidden="true">{ICON[m.kind]}</span> {clock(m.t)} {m.label}
+            </button>
+          ))}
+        </nav>
+      )}
+    </div>
+  );
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { failureText } from '../../lib/api/index.ts';
 import type { ChatMessage, MatchBrief, RoomEvent, Sender } from '../../lib/live/types.ts';
 import { BALANCES_EVENT, type BalancesDetail } from '../../lib/wallet-events.ts';
+import { $watching } from '../../stores/stream-delay.ts';
 import Barrage, { fly } from './Barrage.tsx';
 import ChatPanel from './ChatPanel.tsx';
 import type { FeedItem } from './ChatLine.tsx';
@@ -154,6 +155,16 @@ export default function LiveRoom({ room: initial, gifts, history, me, balance: i
 
   const send = useChatSender(room.id, onChat);
 
+  // Follow alerts of the match on screen wait for the picture (src/lib/follows/alert-hold.ts).
+  const onDelay = useCallback(
+    (seconds: number | null) =>
+      $watching.set(
+        room.matchId && seconds !== null ? { matchId: room.matchId, delayMs: seconds * 1000 } : null,
+      ),
+    [room.matchId],
+  );
+  useEffect(() => () => $watching.set(null), []);
+
   async function older() {
     const first = items.find((i) => i.type === 'chat');
     if (first?.type !== 'chat') return;
@@ -193,8 +204,15 @@ export default function LiveRoom({ room: initial, gifts, history, me, balance: i
           isAnchor={me?.id === room.anchorId}
         />
         <HornMarquee horn={horn} onDone={hornDone} />
-        {live ? (
-          <Player urls={room.pullUrls} poster={room.cover}>
+        {room.mediaDown && (
+          <p className="bg-amber-50 px-3 py-2 text-sm text-amber-800" role="status" data-media-down>
+            直播服务暂时不可用（媒体服务器无法连接），恢复后刷新即可观看；聊天与礼物不受影响。
+          </p>
+        )}
+        {live && room.mediaDown ? (
+          <OfflineStage room={room} />
+        ) : live ? (
+          <Player urls={room.pullUrls} poster={room.cover} onDelay={onDelay}>
             <Barrage />
             <GiftEffects />
           </Player>

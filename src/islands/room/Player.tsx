@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { delaySeconds, delayText, fragmentStartMs } from '../../lib/live/stream-delay.ts';
 import type { PullUrl } from './room-api.ts';
 import { PlayerControls } from './PlayerControls.tsx';
 
@@ -22,11 +23,14 @@ export default function Player({
   urls,
   poster,
   loop = true,
+  onDelay,
   children,
 }: {
   urls: PullUrl[];
   poster?: string | null;
   loop?: boolean;
+  /** The measured delay behind real time (seconds), or null when the stream cannot tell. */
+  onDelay?: (seconds: number | null) => void;
   children?: ReactNode;
 }) {
   const box = useRef<HTMLDivElement>(null);
@@ -38,6 +42,9 @@ export default function Player({
   const [muted, setMuted] = useState(true);
   const [volume, setVolume] = useState(0.8);
   const setQuality = useRef<(index: number) => void>(() => {});
+  const [delay, setDelay] = useState<number | null>(null);
+  const delayListener = useRef(onDelay);
+  delayListener.current = onDelay;
 
   useEffect(() => {
     const el = video.current;
@@ -47,6 +54,20 @@ export default function Player({
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let hls: { destroy(): void; currentLevel: number } | null = null;
+    // The fragment on screen: its wall-clock start and its start on the media timeline.
+    let frag: { startMs: number | null; start: number } | null = null;
+    const measure = setInterval(() => {
+      const d = frag
+        ? delaySeconds({
+            fragmentStartMs: frag.startMs,
+            fragmentStart: frag.start,
+            currentTime: el.currentTime,
+            now: Date.now(),
+          })
+        : null;
+      setDelay(d);
+      delayListener.current?.(d);
+    }, 2_000);
 
     const play = () => void el.play().catch(() => setMuted(true));
     const onPlaying = () => {
@@ -89,6 +110,9 @@ export default function Player({
           );
           play();
         });
+        h.on(Hls.Events.FRAG_CHANGED, (_e, data) => {
+          frag = { startMs: fragmentStartMs(data.frag), start: data.frag.start };
+        });
         h.on(Hls.Events.ERROR, (_e, data) => {
           if (!data.fatal) return;
           if (data.type === Hls.ErrorTypes.MEDIA_ERROR) h.recoverMediaError();
@@ -109,6 +133,9 @@ export default function Player({
     return () => {
       cancelled = true;
       clearTimeout(timer);
+      clearInterval(measure);
+      setDelay(null);
+      delayListener.current?.(null);
       el.removeEventListener('playing', onPlaying);
       el.removeEventListener('ended', onEnded);
       el.onerror = null;
@@ -136,6 +163,15 @@ export default function Player({
         aria-label="直播画面"
       />
       {children}
+      {status === 'playing' && delay !== null && (
+        <span
+          className="pointer-events-none absolute right-2 top-2 rounded bg-black/55 px-1.5 py-0.5 text-xs text-white"
+          title="画面比现场晚的大约时间"
+          data-stream-delay={delay.toFixed(1)}
+        >
+          {delayText(delay)}
+        </span>
+      )}
       {status !== 'playing' && (
         <div className="pointer-events-none absolute inset-0 grid place-items-center" role="status">
           <span className="rounded bg-black/60 px-3 py-1.5 text-sm text-white">

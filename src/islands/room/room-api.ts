@@ -19,6 +19,8 @@ export interface RoomDetail extends RoomCard {
   role: 'anchor' | 'manager' | 'viewer' | null;
   forbidden: boolean;
   demo: boolean;
+  /** The media server did not answer (直播服务暂时不可用). */
+  mediaDown?: boolean;
   pullUrls: PullUrl[];
   schedule: { id: number; title: string; startAt: string; match: MatchBrief | null }[];
   replays: { id: number; title: string; cover: string | null; startedAt: string; minutes: number }[];

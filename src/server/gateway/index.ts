@@ -27,6 +27,7 @@ import { sportsRoutes } from './routes/sports.ts';
 import { payRoutes } from './routes/pay.ts';
 import { tjRoutes } from './routes/tj.ts';
 import { userRoutes } from './routes/user.ts';
+import { mediaHookRoutes } from './routes/media-hooks.ts';
 
 /** The service gateway: every spec call lives under /svc with its path unchanged. */
 export function createGateway(app: AppContext) {
@@ -66,6 +67,8 @@ export function createGateway(app: AppContext) {
   gw.use((c, next) => (isUploadPath(c.req.path) ? uploadBody : smallBody)(c, next));
   gw.use(refuseControlChars);
   gw.use(identify);
+  // The media server's hooks come from one address for every viewer: before the per-caller ceiling.
+  gw.route('/media', mediaHookRoutes);
   // A generous ceiling for the whole API, per user and per address (many users behind one NAT, test
   // runners, a site's own proxy without TRUST_PROXY); sensitive routes add tighter ones.
   gw.use(rateLimit({ name: 'svc', max: 600, ipMax: 10_000, windowMs: 60_000 }));

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import { getRequestListener } from '@hono/node-server';
@@ -22,6 +23,8 @@ type AstroHandler = (
 
 /** How long a visitor's page is served from memory: a visitor never sees data older than this plus a CDN's s-maxage. */
 export const PAGE_CACHE_TTL_MS = 1_000;
+/** Replays made by the media server's remux, served from DATA_DIR/media/replays. */
+const REPLAYS_PREFIX = '/media/replays/';
 
 export const distDir = fileURLToPath(new URL('../../../dist/', import.meta.url));
 
@@ -47,6 +50,15 @@ export function createHttpServer(app: AppContext, astro: AstroHandler | null): H
   const serveStatic = createStaticHandler(`${distDir}client`);
   const serveUploads = createUploadsHandler(app.services.uploads.storage);
   const serveCrest = createCrestHandler(app.db, app.config.dataDir);
+  // Replays made from the media server's recordings: DATA_DIR/media/replays/{sessionId}/ (docs/streaming.md).
+  const serveReplayFiles = createStaticHandler(join(app.services.media.dir, 'replays'));
+  const serveReplays = (req: IncomingMessage, res: ServerResponse) => {
+    const original = req.url!;
+    req.url = original.slice(REPLAYS_PREFIX.length - 1);
+    const served = serveReplayFiles(req, res);
+    req.url = original;
+    return served;
+  };
   const compress = compression({ threshold: 1024 });
   const pages = createPageCache({ ttlMs: PAGE_CACHE_TTL_MS, maxEntries: 2_000 });
   const locals = { app };
@@ -68,6 +80,7 @@ export function createHttpServer(app: AppContext, astro: AstroHandler | null): H
     }
     if (serveUploads(req, res)) return;
     if (serveCrest(req, res)) return;
+    if (url.startsWith(REPLAYS_PREFIX) && serveReplays(req, res)) return;
     const pageKey = astro ? pages.keyOf(req) : null;
     // A visitor's page: from the micro-cache, or rendered once for everyone asking at that moment.
     if (pageKey) {

@@ -12,6 +12,7 @@ import { createPeopleFollowService } from './follows/people.ts';
 import { createSportFollowService } from './follows/sports.ts';
 import { createHealthService } from './health.ts';
 import { createLiveServices } from './live/index.ts';
+import { createMediaServices } from './media/index.ts';
 import { createMessageServices } from './messages/index.ts';
 import { createNewsServices } from './news/index.ts';
 import { createPagesEditor } from './site/pages-editor.ts';
@@ -89,6 +90,7 @@ export function createServices(deps: ServiceDeps) {
     pages: createPagesEditor(deps.db, ops, site.aboutIndex.invalidate),
     wallet,
     live,
+    media: createMediaServices(deps, { live, clock: sports.clock }),
     ops,
     opsUsers,
     opsReports: { queue: reportQueue, decisions: reportDecisions },

@@ -19,6 +19,8 @@ export interface RunningServer {
   port: number;
   /** The server process (the bench reads its memory). */
   pid: number;
+  /** Its throwaway DATA_DIR (the streaming spec runs the media server in DATA_DIR/media). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -80,7 +82,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       (r) => r.ok,
       () => false,
     );
-    if (ok) return { url, port, pid: child.pid!, stop };
+    if (ok) return { url, port, pid: child.pid!, dataDir, stop };
     if (Date.now() > deadline) break;
     await new Promise((r) => setTimeout(r, 250));
   }

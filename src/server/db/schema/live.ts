@@ -73,6 +73,14 @@ export const liveSessions = pgTable(
     /** The recording, when the media server keeps one (the demo stream in the demo setup). */
     replayUrl: text('replay_url'),
     peakHeat: integer('peak_heat').notNull().default(0),
+    /** The media server's publisher (nginx-rtmp clientid) while a real push runs; null otherwise. */
+    pushClient: text('push_client'),
+    /** A pushed broadcast's replay (docs/streaming.md): pending → processing → ready | failed; null: none. */
+    replayState: text('replay_state'),
+    /** Seconds of the remuxed recording. */
+    durationSeconds: integer('duration_seconds'),
+    /** The sports feed's clock when the push started: places match events on the recording. */
+    feedClockAt: timestamp('feed_clock_at', { withTimezone: true }),
   },
   (t) => [index('live_sessions_room_idx').on(t.roomId, t.startedAt)],
 );

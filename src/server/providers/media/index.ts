@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { MediaConfig } from '../../config.ts';
 import { deriveKey } from '../../secrets.ts';
+import { createMediaHealth, type MediaHealth } from './health.ts';
 
 export interface PullLine {
   /** 主线路, 备用线路 … (shown in the player's line switch). */
@@ -11,6 +12,12 @@ export interface PullLine {
 export interface MediaProvider {
   /** True when every room plays the bundled demo stream (no media server configured): the UI says 演示. */
   readonly demo: boolean;
+  /** MEDIA_SERVER: the project's nginx-rtmp server (hooks, recordings → replays); null without one. */
+  readonly server: string | null;
+  /** The shared secret the media server sends with its hooks (`?key=`). */
+  readonly hookKey: string;
+  /** Whether the media server answers (rooms say so when it does not). */
+  readonly health: MediaHealth;
   /** OBS settings: server URL and stream key (`{stream}?auth_key=…`). */
   push(
     stream: string,
@@ -19,8 +26,10 @@ export interface MediaProvider {
   ): { server: string; streamKey: string; url: string; expiresAt: string };
   /** The HLS URLs of a stream, one per configured line. */
   pull(stream: string, uid: number, now?: number): PullLine[];
-  /** The recording of a finished broadcast, when there is one. */
+  /** The recording of a finished broadcast, when there is one (with a media server: made later by the remux). */
   replay(stream: string): string | null;
+  /** Checks the auth_key of a push of `stream` (the media server's on_publish). */
+  verifyPush(stream: string, authKey: string, now?: number): boolean;
   /** Checks an auth_key for a URI (a media server's auth callback asks this). */
   verify(uri: string, authKey: string, now?: number): boolean;
 }
@@ -35,6 +44,7 @@ const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 export function createMediaProvider(config: MediaConfig, appSecret: string): MediaProvider {
   const key = config.authKey ?? deriveKey(appSecret, 'media-auth').toString('hex');
   const demo = config.pullLines.length === 0;
+  const hookKey = config.hookKey ?? deriveKey(appSecret, 'media-hook').toString('hex');
 
   function sign(uri: string, uid: number, now: number): string {
     const expiry = Math.floor(now / 1000) + config.authTtl;
@@ -43,12 +53,25 @@ export function createMediaProvider(config: MediaConfig, appSecret: string): Med
   }
 
   const pathOf = (url: string) => new URL(url).pathname;
+  const pushPath = (stream: string) => pathOf(`${config.pushBase}/${stream}`.replace(/^rtmps?:/, 'http:'));
+
+  function verify(uri: string, authKey: string, now = Date.now()) {
+    const m = /^(\d{1,12})-([0-9a-f]{1,32})-(\d{1,12})-([0-9a-f]{32})$/.exec(authKey);
+    if (!m) return false;
+    const [, expiry, rand, uid, hash] = m;
+    if (Number(expiry) * 1000 < now) return false;
+    const want = md5(`${uri}-${expiry}-${rand}-${uid}-${key}`);
+    return timingSafeEqual(Buffer.from(hash), Buffer.from(want));
+  }
 
   return {
     demo,
+    server: config.server,
+    hookKey,
+    health: createMediaHealth(config.server),
     push(stream, uid, now = Date.now()) {
       const url = `${config.pushBase}/${stream}`;
-      const authKey = sign(pathOf(url.replace(/^rtmps?:/, 'http:')), uid, now);
+      const authKey = sign(pushPath(stream), uid, now);
       const expiresAt = new Date((Math.floor(now / 1000) + config.authTtl) * 1000).toISOString();
       return {
         server: config.pushBase,
@@ -66,15 +89,10 @@ export function createMediaProvider(config: MediaConfig, appSecret: string): Med
     },
     replay(stream) {
       if (demo) return config.demoStream;
+      if (config.server) return null;
       return `${config.pullLines[0].base}/record/${stream}.m3u8`;
     },
-    verify(uri, authKey, now = Date.now()) {
-      const m = /^(\d{1,12})-([0-9a-f]{1,32})-(\d{1,12})-([0-9a-f]{32})$/.exec(authKey);
-      if (!m) return false;
-      const [, expiry, rand, uid, hash] = m;
-      if (Number(expiry) * 1000 < now) return false;
-      const want = md5(`${uri}-${expiry}-${rand}-${uid}-${key}`);
-      return timingSafeEqual(Buffer.from(hash), Buffer.from(want));
-    },
+    verifyPush: (stream, authKey, now) => verify(pushPath(stream), authKey, now),
+    verify,
   };
 }

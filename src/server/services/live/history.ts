@@ -13,6 +13,10 @@ const chinaDay = (d: string) => new Date(`${d}T00:00:00+08:00`);
 const minutesOf = (s: { startedAt: Date; endedAt: Date | null }) =>
   Math.max(0, Math.round(((s.endedAt ?? new Date()).getTime() - s.startedAt.getTime()) / 60_000));
 
+/** A replay made from the media server's recording has a poster frame beside its playlist. */
+const replayPoster = (url: string | null) =>
+  url?.startsWith('/media/replays/') ? url.replace(/index\.m3u8$/, 'poster.jpg') : null;
+
 /** 球票 the anchor earned from gifts while a session ran. */
 const sessionIncome = sql<number>`cast((select coalesce(sum(t.amount), 0) from ${tradeRecords} t
   where t.user_id = ${liveSessions.anchorId} and t.type = ${TRADE_TYPE.giftIncome}
@@ -101,7 +105,11 @@ export function createHistoryService(deps: { db: Db; access: RoomAccess; matches
           .offset((input.page - 1) * input.pageSize),
         db.select({ total: count() }).from(liveSessions).where(where),
       ]);
-      const list = rows.map(({ replayUrl: _r, ...s }) => ({ ...s, ...view(s) }));
+      const list = rows.map(({ replayUrl, ...s }) => ({
+        ...s,
+        ...view(s),
+        cover: replayPoster(replayUrl) ?? s.cover,
+      }));
       return { list, total, page: input.page, pageSize: input.pageSize };
     },
 
@@ -126,7 +134,7 @@ export function createHistoryService(deps: { db: Db; access: RoomAccess; matches
         );
       if (!s) throw notFound(MSG.replayNotFound);
       const match = s.matchId ? ((await matches.briefs([s.matchId])).get(s.matchId) ?? null) : null;
-      return { ...s, ...view(s), match };
+      return { ...s, ...view(s), match, poster: replayPoster(s.replayUrl) ?? s.cover };
     },
 
     /** /v/anchor-zone: hours live, 球票 earned, gifts received, followers, over the last `days`. */

@@ -176,6 +176,9 @@ export function createRoomAdmin(deps: {
             .set({
               endedAt: new Date(),
               replayUrl: media.replay(streamOf(locked)),
+              // With the media server, the recording becomes a replay once the resume window passes.
+              replayState: media.server ? 'pending' : null,
+              pushClient: null,
               peakHeat: sql`greatest(${liveSessions.peakHeat}, ${locked.heat})`,
             })
             .where(and(eq(liveSessions.id, locked.sessionId), isNull(liveSessions.endedAt)));

@@ -198,6 +198,8 @@ export function createRoomService(deps: {
         role,
         forbidden,
         demo: media.demo,
+        /** The media server did not answer its last health probe: the room says so. */
+        mediaDown: media.health.down(),
         pullUrls: r.liveState === 1 ? media.pull(streamOf(r), viewer?.id ?? 0) : [],
         schedule: schedule.map((s) => ({
           ...s,

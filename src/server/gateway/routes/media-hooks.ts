@@ -1,0 +1,48 @@
+import { timingSafeEqual } from 'node:crypto';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { MSG } from '../../../lib/messages.ts';
+import { forbidden } from '../../errors.ts';
+import { readInput } from '../body.ts';
+import { ok } from '../envelope.ts';
+import { text } from '../input.ts';
+import type { GatewayEnv } from '../types.ts';
+
+/**
+ * /svc/media/hooks — called only by the media server (deploy/media/nginx.conf.template), which
+ * sends the shared key (`?key=`, derived from APP_SECRET or MEDIA_HOOK_KEY); anyone else gets 403.
+ * Mounted before the gateway's per-caller rate limit: every viewer's playlist check comes from the
+ * media server's one address. Non-2xx answers make nginx-rtmp drop a push and nginx refuse a playlist.
+ */
+export const mediaHookRoutes = new Hono<GatewayEnv>();
+
+const hooks = (c: Parameters<MiddlewareHandler<GatewayEnv>>[0]) => c.var.app.services.media.hooks;
+
+const mediaServerOnly: MiddlewareHandler<GatewayEnv> = async (c, next) => {
+  const want = Buffer.from(c.var.app.services.media.provider.hookKey);
+  const got = Buffer.from(c.req.query('key') ?? '');
+  if (got.length !== want.length || !timingSafeEqual(got, want)) throw forbidden(MSG.mediaHookOnly);
+  await next();
+};
+mediaHookRoutes.use('/hooks/*', mediaServerOnly);
+
+/** nginx-rtmp on_publish (form: call, app, name, clientid, addr, and the push's own query: auth_key). */
+mediaHookRoutes.post('/hooks/publish', async (c) => {
+  const input = await readInput(c);
+  const name = text(input.name);
+  const result = await hooks(c).publish({
+    name,
+    authKey: text(input.auth_key),
+    clientId: text(input.clientid),
+  });
+  c.var.app.log.info({ ...result, name: name.replace(/_.*/, '_…') }, 'push started');
+  return ok(c, result);
+});
+
+/** nginx-rtmp on_publish_done. */
+mediaHookRoutes.post('/hooks/publish-done', async (c) => {
+  const input = await readInput(c);
+  return ok(c, await hooks(c).publishDone({ name: text(input.name), clientId: text(input.clientid) }));
+});
+
+/** nginx auth_request for a playlist; the original URI (with auth_key) comes in X-Original-URI. */
+mediaHookRoutes.get('/hooks/play', (c) => ok(c, hooks(c).play(c.req.header('x-original-uri') ?? '')));

@@ -1,0 +1,158 @@
+import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { MSG } from '../../../lib/messages.ts';
+import type { Db } from '../../db/client.ts';
+import { liveSessions, rooms, users } from '../../db/schema/index.ts';
+import { ApiError, forbidden } from '../../errors.ts';
+import type { MediaProvider } from '../../providers/media/index.ts';
+import type { FeedClock } from '../../providers/sports/clock.ts';
+import type { LiveServices } from '../live/index.ts';
+
+/** A push that drops and comes back within this keeps its broadcast (one session, one replay). */
+export const RESUME_WINDOW_MS = 30_000;
+
+const STREAM = /^r(\d{1,9})_([0-9a-f]{6,32})$/;
+
+export interface PublishInput {
+  /** The stream name nginx-rtmp was given (`r{roomId}_{secret}`). */
+  name: string;
+  authKey: string;
+  /** nginx-rtmp's id of the publishing connection. */
+  clientId: string;
+}
+
+/**
+ * The media server's hooks (docs/streaming.md): a push starts (checked, then the room goes live or
+ * resumes its broadcast), a push ends (the room goes offline; the replay follows), a viewer asks
+ * for a playlist (its signed pull URL is checked).
+ */
+export function createMediaHooks(deps: {
+  db: Db;
+  media: MediaProvider;
+  live: Pick<LiveServices, 'roomAdmin' | 'publish' | 'rooms'>;
+  clock: FeedClock;
+}) {
+  const { db, media, live, clock } = deps;
+
+  async function roomOf(name: string) {
+    const m = STREAM.exec(name);
+    if (!m) throw forbidden(MSG.streamKeyInvalid);
+    const [row] = await db
+      .select({ room: rooms, anchorStatus: users.status })
+      .from(rooms)
+      .innerJoin(users, eq(users.id, rooms.anchorId))
+      .where(eq(rooms.id, Number(m[1])));
+    if (!row || row.room.streamSecret !== m[2]) throw forbidden(MSG.streamKeyInvalid);
+    return row;
+  }
+
+  /** The room's last broadcast, if its push ended less than RESUME_WINDOW_MS ago. */
+  async function resumable(roomId: number) {
+    const [s] = await db
+      .select({ id: liveSessions.id })
+      .from(liveSessions)
+      .where(
+        and(
+          eq(liveSessions.roomId, roomId),
+          eq(liveSessions.replayState, 'pending'),
+          gt(liveSessions.endedAt, new Date(Date.now() - RESUME_WINDOW_MS)),
+        ),
+      )
+      .orderBy(desc(liveSessions.startedAt))
+      .limit(1);
+    return s ?? null;
+  }
+
+  /** Takes the broadcast back up: same session, the room live again for everyone. */
+  async function resume(roomId: number, sessionId: number, clientId: string) {
+    const title = await db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(rooms).where(eq(rooms.id, roomId)).for('update');
+      if (locked.liveState === 1) return null;
+      const [s] = await tx
+        .update(liveSessions)
+        .set({ endedAt: null, replayState: null, replayUrl: null, pushClient: clientId })
+        .where(and(eq(liveSessions.id, sessionId), eq(liveSessions.replayState, 'pending')))
+        .returning({ id: liveSessions.id });
+      if (!s) return null;
+      await tx
+        .update(rooms)
+        .set({ liveState: 1, liveSince: new Date(), sessionId, updatedAt: new Date() })
+        .where(eq(rooms.id, roomId));
+      return locked.title;
+    });
+    if (title === null) return false;
+    live.rooms.invalidate();
+    await live.publish.event({ type: 'up', roomId, title });
+    return true;
+  }
+
+  return {
+    /** on_publish: 2xx lets the push in; anything else and nginx drops it. */
+    async publish(input: PublishInput) {
+      const { room, anchorStatus } = await roomOf(input.name);
+      if (!media.verifyPush(input.name, input.authKey, 0)) throw forbidden(MSG.streamKeyInvalid);
+      if (!media.verifyPush(input.name, input.authKey)) throw forbidden(MSG.streamKeyExpired);
+      if (anchorStatus !== 1) throw forbidden(MSG.anchorSuspended);
+      if (room.auditState !== 1) throw forbidden(MSG.roomBlocked);
+      if (room.liveState === 0) {
+        const back = await resumable(room.id);
+        if (back && (await resume(room.id, back.id, input.clientId)))
+          return { roomId: room.id, sessionId: back.id, resumed: true };
+      }
+      // A new broadcast, or a room already up by its button: the room service's own up (and event).
+      await live.roomAdmin.up({ id: room.anchorId }, {});
+      const [current] = await db
+        .select({ sessionId: rooms.sessionId })
+        .from(rooms)
+        .where(eq(rooms.id, room.id));
+      const [s] = current.sessionId
+        ? await db
+            .update(liveSessions)
+            .set({ pushClient: input.clientId, feedClockAt: new Date(clock.now()) })
+            .where(and(eq(liveSessions.id, current.sessionId), isNull(liveSessions.pushClient)))
+            .returning({ id: liveSessions.id })
+        : [];
+      if (!s) throw new ApiError(409, MSG.streamBusy);
+      return { roomId: room.id, sessionId: s.id, resumed: false };
+    },
+
+    /** on_publish_done: the push that went live ended; the room goes offline (the replay follows). */
+    async publishDone(input: Omit<PublishInput, 'authKey'>) {
+      const m = STREAM.exec(input.name);
+      if (!m) return { roomId: null };
+      const roomId = Number(m[1]);
+      const [row] = await db
+        .select({ anchorId: rooms.anchorId, sessionId: liveSessions.id })
+        .from(rooms)
+        .innerJoin(liveSessions, eq(liveSessions.id, rooms.sessionId))
+        .where(and(eq(rooms.id, roomId), eq(liveSessions.pushClient, input.clientId)));
+      // Not the push that is live (a refused second push, or one already ended): nothing to do.
+      if (!row) return { roomId };
+      await live.roomAdmin.down(roomId, { id: row.anchorId });
+      return { roomId, sessionId: row.sessionId };
+    },
+
+    /**
+     * The media server stopped answering: its pushes are gone without an on_publish_done, so their
+     * rooms go offline (a push back within the resume window still continues the same broadcast).
+     */
+    async endOrphanPushes() {
+      const rows = await db
+        .select({ roomId: rooms.id, anchorId: rooms.anchorId })
+        .from(rooms)
+        .innerJoin(liveSessions, eq(liveSessions.id, rooms.sessionId))
+        .where(and(eq(rooms.liveState, 1), isNotNull(liveSessions.pushClient)));
+      for (const r of rows) await live.roomAdmin.down(r.roomId, { id: r.anchorId });
+      return rows.length;
+    },
+
+    /** auth_request of a playlist: `/hls/{stream}.m3u8?auth_key=…`. */
+    play(originalUri: string) {
+      const url = URL.parse(originalUri, 'http://x');
+      const authKey = url?.searchParams.get('auth_key') ?? '';
+      if (!url || !media.verify(url.pathname, authKey)) throw forbidden(MSG.pullDenied);
+      return { uri: url.pathname };
+    },
+  };
+}
+
+export type MediaHooks = ReturnType<typeof createMediaHooks>;

@@ -1,0 +1,26 @@
+import { join, resolve } from 'node:path';
+import type { FeedClock } from '../../providers/sports/clock.ts';
+import type { ServiceDeps } from '../index.ts';
+import type { LiveServices } from '../live/index.ts';
+import { createMediaHooks } from './hooks.ts';
+import { replayMarkers } from './markers.ts';
+import { createReplayMaker } from './replays.ts';
+
+/**
+ * The project's media server (docs/streaming.md): its hooks (push in, push out, playlist auth),
+ * recordings made into replays, and the match markers of a replay.
+ */
+export function createMediaServices(deps: ServiceDeps, parts: { live: LiveServices; clock: FeedClock }) {
+  const { db, log, config } = deps;
+  const { live, clock } = parts;
+  return {
+    /** DATA_DIR/media: where `npm run media` keeps HLS, recordings and replays. */
+    dir: resolve(join(config.dataDir, 'media')),
+    provider: live.media,
+    hooks: createMediaHooks({ db, media: live.media, live, clock }),
+    replays: createReplayMaker({ db, log, mediaDir: resolve(join(config.dataDir, 'media')) }),
+    markers: (sessionId: number) => replayMarkers(db, sessionId, clock.speed),
+  };
+}
+
+export type MediaServices = ReturnType<typeof createMediaServices>;

@@ -1,0 +1,62 @@
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { MATCH_EVENT_TYPES, type MatchEventType } from '../../../lib/vocab/match-events.ts';
+import type { Db } from '../../db/client.ts';
+import { liveSessions, matchEvents, matches } from '../../db/schema/index.ts';
+
+/** Goals and cards become markers; so does the first event of each later period (下半场, 第2节 …). */
+const MARKED: MatchEventType[] = ['goal', 'own_goal', 'penalty', 'yellow', 'red', 'yellow_red'];
+
+export interface ReplayMarker {
+  /** Seconds into the replay. */
+  t: number;
+  kind: 'goal' | 'card' | 'period';
+  label: string;
+}
+
+/** Where a period starts, named for the sport: football has halves, basketball quarters (then OT). */
+export function periodLabel(sport: 'football' | 'basketball', period: number): string {
+  if (sport === 'football') return period === 2 ? '下半场' : period === 3 ? '加时赛' : `第${period}阶段`;
+  return period <= 4 ? `第${period}节` : `加时${period - 4}`;
+}
+
+/**
+ * Markers of a replay: the linked match's events placed from the feed clock at the push's start
+ * (`feedClockAt`), in real seconds (the simulator may run faster than real time: `speed`).
+ */
+export async function replayMarkers(db: Db, sessionId: number, speed: number): Promise<ReplayMarker[]> {
+  const [s] = await db
+    .select({
+      matchId: liveSessions.matchId,
+      sport: matches.sport,
+      from: liveSessions.feedClockAt,
+      seconds: liveSessions.durationSeconds,
+    })
+    .from(liveSessions)
+    .leftJoin(matches, eq(matches.id, liveSessions.matchId))
+    .where(eq(liveSessions.id, sessionId));
+  if (!s?.matchId || !s.from || !s.seconds) return [];
+  const until = new Date(s.from.getTime() + s.seconds * 1000 * speed);
+  const rows = await db
+    .select()
+    .from(matchEvents)
+    .where(and(eq(matchEvents.matchId, s.matchId), gte(matchEvents.at, s.from), lte(matchEvents.at, until)))
+    .orderBy(asc(matchEvents.at), asc(matchEvents.seq));
+  const sport = s.sport === 2 ? 'basketball' : 'football';
+  const t = (at: Date) => Math.max(0, Math.round((at.getTime() - s.from!.getTime()) / 1000 / speed));
+  const markers: ReplayMarker[] = [];
+  let period = rows[0]?.period ?? null;
+  for (const e of rows) {
+    if (e.period && period && e.period > period)
+      markers.push({ t: t(e.at), kind: 'period', label: periodLabel(sport, e.period) });
+    period = e.period ?? period;
+    if (!(MARKED as string[]).includes(e.type)) continue;
+    const minute = e.minute === null ? '' : `${e.minute}${e.addedMinute ? `+${e.addedMinute}` : ''}' `;
+    const name = MATCH_EVENT_TYPES[e.type as MatchEventType];
+    markers.push({
+      t: t(e.at),
+      kind: e.type.includes('goal') || e.type === 'penalty' ? 'goal' : 'card',
+      label: `${minute}${name}${e.playerName ? ` ${e.playerName}` : ''}`,
+    });
+  }
+  return markers;
+}

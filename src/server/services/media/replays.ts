@@ -1,0 +1,92 @@
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { and, eq, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { liveSessions } from '../../db/schema/index.ts';
+import type { Logger } from '../../logger.ts';
+import { RESUME_WINDOW_MS } from './hooks.ts';
+import { remuxToHls } from './remux.ts';
+
+/** The replay of session `id` as the site serves it (a contract: highlights cut clips from these files). */
+export const replayPath = (id: number) => `/media/replays/${id}/index.m3u8`;
+
+/** nginx-rtmp names recordings `{stream}-{unix seconds}.flv` (record_unique). */
+const RECORDING = /^r(\d+)_[0-9a-f]+-(\d{9,11})\.flv$/;
+/** Slack between the session's times and the recordings' (the push connects before the hook answers). */
+const SLACK_MS = 15_000;
+
+/**
+ * Recordings → replays (docs/streaming.md): once a pushed broadcast has been over for the resume
+ * window, its recordings are remuxed to DATA_DIR/media/replays/{sessionId}/ and the session gets
+ * its replayUrl and duration. A failed remux marks the replay failed and keeps the raw files.
+ */
+export function createReplayMaker(deps: { db: Db; log: Logger; mediaDir: string }) {
+  const { db, log, mediaDir } = deps;
+  const recordings = join(mediaDir, 'recordings');
+
+  async function recordingsOf(s: { roomId: number; startedAt: Date; endedAt: Date }) {
+    const names = await readdir(recordings).catch(() => [] as string[]);
+    return names
+      .map((n) => ({ n, m: RECORDING.exec(n) }))
+      .filter(({ m }) => m && Number(m[1]) === s.roomId)
+      .map(({ n, m }) => ({ file: join(recordings, n), at: Number(m![2]) * 1000 }))
+      .filter((r) => r.at >= s.startedAt.getTime() - SLACK_MS && r.at <= s.endedAt.getTime() + SLACK_MS)
+      .sort((a, b) => a.at - b.at)
+      .map((r) => r.file);
+  }
+
+  /** One session: claimed by whoever moves it from pending to processing. */
+  async function make(s: { id: number; roomId: number; startedAt: Date; endedAt: Date; pushed: boolean }) {
+    const { id } = s;
+    const files = await recordingsOf(s);
+    if (files.length === 0 && !s.pushed) {
+      // Up and down by the buttons, never pushed: there is nothing to make a replay of.
+      await db.update(liveSessions).set({ replayState: null }).where(eq(liveSessions.id, id));
+      return 'none';
+    }
+    if (files.length === 0) {
+      log.warn({ sessionId: id }, 'no recording found for the broadcast');
+      await db.update(liveSessions).set({ replayState: 'failed' }).where(eq(liveSessions.id, id));
+      return 'failed';
+    }
+    try {
+      const seconds = await remuxToHls(files, join(mediaDir, 'replays', String(id)));
+      await db
+        .update(liveSessions)
+        .set({ replayState: 'ready', replayUrl: replayPath(id), durationSeconds: seconds })
+        .where(eq(liveSessions.id, id));
+      await Promise.all(files.map((f) => rm(f, { force: true })));
+      return 'ready';
+    } catch (err) {
+      log.warn({ err, sessionId: id, files }, 'remuxing the recording failed; the raw files are kept');
+      await db.update(liveSessions).set({ replayState: 'failed' }).where(eq(liveSessions.id, id));
+      return 'failed';
+    }
+  }
+
+  return {
+    /** Every broadcast whose resume window has passed; returns how many were made (or failed). */
+    async makeDue(now = Date.now()) {
+      const due = await db
+        .update(liveSessions)
+        .set({ replayState: 'processing' })
+        .where(
+          and(
+            eq(liveSessions.replayState, 'pending'),
+            lt(liveSessions.endedAt, new Date(now - RESUME_WINDOW_MS)),
+          ),
+        )
+        .returning({
+          id: liveSessions.id,
+          roomId: liveSessions.roomId,
+          startedAt: liveSessions.startedAt,
+          endedAt: liveSessions.endedAt,
+          feedClockAt: liveSessions.feedClockAt,
+        });
+      const results: string[] = [];
+      for (const s of due)
+        results.push(await make({ ...s, endedAt: s.endedAt!, pushed: s.feedClockAt !== null }));
+      return results;
+    },
+  };
+}

@@ -1,0 +1,145 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveSessions, rooms, users } from '../../src/server/db/schema/index.ts';
+import { createGateway } from '../../src/server/gateway/index.ts';
+import { streamOf } from '../../src/server/services/live/rooms.ts';
+import { targets } from '../support/context.ts';
+import { createLiveBench, type LiveBench } from '../support/live.ts';
+
+const MEDIA = { MEDIA_SERVER: 'http://127.0.0.1:18935', MEDIA_PUSH_BASE: 'rtmp://127.0.0.1:11935/live' };
+
+describe.each(targets())('media server hooks on $name', (target) => {
+  let b: LiveBench;
+  let key: string;
+  let clients = 0;
+  beforeAll(async () => {
+    b = await createLiveBench(target, MEDIA);
+    key = b.app.services.media.provider.hookKey;
+  }, 60_000);
+  afterAll(() => b.close());
+
+  const media = () => b.app.services.media.provider;
+  /** What nginx-rtmp posts on_publish: the stream name, its clientid, the push URL's own query. */
+  function publish(stream: string, authKey: string, clientid = String(++clients)) {
+    return b.post(`/media/hooks/publish?key=${key}`, {
+      call: 'publish',
+      app: 'live',
+      name: stream,
+      clientid,
+      auth_key: authKey,
+    });
+  }
+  const done = (stream: string, clientid: string) =>
+    b.post(`/media/hooks/publish-done?key=${key}`, {
+      call: 'publish_done',
+      app: 'live',
+      name: stream,
+      clientid,
+    });
+  const keyOf = (room: { id: number; streamSecret: string }, anchorId: number, now?: number) =>
+    new URLSearchParams(media().push(streamOf(room), anchorId, now).streamKey.split('?')[1]).get('auth_key')!;
+  const roomRow = async (id: number) => (await b.app.db.select().from(rooms).where(eq(rooms.id, id)))[0];
+  const session = async (id: number) =>
+    (await b.app.db.select().from(liveSessions).where(eq(liveSessions.id, id)))[0];
+
+  it('refuses callers without the media server key', async () => {
+    const a = await b.anchor();
+    const stream = streamOf(a.room);
+    for (const q of ['', '?key=wrong', `?key=${key.slice(0, -1)}x`]) {
+      const res = await b.post(`/media/hooks/publish${q}`, {
+        name: stream,
+        clientid: '1',
+        auth_key: keyOf(a.room, a.id),
+      });
+      expect(res).toMatchObject({ status: 403, code: 403, msg: '仅限直播媒体服务器调用' });
+    }
+    expect((await roomRow(a.room.id)).liveState).toBe(0);
+  });
+
+  it('refuses a bad, reset or expired key, a suspended anchor and a blocked room', async () => {
+    const a = await b.anchor();
+    const stream = streamOf(a.room);
+    const good = keyOf(a.room, a.id);
+    const invalid = '推流码无效或已重置，请在主播设置页复制新的推流码';
+    expect(await publish(stream, `${good.slice(0, -4)}0000`)).toMatchObject({ status: 403, msg: invalid });
+    expect(await publish(stream, '')).toMatchObject({ status: 403, msg: invalid });
+    expect(await publish(`r${a.room.id}_000000`, good)).toMatchObject({ status: 403, msg: invalid });
+    expect(await publish('../etc', good)).toMatchObject({ status: 403, msg: invalid });
+    const old = keyOf(a.room, a.id, Date.now() - b.app.config.media.authTtl * 1000 - 60_000);
+    expect(await publish(stream, old)).toMatchObject({
+      status: 403,
+      msg: '推流码已过期，请在主播设置页刷新推流码',
+    });
+
+    await b.app.db.update(users).set({ status: 0 }).where(eq(users.id, a.id));
+    expect(await publish(stream, good)).toMatchObject({ status: 403, msg: '主播账号已被封禁，无法开播' });
+    await b.app.db.update(users).set({ status: 1 }).where(eq(users.id, a.id));
+    await b.app.db.update(rooms).set({ auditState: 0 }).where(eq(rooms.id, a.room.id));
+    expect(await publish(stream, good)).toMatchObject({ status: 403, msg: '该直播间已被封禁' });
+    expect((await roomRow(a.room.id)).liveState).toBe(0);
+  });
+
+  it('takes a good push live, refuses a second one, and goes offline when it ends', async () => {
+    const a = await b.anchor();
+    const stream = streamOf(a.room);
+    const first = await publish(stream, keyOf(a.room, a.id), 'c1');
+    expect(first).toMatchObject({ status: 200, code: 200, data: { roomId: a.room.id, resumed: false } });
+    const live = await roomRow(a.room.id);
+    expect(live).toMatchObject({ liveState: 1, sessionId: first.data.sessionId });
+    const detail = await b.get('/api/room/detail', { roomId: a.room.id });
+    expect(detail.data.demo).toBe(false);
+    expect(detail.data.pullUrls[0].url).toMatch(
+      new RegExp(`^http://127.0.0.1:18935/hls/${stream}\\.m3u8\\?auth_key=`),
+    );
+
+    const second = await publish(stream, keyOf(a.room, a.id), 'c2');
+    expect(second).toMatchObject({ status: 409, msg: '该直播间已有推流在进行，请先停止原来的推流' });
+    // The refused push's end changes nothing; the live one's takes the room offline.
+    await done(stream, 'c2');
+    expect((await roomRow(a.room.id)).liveState).toBe(1);
+    expect(await done(stream, 'c1')).toMatchObject({ status: 200 });
+    expect(await roomRow(a.room.id)).toMatchObject({ liveState: 0, sessionId: null });
+    const s = await session(first.data.sessionId);
+    expect(s).toMatchObject({ replayState: 'pending', replayUrl: null, pushClient: null });
+    expect(s.endedAt).not.toBeNull();
+  });
+
+  it('keeps the same broadcast when the push comes back within 30 s, and starts a new one after', async () => {
+    const a = await b.anchor();
+    const stream = streamOf(a.room);
+    const first = await publish(stream, keyOf(a.room, a.id), 'r1');
+    await done(stream, 'r1');
+    const again = await publish(stream, keyOf(a.room, a.id), 'r2');
+    expect(again).toMatchObject({ status: 200, data: { sessionId: first.data.sessionId, resumed: true } });
+    expect(await roomRow(a.room.id)).toMatchObject({ liveState: 1, sessionId: first.data.sessionId });
+    expect(await session(first.data.sessionId)).toMatchObject({
+      endedAt: null,
+      replayState: null,
+      pushClient: 'r2',
+    });
+
+    await done(stream, 'r2');
+    await b.app.db
+      .update(liveSessions)
+      .set({ endedAt: new Date(Date.now() - 31_000) })
+      .where(eq(liveSessions.id, first.data.sessionId));
+    const later = await publish(stream, keyOf(a.room, a.id), 'r3');
+    expect(later).toMatchObject({ status: 200, data: { resumed: false } });
+    expect(later.data.sessionId).not.toBe(first.data.sessionId);
+    const sessions = await b.app.db.select().from(liveSessions).where(eq(liveSessions.roomId, a.room.id));
+    expect(sessions).toHaveLength(2);
+  });
+
+  it('checks the signed pull URL of a playlist for nginx auth_request', async () => {
+    const a = await b.anchor();
+    const [line] = media().pull(streamOf(a.room), 0);
+    const path = new URL(line.url).pathname + new URL(line.url).search;
+    const gw = createGateway(b.app);
+    const ask = (uri: string, k = key) =>
+      gw.request(`/svc/media/hooks/play?key=${k}`, { headers: { 'x-original-uri': uri } });
+    expect((await ask(path)).status).toBe(200);
+    expect((await ask(path.replace(/.{4}$/, '0000'))).status).toBe(403);
+    expect((await ask(path.replace('/hls/', '/hls-low/'))).status).toBe(403);
+    expect((await ask(path, 'nope')).status).toBe(403);
+  });
+});

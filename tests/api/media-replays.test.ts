@@ -1,0 +1,137 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveSessions, matchEvents } from '../../src/server/db/schema/index.ts';
+import { replayMarkers } from '../../src/server/services/media/markers.ts';
+import { createReplayMaker } from '../../src/server/services/media/replays.ts';
+import { targets } from '../support/context.ts';
+import { createLiveBench, insertMatch, type LiveBench } from '../support/live.ts';
+
+const MEDIA = { MEDIA_SERVER: 'http://127.0.0.1:18935' };
+
+describe.each(targets())('replays from recordings on $name', (target) => {
+  let b: LiveBench;
+  let dir: string;
+  beforeAll(async () => {
+    b = await createLiveBench(target, MEDIA);
+    dir = mkdtempSync(join(tmpdir(), 'qyq-media-'));
+    mkdirSync(join(dir, 'recordings'));
+  }, 60_000);
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await b.close();
+  });
+
+  /** A pushed broadcast that ended 40 s ago (past the resume window), as the hooks leave it. */
+  async function endedBroadcast(matchId: number | null = null) {
+    const a = await b.anchor();
+    const startedAt = new Date(Date.now() - 100_000);
+    const [s] = await b.app.db
+      .insert(liveSessions)
+      .values({
+        roomId: a.room.id,
+        anchorId: a.id,
+        title: '测试直播',
+        navId: 1,
+        matchId,
+        startedAt,
+        endedAt: new Date(Date.now() - 40_000),
+        replayState: 'pending',
+        feedClockAt: startedAt,
+      })
+      .returning();
+    const file = join(
+      dir,
+      'recordings',
+      `r${a.room.id}_${a.room.streamSecret}-${Math.floor(startedAt.getTime() / 1000) + 1}.flv`,
+    );
+    return { s, file };
+  }
+  const maker = () => createReplayMaker({ db: b.app.db, log: pino({ level: 'silent' }), mediaDir: dir });
+  const row = async (id: number) =>
+    (await b.app.db.select().from(liveSessions).where(eq(liveSessions.id, id)))[0];
+
+  it('remuxes a recording into an HLS replay with a poster and its duration', async () => {
+    const { s, file } = await endedBroadcast();
+    execFileSync('ffmpeg', [
+      ...['-nostdin', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=25:duration=6'],
+      ...[
+        '-f',
+        'lavfi',
+        '-i',
+        'sine=duration=6',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-pix_fmt',
+        'yuv420p',
+      ],
+      ...['-g', '50', '-c:a', 'aac', '-f', 'flv', file],
+    ]);
+    expect(await maker().makeDue()).toEqual(['ready']);
+    const done = await row(s.id);
+    expect(done).toMatchObject({ replayState: 'ready', replayUrl: `/media/replays/${s.id}/index.m3u8` });
+    expect(done.durationSeconds).toBeGreaterThanOrEqual(5);
+    expect(done.durationSeconds).toBeLessThanOrEqual(7);
+    const out = join(dir, 'replays', String(s.id));
+    expect(readFileSync(join(out, 'index.m3u8'), 'utf8')).toMatch(/#EXT-X-ENDLIST/);
+    expect(readFileSync(join(out, 'poster.jpg')).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    expect(existsSync(file)).toBe(false);
+    // Listed with the replays at once, and nothing is made twice.
+    const list = await b.post('/api/back/pageByRoom', { roomId: s.roomId });
+    expect(list.data.list.map((r: { id: number }) => r.id)).toEqual([s.id]);
+    expect(await maker().makeDue()).toEqual([]);
+  }, 60_000);
+
+  it('marks a replay failed when the recording cannot be remuxed, and keeps the raw file', async () => {
+    const { s, file } = await endedBroadcast();
+    writeFileSync(file, 'not a video');
+    expect(await maker().makeDue()).toEqual(['failed']);
+    expect(await row(s.id)).toMatchObject({ replayState: 'failed', replayUrl: null });
+    expect(existsSync(file)).toBe(true);
+    expect(existsSync(join(dir, 'replays', String(s.id)))).toBe(false);
+  });
+
+  it('places the linked match’s goals, cards and periods on the replay', async () => {
+    const matchId = await insertMatch(b.app.db);
+    const { s } = await endedBroadcast(matchId);
+    await b.app.db.update(liveSessions).set({ durationSeconds: 60 }).where(eq(liveSessions.id, s.id));
+    const at = (sec: number) => new Date(s.startedAt.getTime() + sec * 1000);
+    const ev = (
+      seq: number,
+      type: string,
+      sec: number,
+      period: number,
+      minute: number,
+      playerName: string | null,
+    ) => ({
+      matchId,
+      seq,
+      type,
+      side: 1,
+      minute,
+      period,
+      playerName,
+      at: at(sec),
+    });
+    await b.app.db
+      .insert(matchEvents)
+      .values([
+        ev(1, 'goal', -30, 1, 10, '早进球'),
+        ev(2, 'goal', 12, 1, 40, '张三'),
+        ev(3, 'substitution', 20, 1, 44, '李四'),
+        ev(4, 'yellow', 35, 2, 50, '王五'),
+        ev(5, 'red', 90, 2, 80, '晚红牌'),
+      ]);
+    expect(await replayMarkers(b.app.db, s.id, 1)).toEqual([
+      { t: 12, kind: 'goal', label: "40' 进球 张三" },
+      { t: 35, kind: 'period', label: '下半场' },
+      { t: 35, kind: 'card', label: "50' 黄牌 王五" },
+    ]);
+  });
+});
