@@ -30,10 +30,9 @@ const stages: Stage[] = [
   { name: 'lint', cmd: ['npm', 'run', 'lint'] },
   {
     name: 'vitest',
-    // The replay tests remux with ffmpeg.
+    // The replay tests remux with ffmpeg, and 有料 cuts clips with it.
     before: ensureMedia,
     cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
-    before: () => ensurePackage('/usr/bin/ffmpeg', 'ffmpeg'), // 有料 cuts clips with ffmpeg
     counts: () => {
       const r = readJson(vitestJson);
       return r && { passed: r.numPassedTests, failed: r.numFailedTests };

@@ -4,8 +4,8 @@ import { MSG } from '../../../lib/messages.ts';
 import { forbidden } from '../../errors.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
-import { text } from '../input.ts';
 import type { GatewayEnv } from '../types.ts';
+import { text } from '../../validate.ts';
 
 /**
  * /svc/media/hooks — called only by the media server (deploy/media/nginx.conf.template), which
