@@ -52,8 +52,8 @@ export function SenderBadges({ sender }: { sender: Sender }) {
 
 interface Props {
   item: FeedItem;
-  /** Clicking a name opens the user menu (@, ban). */
-  onUser?(sender: Sender): void;
+  /** Clicking a name opens the user menu (@, ban, report) for that message. */
+  onUser?(sender: Sender, messageId?: number): void;
   onGrab?(packetId: number): void;
 }
 
@@ -71,7 +71,7 @@ export default function ChatLine({ item, onUser, onGrab }: Props) {
   const name = (
     <button
       type="button"
-      onClick={() => onUser?.(m.sender)}
+      onClick={() => onUser?.(m.sender, m.kind === 'text' ? m.id : undefined)}
       className="font-medium text-[#1971c2] hover:underline"
       style={m.sender.nobility ? { color: m.sender.nobility.color } : undefined}
     >

@@ -3,6 +3,7 @@ import type { Sender } from '../../lib/live/types.ts';
 import { BarrageSettingsMenu } from './Barrage.tsx';
 import ChatInput, { type ChatDraft } from './ChatInput.tsx';
 import ChatLine, { type FeedItem } from './ChatLine.tsx';
+import ReportMenu from './ReportMenu.tsx';
 
 interface Props {
   items: FeedItem[];
@@ -24,6 +25,7 @@ export default function ChatPanel(p: Props) {
   const list = useRef<HTMLUListElement>(null);
   const [pinned, setPinned] = useState(true);
   const [menu, setMenu] = useState<Sender | null>(null);
+  const [menuMessage, setMenuMessage] = useState<number | undefined>(undefined);
   const [at, setAt] = useState<{ id: number; nickName: string } | null>(null);
   const [menuNote, setMenuNote] = useState<string | null>(null);
   const admin = p.role === 'anchor' || p.role === 'manager';
@@ -78,7 +80,10 @@ export default function ChatPanel(p: Props) {
             <ChatLine
               key={item.key}
               item={item}
-              onUser={(s) => setMenu(s)}
+              onUser={(s, messageId) => {
+                setMenu(s);
+                setMenuMessage(messageId);
+              }}
               onGrab={p.me ? p.onGrab : undefined}
             />
           ))}
@@ -137,6 +142,9 @@ export default function ChatPanel(p: Props) {
               <p role="status" className="mt-2 text-xs text-ink-soft">
                 {menuNote}
               </p>
+            )}
+            {p.me && menu.id !== p.me.id && (
+              <ReportMenu key={menu.id} messageId={menuMessage} userId={menu.id} />
             )}
           </div>
         )}

@@ -64,6 +64,11 @@ export const roomApi = {
       .data,
   send: async (roomId: number, body: { content: string; barrage?: number; atUserId?: number }) =>
     (await api.post<ChatMessage>('/api/chat/msg', { roomId, platform: 1, ...body })).data,
+  /** 举报: one chat message, or its sender (docs/ops.md, the report queue). */
+  reportMessage: async (messageId: number, reason: string) =>
+    (await api.post<{ id: number }>('/api/report/message', { messageId, reason })).data,
+  reportUser: async (userId: number, reason: string) =>
+    (await api.post<{ id: number }>('/api/report/user', { userId, reason })).data,
   detail: async (roomId: number) => (await api.get<RoomDetail>('/api/room/detail', { roomId })).data,
   info: async (roomId: number) =>
     (
