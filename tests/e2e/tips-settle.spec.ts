@@ -18,12 +18,10 @@ const FAN = '13800000001';
 const PRICE = 10;
 let server: RunningServer | null = null;
 let api: APIRequestContext | null = null;
-let launchedAt = 0;
 
 test.beforeAll(async ({}, info) => {
   if (info.project.name !== 'desktop') return;
   info.setTimeout(600_000);
-  launchedAt = Date.now();
   server = await startServer({ SIM_SPEED: String(SIM_SPEED), SIM_START: START });
   api = await pwRequest.newContext({ baseURL: server.url });
 });
@@ -39,10 +37,7 @@ const json = async (r: Promise<{ json(): Promise<{ code: number; msg: string; da
   return body.data as never;
 };
 
-// Not yet green on the shared machine (see the branch report): run 1 showed the in-place settlement
-// but no refund (refundOnLoss: true in JSON was read as absent, fixed in tj-input.ts); run 2 picked a
-// match too far ahead (now bounded to 4 simulated hours). Remove `fixme` once it passes here.
-test.fixme('plans settle at full time; results, record and refunds reach the open pages without reload', async ({
+test('plans settle at full time; results, record and refunds reach the open pages without reload', async ({
   browser,
 }, info) => {
   test.skip(info.project.name !== 'desktop', 'one fast-simulator server is enough');
@@ -51,9 +46,9 @@ test.fixme('plans settle at full time; results, record and refunds reach the ope
   const tokens = await Promise.all(EXPERTS.map((m) => tokenOf(a, m)));
   const fan = await tokenOf(a, FAN);
 
-  // The next football match at least 45 simulated minutes ahead (the feed clock can only be ahead of
-  // this bound: it started after `launchedAt`) that none of the three has a 胜平负 plan on.
-  const simNow = Date.parse(START) + (Date.now() - launchedAt) * SIM_SPEED;
+  // The next football match at least 20 simulated minutes ahead on the feed's own clock (time to
+  // publish and buy first; at 60× that is 20 s) that none of the three has a 胜平负 plan on.
+  const { now: simNow } = (await json(a.get('/svc/live/clock'))) as { now: number };
   const open: { id: number; sport: number; kickoffAt: string }[] = await json(
     a.get('/svc/tj/match/list?sport=1'),
   );
@@ -61,7 +56,7 @@ test.fixme('plans settle at full time; results, record and refunds reach the ope
   for (const m of open.sort((x, y) => Date.parse(x.kickoffAt) - Date.parse(y.kickoffAt))) {
     const ahead = Date.parse(m.kickoffAt) - simNow;
     // Far enough to publish and buy first, near enough to finish inside the wait below.
-    if (ahead < 45 * 60_000 || ahead > 4 * 3600_000) continue;
+    if (ahead < 20 * 60_000 || ahead > 4 * 3600_000) continue;
     const plays = (await json(a.get(`/svc/tj/match/plays?matchId=${m.id}`))) as {
       plays: { play: string }[];
     };
@@ -103,12 +98,17 @@ test.fixme('plans settle at full time; results, record and refunds reach the ope
   const context = await browser.newContext({ baseURL: server!.url });
   await context.addCookies([{ name: 'token', value: fan, url: server!.url }]);
   const pages: Page[] = [];
+  // Each expert's count of settled plans as the page first showed it ("已结算 N场（…）").
+  const settledCount = async (page: Page) =>
+    Number((await page.locator('[data-expert-record]').innerText()).match(/(\d+)场/)![1]);
+  const countsBefore: number[] = [];
   for (const id of planIds) {
     const page = await context.newPage();
     await page.goto(`/guide/plan/${id}`);
     await expect(page.locator('[data-plan-status="open"]')).toBeVisible();
     await expect(page.locator('[data-plan-analysis]')).toBeVisible();
     await page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
+    countsBefore.push(await settledCount(page));
     pages.push(page);
   }
 
@@ -116,13 +116,14 @@ test.fixme('plans settle at full time; results, record and refunds reach the ope
   for (const page of pages)
     await expect(page.locator('[data-plan-status="settled"]')).toBeVisible({ timeout: 420_000 });
   const results: string[] = [];
-  for (const page of pages) {
+  for (const [i, page] of pages.entries()) {
     expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true);
     const result = await page
       .locator('article[data-plan] header [data-plan-result]')
       .getAttribute('data-plan-result');
     results.push(result!);
-    await expect(page.locator('[data-expert-record]')).toContainText('已结算');
+    // The record was redrawn with this plan in it (other plans of the expert may have settled too).
+    expect(await settledCount(page)).toBeGreaterThan(countsBefore[i]);
     if (result === 'lose')
       await expect(page.locator('[data-plan-refund]')).toHaveText(
         `方案未中（黑），按不中退已退还 ${PRICE} 球钻`,
@@ -135,5 +136,14 @@ test.fixme('plans settle at full time; results, record and refunds reach the ope
     (await json(a.get('/svc/pay/balances', { headers: { accessToken: fan } }))) as { balance: number }
   ).balance;
   expect(after).toBe(before + 2 * PRICE);
+  // Exactly one refund (type 6) per missed plan in the fan's trade records.
+  const refunds = (await json(
+    a.post('/svc/pay/record/trans-list', {
+      headers: { accessToken: fan },
+      data: { type: 6, pageNum: 1, pageSize: 50 },
+    }),
+  )) as { list: { amount: number; ref: string }[] };
+  const ours = refunds.list.filter((t) => planIds.some((id) => t.ref === `tip:${id}`));
+  expect(ours.map((t) => t.amount)).toEqual([PRICE, PRICE]);
   await context.close();
 });
