@@ -28,6 +28,16 @@ export async function seedNewsColumns(db: Db): Promise<void> {
 }
 
 /**
+ * How far the first reports look back and the first previews ahead: a league's last round (up to ten
+ * days back: midweek, or across an international break) and its next one (four days ahead), so no
+ * column starts empty whatever the weekday.
+ */
+export const FIRST_ARTICLES = {
+  reports: { hours: 240, perCompetition: 6 },
+  previews: { hours: 96, perCompetition: 2 },
+};
+
+/**
  * The first articles, written from the data once (into a news table with no articles): guides,
  * reviews of the finished real seasons, reports of the latest finished matches of each competition
  * and previews of the next big ones. After that the news-desk job keeps up with the simulator.
@@ -38,7 +48,7 @@ export async function seedNewsArticles(db: Db, news: NewsServices, sports: Sport
   const started = Date.now();
   const guides = await desk.guides(new Date(started - 3 * 86_400_000));
   const reviews = await desk.reviews();
-  const reports = await desk.reports({ hours: 72, perCompetition: 6 });
-  const previews = await desk.previews({ hours: 48, perCompetition: 2 });
+  const reports = await desk.reports(FIRST_ARTICLES.reports);
+  const previews = await desk.previews(FIRST_ARTICLES.previews);
   log.info({ guides, reviews, reports, previews, ms: Date.now() - started }, 'news seeded');
 }
