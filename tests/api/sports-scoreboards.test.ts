@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/lib/messages.ts';
-import { addDays } from '../../src/lib/sports/time.ts';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import { addDays, beijingDate } from '../../src/lib/sports/time.ts';
+import { matches } from '../../src/server/db/schema/sports-match.ts';
 import { targets } from '../support/context.ts';
 import { createSportsBench, type SportsBench } from '../support/sports.ts';
 
@@ -57,6 +59,19 @@ describe.each(targets())('score page calls on $name', (target) => {
   });
 
   it('GET /live/basketball/text lists today’s games with commentary and their newest line', async () => {
+    // Before the day's first tip-off (early morning in Beijing) no game has commentary yet: play on to it.
+    const today = b.app.services.sports.lists.today();
+    const [first] = await b.app.db
+      .select({ at: matches.kickoffAt })
+      .from(matches)
+      .where(and(eq(matches.sport, 2), eq(matches.state, 1), gt(matches.kickoffAt, new Date(b.clock.now()))))
+      .orderBy(asc(matches.kickoffAt))
+      .limit(1);
+    const played = await b.get('/live/basketball/text');
+    if (!played.data.length && first && beijingDate(first.at) === today) {
+      b.clock.set(first.at.getTime() + 20 * 60_000);
+      await b.sim.syncTo(b.clock.now());
+    }
     const r = await b.get('/live/basketball/text');
     expect(r.status).toBe(200);
     expect(r.data.length).toBeGreaterThan(0);
