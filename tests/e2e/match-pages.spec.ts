@@ -174,8 +174,11 @@ test('football database: index, competition tabs, team and player', async ({ req
   const fixtures = await data(request, `/live/season/${s}/matches?roundId=${roundId}`);
   const sched = await page(request, `/database/fb/hot/0/1/${s}/schedule`);
   expect(sched).toContain(`>${scoreText(fixtures[0])}</a>`);
+  // Scorers come from the simulated matches: on a weekday the 英超 may have none yet this season.
   const goals = await data(request, `/live/season/${s}/top-players?stat=goals`);
-  expect(await page(request, `/database/fb/hot/0/1/${s}/players`)).toContain(esc(goals.rows[0].name));
+  expect(await page(request, `/database/fb/hot/0/1/${s}/players`)).toContain(
+    goals.rows.length ? esc(goals.rows[0].name) : '暂无数据',
+  );
   expect(await page(request, `/database/fb/hot/0/1/${s}/teams`)).toContain('场均进球');
   const redirect = await request.get('/database/fb/hot/0/1', { maxRedirects: 0 });
   expect(redirect.headers().location).toBe(`/database/fb/hot/0/1/${s}/standings`);

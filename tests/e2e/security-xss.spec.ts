@@ -114,12 +114,19 @@ test('stored markup in every kind of user text is shown as text and never runs',
     content: mark('comment'),
   });
   expect(comment.code, comment.msg).toBe(200);
+  // Community reports take a reason from a list; the markup goes into a user report's own words.
   const report = await api(request, attacker, 'POST', '/inform/report/add', {
     targetType: 'post',
     targetId: postId,
-    reason: mark('report'),
+    reason: '其他',
   });
   expect(report.code, report.msg).toBe(200);
+  const userReport = await api(request, attacker, 'POST', '/api/report/user', {
+    userId: authorId,
+    reason: '其他',
+    detail: mark('report'),
+  });
+  expect(userReport.code, userReport.msg).toBe(200);
 
   // A comment on the newest article.
   const articles = await request.post('/svc/inform/info/list', {
