@@ -41,7 +41,7 @@ describe('counters on one machine without Redis', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 
   it('starts a new window once the old one is over', async () => {
     const app = await createContext(
@@ -64,5 +64,5 @@ describe('counters on one machine without Redis', () => {
     } finally {
       await app.close();
     }
-  });
+  }, 120_000);
 });

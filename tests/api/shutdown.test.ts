@@ -59,5 +59,5 @@ describe('graceful shutdown', () => {
     const [exitCode] = await exited;
     expect(closeCode).toBe(1001);
     expect(exitCode).toBe(0);
-  }, 60_000);
+  }, 180_000);
 });
