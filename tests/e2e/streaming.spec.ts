@@ -151,8 +151,9 @@ test('a push goes live, plays, goes offline and becomes a replay with match mark
     return state === FIRST_HALF || state === HALF_TIME;
   };
   await expect.poll(beforeSecondHalf, { timeout: 30_000 }).toBe(false);
-  // At least 15 s of stream, so the replay is longer than its 10 s live window.
-  await page.waitForTimeout(Math.max(2_000, pushedAt + 15_000 - Date.now()));
+  // Some seconds of the second half on the recording (the replay ends where the recording does),
+  // and at least 15 s of stream, so the replay is longer than its 10 s live window.
+  await page.waitForTimeout(Math.max(6_000, pushedAt + 15_000 - Date.now()));
 
   push.kill('SIGINT');
   push = null;
