@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { liveSessions, matchEvents } from '../../src/server/db/schema/index.ts';
+import { liveSessions, matchEvents, matchTexts } from '../../src/server/db/schema/index.ts';
 import { replayMarkers } from '../../src/server/services/media/markers.ts';
 import { createReplayMaker } from '../../src/server/services/media/replays.ts';
 import { targets } from '../support/context.ts';
@@ -132,6 +132,14 @@ describe.each(targets())('replays from recordings on $name', (target) => {
       { t: 12, kind: 'goal', label: "40' 进球 张三" },
       { t: 35, kind: 'period', label: '下半场' },
       { t: 35, kind: 'card', label: "50' 黄牌 王五" },
+    ]);
+    // The commentary's 下半场开始 marks the period's start, before (or without) any event in it.
+    await b.app.db.insert(matchTexts).values([
+      { matchId, seq: 1, kind: 'period', period: 1, text: '比赛开始', at: at(-60) },
+      { matchId, seq: 2, kind: 'period', period: 2, text: '下半场开始', at: at(30) },
+    ]);
+    expect((await replayMarkers(b.app.db, s.id, 1)).filter((m) => m.kind === 'period')).toEqual([
+      { t: 30, kind: 'period', label: '下半场' },
     ]);
   });
 });

@@ -12,8 +12,8 @@ import { startServer, type RunningServer } from './support/server.ts';
  * The real media path (docs/streaming.md): a server of its own wired to the media server of
  * `npm run media` (Debian's nginx + RTMP module) on free ports. The anchor pushes a generated test
  * pattern with ffmpeg; a fan's room goes live, plays the real stream and goes offline; the
- * broadcast becomes a replay with the linked match's markers. The simulator runs 240× so the
- * match has goals or cards during a short push.
+ * broadcast becomes a replay with the linked match's markers. The simulator runs 240×, so a
+ * push of under half a minute spans a match's half time.
  */
 const ANCHOR = '13800000002';
 const FAN = '13800000001';
@@ -99,15 +99,9 @@ test('a push goes live, plays, goes offline and becomes a replay with match mark
     return body.data;
   };
 
-  // The anchor's room, offline, linked to a match in play (goals and cards will land on the replay).
   const settings = await svc('/api/room/settings');
   const roomId: number = settings.room.id;
   if (settings.room.liveState === 1) await svc(`/api/room/down?roomId=${roomId}`);
-  const inPlay = ((await svc('/live/football/live')) as { id: number; state: number }[]).filter(
-    (m) => m.state === 2 || m.state === 4,
-  );
-  expect(inPlay.length).toBeGreaterThan(0);
-  await svc('/api/room/update', { form: { matchId: inPlay.sort((a, b) => a.state - b.state)[0].id } });
   const pushUrl = `${settings.push.server}/${settings.push.streamKey}`;
 
   // A wrong key is refused: nginx drops the push and ffmpeg gives up by itself.
@@ -115,11 +109,31 @@ test('a push goes live, plays, goes offline and becomes a replay with match mark
   expect(wrong.status).not.toBe(0);
   expect(wrong.signal).toBeNull();
 
+  // The room is linked to a match that has just kicked off and the push lasts until its second half
+  // starts (about 16 s at 240×), so the replay always has the 下半场 marker; goals and cards are a bonus.
+  const football = async () => (await svc('/live/football/live')) as { id: number; state: number }[];
+  const [NOT_STARTED, FIRST_HALF, HALF_TIME] = [1, 2, 3];
+  let matchId = 0;
+  let waiting = new Set<number>();
+  await expect
+    .poll(
+      async () => {
+        const all = await football();
+        matchId = all.find((m) => m.state === FIRST_HALF && waiting.has(m.id))?.id ?? 0;
+        waiting = new Set(all.filter((m) => m.state === NOT_STARTED).map((m) => m.id));
+        return matchId;
+      },
+      { timeout: 90_000, intervals: [500] },
+    )
+    .toBeGreaterThan(0);
+  await svc('/api/room/update', { form: { matchId } });
+
   await asFan(page);
   await page.goto(`${base}/live/room/${roomId}`);
   await expect(page.locator('[data-offline]')).toBeVisible();
 
   push = spawn('ffmpeg', pushArgs(pushUrl), { stdio: 'ignore' });
+  const pushedAt = Date.now();
   const playlist = page.waitForRequest(
     (r) => r.url().includes('/hls/') && r.url().includes('.m3u8?auth_key='),
   );
@@ -132,7 +146,14 @@ test('a push goes live, plays, goes offline and becomes a replay with match mark
     })
     .toBeGreaterThan(2);
   await expect(page.locator('[data-stream-delay]')).toHaveText(/^延迟 约\d+秒$/, { timeout: 10_000 });
-  await page.waitForTimeout(8_000);
+  const beforeSecondHalf = async () => {
+    const state = (await football()).find((m) => m.id === matchId)?.state;
+    return state === FIRST_HALF || state === HALF_TIME;
+  };
+  await expect.poll(beforeSecondHalf, { timeout: 30_000 }).toBe(false);
+  // Some seconds of the second half on the recording (the replay ends where the recording does),
+  // and at least 15 s of stream, so the replay is longer than its 10 s live window.
+  await page.waitForTimeout(Math.max(6_000, pushedAt + 15_000 - Date.now()));
 
   push.kill('SIGINT');
   push = null;
@@ -159,11 +180,12 @@ test('a push goes live, plays, goes offline and becomes a replay with match mark
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.duration), { timeout: 15_000 })
     .toBeGreaterThan(10);
-  const marker = page.locator('[data-marker]').last();
+  const marker = page.locator('[data-marker="period"]', { hasText: '下半场' });
   await expect(marker).toBeVisible();
   const t = Number(await marker.getAttribute('data-t'));
   await marker.click();
+  expect(t).toBeGreaterThan(0);
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
-    .toBeGreaterThanOrEqual(Math.max(0, t - 1));
+    .toBeGreaterThanOrEqual(t - 1);
 });

@@ -36,7 +36,6 @@ interface Props {
 
 const MAX_ITEMS = 300;
 const chatItem = (m: ChatMessage): FeedItem => ({ type: 'chat', key: `m${m.id}`, message: m });
-type GiftShown = Extract<RoomEvent, { type: 'gift' }>['gift'];
 
 /** /live/room/{id}: player with barrage and gift effects, the chat, gifts, red packets, nobility and horns. */
 export default function LiveRoom({ room: initial, gifts, history, me, balance: initialBalance }: Props) {
@@ -59,20 +58,12 @@ export default function LiveRoom({ room: initial, gifts, history, me, balance: i
       [...list, { type: 'system' as const, key: `s${++seq.current}`, text, tone }].slice(-MAX_ITEMS),
     );
 
-  const onChat = useCallback(
-    (m: ChatMessage) => {
-      setItems((list) =>
-        list.some((i) => i.key === `m${m.id}`) ? list : [...list, chatItem(m)].slice(-MAX_ITEMS),
-      );
-      fly(m);
-      // Visitors have no socket, so no gift events: their polled gift lines play the effect instead.
-      if (!me && m.kind === 'gift' && m.extra) {
-        const { gift, count, combo } = m.extra as { gift: GiftShown; count: number; combo: number };
-        showGift({ type: 'gift', roomId: m.roomId ?? 0, user: m.sender, gift, count, combo, heat: 0 });
-      }
-    },
-    [me],
-  );
+  const onChat = useCallback((m: ChatMessage) => {
+    setItems((list) =>
+      list.some((i) => i.key === `m${m.id}`) ? list : [...list, chatItem(m)].slice(-MAX_ITEMS),
+    );
+    fly(m);
+  }, []);
 
   const onEvent = useCallback(
     (e: RoomEvent) => {
@@ -127,6 +118,8 @@ export default function LiveRoom({ room: initial, gifts, history, me, balance: i
   useRoomFeed(room.id, me !== null, lastId, room.matchId, {
     onChat,
     onEvent,
+    // Up or down while the page loaded (before the subscription): the room as it is now.
+    onSubscribed: () => void roomApi.detail(room.id).then(setRoom, () => undefined),
     onScore: (s) =>
       setRoom((r) =>
         r.match && r.match.id === s.id

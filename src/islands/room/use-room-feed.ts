@@ -5,20 +5,22 @@ import { CHANNEL, WS_CODE } from '../../lib/realtime/codes.ts';
 import { connectSocket, onFrame, sendSocket, subscribe, unsubscribe } from '../../stores/socket.ts';
 import { roomApi } from './room-api.ts';
 
-/** A visitor (no socket: the spec opens it only when logged in) catches up on the chat this often. */
+/** A visitor (whose socket carries the room's events, never its chat) catches up on the chat this often. */
 export const VISITOR_POLL_MS = 4_000;
 
 export interface FeedHandlers {
   onChat(message: ChatMessage): void;
   onEvent(event: RoomEvent): void;
+  /** The room's channel is (re)subscribed: events sent before may have been missed. */
+  onSubscribed?(): void;
   /** A live score of the linked match (`match:{id}`, WS_CODE.scoreUpdate). */
   onScore?(score: LiveScore): void;
 }
 
 /**
- * The room's live traffic. Logged in: the shared socket (src/stores/socket.ts), subscribed to
- * `room:{id}` (and the linked match), every frame read through onFrame so none is
- * lost between renders. Visitor: the chat history polled forwards from the last message seen.
+ * The room's live traffic: the shared socket (src/stores/socket.ts), subscribed to `room:{id}` (and
+ * the linked match), every frame read through onFrame so none is lost between renders; a visitor's
+ * socket carries the public events (up, down …), and its chat is polled forwards from the last message seen.
  */
 export function useRoomFeed(
   roomId: number,
@@ -33,8 +35,7 @@ export function useRoomFeed(
   last.current = Math.max(last.current, lastId);
 
   useEffect(() => {
-    if (!loggedIn) return;
-    connectSocket();
+    if (loggedIn) connectSocket();
     const room = CHANNEL.room(roomId);
     const match = matchId ? CHANNEL.match(matchId) : null;
     subscribe(room);
@@ -42,10 +43,13 @@ export function useRoomFeed(
     const off = onFrame((frame) => {
       if (frame.code === WS_CODE.scoreUpdate && frame.data.channel === match)
         return h.current.onScore?.(frame.data.payload);
-      if (frame.code === WS_CODE.chatMessage && frame.data.channel === room)
-        h.current.onChat(frame.data.payload);
+      // Subscribed (again, after a reconnection): whatever happened before is caught up at once.
+      if (frame.code === WS_CODE.subscribed && frame.data.channel === room) h.current.onSubscribed?.();
       else if (frame.code === WS_CODE.roomEvent && frame.data.channel === room)
         h.current.onEvent(frame.data.payload);
+      // A visitor's chat comes from the poll below.
+      else if (frame.code === WS_CODE.chatMessage && frame.data.channel === room && loggedIn)
+        h.current.onChat(frame.data.payload);
     });
     return () => {
       off();

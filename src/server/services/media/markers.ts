@@ -1,9 +1,9 @@
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, lte, min } from 'drizzle-orm';
 import { MATCH_EVENT_TYPES, type MatchEventType } from '../../../lib/vocab/match-events.ts';
 import type { Db } from '../../db/client.ts';
-import { liveSessions, matchEvents, matches } from '../../db/schema/index.ts';
+import { liveSessions, matchEvents, matches, matchTexts } from '../../db/schema/index.ts';
 
-/** Goals and cards become markers; so does the first event of each later period (下半场, 第2节 …). */
+/** Goals and cards become markers; so does the start of each later period (下半场, 第2节 …). */
 const MARKED: MatchEventType[] = ['goal', 'own_goal', 'penalty', 'yellow', 'red', 'yellow_red'];
 
 export interface ReplayMarker {
@@ -43,20 +43,45 @@ export async function replayMarkers(db: Db, sessionId: number, speed: number): P
     .orderBy(asc(matchEvents.at), asc(matchEvents.seq));
   const sport = s.sport === 2 ? 'basketball' : 'football';
   const t = (at: Date) => Math.max(0, Math.round((at.getTime() - s.from!.getTime()) / 1000 / speed));
-  const markers: ReplayMarker[] = [];
-  let period = rows[0]?.period ?? null;
+  const markers: (ReplayMarker & { at: Date })[] = [];
+  for (const p of await periodStarts(db, s.matchId, until))
+    if (p.period > 1 && p.at >= s.from)
+      markers.push({ at: p.at, t: t(p.at), kind: 'period', label: periodLabel(sport, p.period) });
   for (const e of rows) {
-    if (e.period && period && e.period > period)
-      markers.push({ t: t(e.at), kind: 'period', label: periodLabel(sport, e.period) });
-    period = e.period ?? period;
     if (!(MARKED as string[]).includes(e.type)) continue;
     const minute = e.minute === null ? '' : `${e.minute}${e.addedMinute ? `+${e.addedMinute}` : ''}' `;
     const name = MATCH_EVENT_TYPES[e.type as MatchEventType];
     markers.push({
+      at: e.at,
       t: t(e.at),
       kind: e.type.includes('goal') || e.type === 'penalty' ? 'goal' : 'card',
       label: `${minute}${name}${e.playerName ? ` ${e.playerName}` : ''}`,
     });
   }
-  return markers;
+  // Chronological; a period's start comes before the events of its first moment (stable sort).
+  return markers.sort((a, b) => a.at.getTime() - b.at.getTime()).map(({ at: _at, ...m }) => m);
+}
+
+/**
+ * When each period of a match began, up to `until`: its first commentary line or event (the
+ * simulator writes 下半场开始 / 第N节开始 as the period starts, even when nothing else happens).
+ */
+async function periodStarts(db: Db, matchId: number, until: Date) {
+  const firsts = await Promise.all(
+    [matchTexts, matchEvents].map((table) =>
+      db
+        .select({ period: table.period, at: min(table.at) })
+        .from(table)
+        .where(and(eq(table.matchId, matchId), isNotNull(table.period), lte(table.at, until)))
+        .groupBy(table.period),
+    ),
+  );
+  const start = new Map<number, Date>();
+  for (const { period, at } of firsts.flat()) {
+    if (period === null || at === null) continue;
+    const when = new Date(at);
+    const known = start.get(period);
+    if (!known || when < known) start.set(period, when);
+  }
+  return [...start].map(([period, at]) => ({ period, at }));
 }
