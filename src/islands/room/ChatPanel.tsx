@@ -101,7 +101,7 @@ export default function ChatPanel(p: Props) {
           <div
             role="dialog"
             aria-label={`${menu.nickName} 的操作`}
-            className="absolute inset-x-3 bottom-3 z-10 rounded-lg border border-line bg-white p-3 text-sm shadow-xl"
+            className="absolute inset-x-3 bottom-3 z-10 max-h-[calc(100%-1.5rem)] overflow-y-auto rounded-lg border border-line bg-white p-3 text-sm shadow-xl"
           >
             <div className="mb-2 flex items-center justify-between">
               <b>{menu.nickName}</b>
