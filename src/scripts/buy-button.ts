@@ -1,0 +1,34 @@
+import { readToken } from '../lib/api/cookie.ts';
+
+/**
+ * A paid item's buy button (`[attr]` holds the item id): posts the purchase, reloads the page on
+ * success, else shows why in `[data-buy-error]`, with 去充值 when the 球钻 are short (10020).
+ */
+export function wireBuyButton(attr: string, path: string, body: (id: number) => Record<string, number>) {
+  document.addEventListener('click', async (e) => {
+    const btn = (e.target as Element).closest<HTMLButtonElement>(`[${attr}]`);
+    if (!btn) return;
+    btn.disabled = true;
+    const out = document.querySelector<HTMLElement>('[data-buy-error]')!;
+    const res = await fetch(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', accessToken: readToken() ?? '' },
+      body: JSON.stringify(body(Number(btn.getAttribute(attr)))),
+    })
+      .then((r) => r.json())
+      .catch(() => ({ code: 0, msg: '网络异常，请稍后重试' }));
+    if (res.code === 200) {
+      location.reload();
+      return;
+    }
+    btn.disabled = false;
+    out.textContent = res.msg;
+    if (res.code === 10020) {
+      const link = document.createElement('a');
+      link.href = '/v/pay';
+      link.className = 'ml-2 text-brand underline';
+      link.textContent = '去充值';
+      out.append(link);
+    }
+  });
+}
