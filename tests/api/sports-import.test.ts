@@ -137,6 +137,7 @@ describe.each(targets())('sports import on $name', (target) => {
       true,
     );
     expect(new Set(nba.map((p) => p.name)).size).toBe(nba.length);
+    expect(new Set(nba.map((p) => p.nameZh)).size).toBe(nba.length);
     // No real basketball player is imported at all, with a team or without.
     expect(await t.app.db.$count(players, and(eq(players.sport, 2), eq(players.generated, false)))).toBe(0);
   });

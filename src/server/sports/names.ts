@@ -201,14 +201,15 @@ export const nameKey = (name: string) =>
     .toLowerCase();
 
 /**
- * A name whose `nameKey` is not yet in `taken` (rosters never hold two players of the same name;
- * `taken` starts with the real players' names, so no generated player bears a real one's name).
+ * A name neither of whose spellings is in `taken` yet: rosters never hold two players of the same
+ * name, in Latin letters (by `nameKey`) or in Chinese (Thomas and Tomas are both 托马斯). `taken`
+ * starts with the real players' names, so no generated player bears a real one's name.
  */
 export function uniqueName(rng: Rng, make: (r: Rng) => PersonName, taken: Set<string>): PersonName {
   for (let i = 0; i < 50; i++) {
     const n = make(rng);
-    if (!taken.has(nameKey(n.name))) {
-      taken.add(nameKey(n.name));
+    if (!taken.has(nameKey(n.name)) && !taken.has(n.nameZh)) {
+      taken.add(nameKey(n.name)).add(n.nameZh);
       return n;
     }
   }
