@@ -12,6 +12,7 @@ import {
 } from '../../src/server/db/schema/sports-core.ts';
 import { matches } from '../../src/server/db/schema/sports-match.ts';
 import { importSports } from '../../src/server/sports/import/index.ts';
+import { nameKey } from '../../src/server/sports/names.ts';
 import { createTestContext, targets, type TestContext } from '../support/context.ts';
 
 const DATA = new URL('../../src/server/seed/data/', import.meta.url);
@@ -24,7 +25,7 @@ describe.each(targets())('sports import on $name', (target) => {
   let t: TestContext;
   beforeAll(async () => {
     t = await createTestContext(target, { SEED_SPORTS: '1', SPORTS_FEED: 'import', SIM_SEED: 'import-test' });
-  });
+  }, 300_000);
   afterAll(() => t?.close());
 
   const importedIn = async (competition: string, season: string) => {
@@ -125,9 +126,26 @@ describe.each(targets())('sports import on $name', (target) => {
       .where(eq(players.teamId, psg.id));
     expect(psgPlayers.length).toBe(24);
     expect(psgPlayers.every((p) => p.generated)).toBe(true);
-    expect(await t.app.db.$count(players, like(players.key, 'nba:%'))).toBe(
-      json('basketball/nba_api-static/nba_players_active.json').length,
+    // The seed pack names no NBA player's team: every NBA roster is generated, 15 players each.
+    const nba = await t.app.db
+      .select({ generated: players.generated, name: players.name, nameZh: players.nameZh })
+      .from(players)
+      .innerJoin(teams, eq(teams.id, players.teamId))
+      .where(like(teams.key, 'nba:%'));
+    expect(nba.length).toBe(30 * 15);
+    expect(nba.every((p) => p.generated && /^\p{Script=Han}+·\p{Script=Han}+$/u.test(p.nameZh ?? ''))).toBe(
+      true,
     );
+    expect(new Set(nba.map((p) => p.name)).size).toBe(nba.length);
+    expect(new Set(nba.map((p) => p.nameZh)).size).toBe(nba.length);
+    // No real basketball player is imported at all, with a team or without.
+    expect(await t.app.db.$count(players, and(eq(players.sport, 2), eq(players.generated, false)))).toBe(0);
+  });
+
+  it('gives no generated player the name of a real one', async () => {
+    const all = await t.app.db.select({ name: players.name, generated: players.generated }).from(players);
+    const real = new Set(all.filter((p) => !p.generated).map((p) => nameKey(p.name)));
+    expect(all.filter((p) => p.generated && real.has(nameKey(p.name))).map((p) => p.name)).toEqual([]);
   });
 
   it('stores the published NBA 2024-25 table: 1,230 wins and 1,230 losses', async () => {

@@ -193,12 +193,23 @@ export function foreignName(rng: Rng): PersonName {
   return { name: `${f} ${l}`, nameZh: `${fz}·${lz}` };
 }
 
-/** A name not yet in `taken` (rosters never hold two players of the same name). */
+/** A name without accents or case: "Bruno Fernandes" and "Bruno Fernándes" are one name. */
+export const nameKey = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+/**
+ * A name neither of whose spellings is in `taken` yet: rosters never hold two players of the same
+ * name, in Latin letters (by `nameKey`) or in Chinese (Thomas and Tomas are both 托马斯). `taken`
+ * starts with the real players' names, so no generated player bears a real one's name.
+ */
 export function uniqueName(rng: Rng, make: (r: Rng) => PersonName, taken: Set<string>): PersonName {
   for (let i = 0; i < 50; i++) {
     const n = make(rng);
-    if (!taken.has(n.name)) {
-      taken.add(n.name);
+    if (!taken.has(nameKey(n.name)) && !taken.has(n.nameZh)) {
+      taken.add(nameKey(n.name)).add(n.nameZh);
       return n;
     }
   }

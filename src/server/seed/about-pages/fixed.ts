@@ -207,7 +207,7 @@ const dataSources = `
 <table>
 <thead><tr><th>项目</th><th>内容</th><th>许可</th></tr></thead>
 <tbody>
-<tr><td>swar/nba_api（静态数据）</td><td>NBA 30 支球队的基本信息，现役球员名单</td><td>MIT（Copyright (c) 2018 Swar Patel）</td></tr>
+<tr><td>swar/nba_api（静态数据）</td><td>NBA 30 支球队的基本信息</td><td>MIT（Copyright (c) 2018 Swar Patel）</td></tr>
 <tr><td>sportsdataverse/hoopR-nba-raw</td><td>NBA 2024-25 赛季常规赛最终排名</td><td>CC BY 4.0</td></tr>
 </tbody>
 </table>

@@ -72,11 +72,9 @@ const zhClub = z.object({
 export const readClubNames = () =>
   z.object({ clubs: z.array(zhClub) }).parse(readJson('zh-names/football_clubs_zh.json')).clubs;
 
-/** Authored Chinese renderings of well-known players' names, keyed by the source spelling. */
+/** Authored Chinese renderings of well-known footballers' names, keyed by the source spelling. */
 export const readPlayerNames = () =>
-  z
-    .object({ football: z.record(z.string(), z.string()), nba: z.record(z.string(), z.string()) })
-    .parse(readJson('zh-names/players_zh.json'));
+  z.object({ football: z.record(z.string(), z.string()) }).parse(readJson('zh-names/players_zh.json'));
 
 export const readLeagueNames = () =>
   z
@@ -115,11 +113,6 @@ export const readNbaTeams = () =>
       }),
     )
     .parse(readJson('basketball/nba_api-static/nba_teams.json'));
-
-export const readNbaPlayers = () =>
-  z
-    .array(z.object({ id: z.number(), full_name: z.string(), is_active: z.boolean() }))
-    .parse(readJson('basketball/nba_api-static/nba_players_active.json'));
 
 export interface NbaStandingRow {
   conference: string;

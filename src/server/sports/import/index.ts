@@ -23,6 +23,7 @@ import {
   generatedFootballRoster,
   latestSquads,
   nbaRosters,
+  realNames,
   realSquads,
   type RosterEntry,
 } from './rosters.ts';
@@ -218,6 +219,7 @@ async function importRosters(db: Db, sources: SourceMatch[], ids: FixtureIds, op
     if (withSquad.has(teamId) && s.season !== '2023-24') currentSeason.set(teamId, seasonId);
   }
   entries.push(...latestSquads(entries, currentSeason, ids.teams));
+  const reserved = realNames(entries);
   for (const [name, s] of latest) {
     const teamId = ids.teams.get(footballTeamKey(name))!;
     if (withSquad.has(teamId)) continue;
@@ -227,14 +229,15 @@ async function importRosters(db: Db, sources: SourceMatch[], ids: FixtureIds, op
         opts.seed,
         { id: teamId, key: footballTeamKey(name), country },
         ids.seasons.get(seasonKey(s.competition.key, s.season))!,
+        reserved,
       ),
     );
   }
   const current = (comp: string) => ids.seasons.get(seasonKey(comp, basketballSeasonName(opts.today)))!;
-  const nbaIds = [...ids.teams].filter(([k]) => k.startsWith('nba:')).map(([, id]) => id);
-  entries.push(...nbaRosters(opts.seed, nbaIds, current('nba')));
+  const nbaTeams = [...ids.teams].filter(([key]) => key.startsWith('nba:')).map(([key, id]) => ({ id, key }));
+  entries.push(...nbaRosters(opts.seed, nbaTeams, current('nba'), reserved));
   for (const [key, id] of ids.teams)
-    if (key.startsWith('cba:')) entries.push(...cbaRoster(opts.seed, { id, key }, current('cba')));
+    if (key.startsWith('cba:')) entries.push(...cbaRoster(opts.seed, { id, key }, current('cba'), reserved));
 
   const playerIds = await insertReturningKeys(
     db,

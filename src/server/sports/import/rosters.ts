@@ -1,7 +1,7 @@
 import type { players } from '../../db/schema/sports-core.ts';
-import { chineseName, foreignName, uniqueName } from '../names.ts';
+import { chineseName, foreignName, nameKey, uniqueName } from '../names.ts';
 import { rngFor } from '../rng.ts';
-import { readClubNames, readNbaPlayers, readPlayerNames, readSquads, readWorldCupSquads } from './files.ts';
+import { readClubNames, readPlayerNames, readSquads, readWorldCupSquads } from './files.ts';
 import { footballTeamKey } from './teams.ts';
 
 /** A player with the squad row(s) to write once the player has an id. */
@@ -83,12 +83,6 @@ const WORLD_CUP_CLUBS: Record<string, string> = {
   'FC St. Pauli': 'FC St. Pauli 1910',
 };
 
-const plain = (name: string) =>
-  name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-
 /**
  * The clubs' latest squads: the 2023-24 lists are the newest club squads in the seed pack, and
  * the World Cup 2026 lists name each international's club in 2026. For every club with a real
@@ -103,13 +97,13 @@ export function latestSquads(
   const alias = new Map<string, string>();
   for (const c of readClubNames()) for (const a of [c.name, ...c.aliases]) alias.set(a, c.name);
   const zh = readPlayerNames().football;
-  const known = new Map(entries.map((e) => [`${plain(e.player.name)}:${e.player.birthYear ?? ''}`, e]));
+  const known = new Map(entries.map((e) => [`${nameKey(e.player.name)}:${e.player.birthYear ?? ''}`, e]));
   // Spellings differ between the files (Erling Håland / Erling Haaland, Andrew / Andy Robertson):
   // the same birth year in the same club's 2023-24 squad with a shared name part is the same man.
   const sameAtClub = (name: string, year: number | null, teamId: number | null) => {
     if (!year || !teamId) return undefined;
     const parts = new Set(
-      plain(name)
+      nameKey(name)
         .split(/[\s-]+/)
         .filter((w) => w.length > 2),
     );
@@ -117,7 +111,7 @@ export function latestSquads(
       (e) =>
         e.player.birthYear === year &&
         e.squads.some((s) => s.teamId === teamId) &&
-        plain(e.player.name)
+        nameKey(e.player.name)
           .split(/[\s-]+/)
           .some((w) => parts.has(w)),
     );
@@ -129,7 +123,7 @@ export function latestSquads(
       const club = p.club ? (WORLD_CUP_CLUBS[p.club.name] ?? alias.get(p.club.name) ?? p.club.name) : null;
       const teamId = club ? (teamIds.get(footballTeamKey(club)) ?? null) : null;
       const year = p.date_of_birth ? Number(p.date_of_birth.slice(0, 4)) : null;
-      let entry = known.get(`${plain(p.name)}:${year ?? ''}`) ?? sameAtClub(p.name, year, teamId);
+      let entry = known.get(`${nameKey(p.name)}:${year ?? ''}`) ?? sameAtClub(p.name, year, teamId);
       if (!entry) {
         if (!teamId || !currentSeason.has(teamId)) continue;
         entry = {
@@ -177,14 +171,19 @@ const FOOTBALL_SHAPE: [string, number[]][] = [
   ['F', [7, 9, 11, 19, 21]],
 ];
 
+/** The `nameKey`s of the real players: generated ones never bear them. */
+export const realNames = (entries: RosterEntry[]): ReadonlySet<string> =>
+  new Set(entries.map((e) => nameKey(e.player.name)));
+
 /** A generated 24-man football roster; Chinese clubs get Chinese names. */
 export function generatedFootballRoster(
   seed: string,
   team: { id: number; key: string; country: string | null },
   seasonId: number,
+  reserved: ReadonlySet<string>,
 ): RosterEntry[] {
   const rng = rngFor(seed, `roster:${team.key}`);
-  const taken = new Set<string>();
+  const taken = new Set(reserved);
   const make = team.country === 'CHN' ? chineseName : foreignName;
   const out: RosterEntry[] = [];
   for (const [position, numbers] of FOOTBALL_SHAPE) {
@@ -217,41 +216,48 @@ function shirtNumbers(rng: ReturnType<typeof rngFor>, count: number): number[] {
 }
 
 /**
- * NBA rosters: the source lists 530 active players without teams, so 15 are assigned to each
- * team by seeded shuffle. The players are real; the assignment, numbers and positions are generated.
+ * NBA rosters: the seed pack lists no team's players, so each team gets 15 generated players with
+ * foreign names (no real person is put on a team). Names are unique across the league.
  */
-export function nbaRosters(seed: string, teamIds: number[], seasonId: number): RosterEntry[] {
-  const rng = rngFor(seed, 'nba-rosters');
-  const active = rng.shuffle(readNbaPlayers().filter((p) => p.is_active));
-  const zh = readPlayerNames().nba;
-  const out: RosterEntry[] = [];
-  active.forEach((p, i) => {
-    const teamId = i < teamIds.length * 15 ? teamIds[Math.floor(i / 15)] : null;
-    const entry: RosterEntry = {
-      player: { key: `nba:${p.id}`, sport: 2, name: p.full_name, nameZh: zh[p.full_name] ?? null, teamId },
-      squads: [],
-    };
-    if (teamId)
-      entry.squads.push({
-        seasonId,
-        teamId,
-        shirtNumber: null,
-        position: BASKETBALL_SLOTS[i % 5],
-        generated: true,
-      });
-    out.push(entry);
+export function nbaRosters(
+  seed: string,
+  teams: { id: number; key: string }[],
+  seasonId: number,
+  reserved: ReadonlySet<string>,
+): RosterEntry[] {
+  const taken = new Set(reserved);
+  return teams.flatMap((team) => {
+    const rng = rngFor(seed, `roster:${team.key}`);
+    return shirtNumbers(rng, 15).map((shirtNumber, i) => {
+      const n = uniqueName(rng, foreignName, taken);
+      const position = BASKETBALL_SLOTS[i % 5];
+      return {
+        player: {
+          key: `gen:${team.key}:${i}`,
+          sport: 2,
+          name: n.name,
+          nameZh: n.nameZh,
+          shirtNumber,
+          position,
+          birthYear: rng.int(1992, 2006),
+          teamId: team.id,
+          generated: true,
+        },
+        squads: [{ seasonId, teamId: team.id, shirtNumber, position, generated: true }],
+      };
+    });
   });
-  for (const teamId of teamIds) {
-    const numbers = shirtNumbers(rngFor(seed, `nba-numbers:${teamId}`), 15);
-    out.filter((e) => e.player.teamId === teamId).forEach((e, i) => (e.squads[0].shirtNumber = numbers[i]));
-  }
-  return out;
 }
 
 /** CBA rosters: 14 generated players per club with Chinese names. */
-export function cbaRoster(seed: string, team: { id: number; key: string }, seasonId: number): RosterEntry[] {
+export function cbaRoster(
+  seed: string,
+  team: { id: number; key: string },
+  seasonId: number,
+  reserved: ReadonlySet<string>,
+): RosterEntry[] {
   const rng = rngFor(seed, `roster:${team.key}`);
-  const taken = new Set<string>();
+  const taken = new Set(reserved);
   const numbers = shirtNumbers(rng, 14);
   return numbers.map((shirtNumber, i) => {
     const n = uniqueName(rng, chineseName, taken);
