@@ -1,4 +1,5 @@
 import { CHANNEL, WS_CODE } from '../lib/realtime/codes.ts';
+import { refundNotice } from '../lib/tips/messages.ts';
 import { announceBalances } from '../lib/wallet-events.ts';
 import { connectSocket, onFrame, subscribe } from '../stores/socket.ts';
 
@@ -32,10 +33,7 @@ export function follow(planId: number, matchId: number) {
     if (notice?.type !== 'tip' || notice.planId !== planId) return;
     const out = document.querySelector<HTMLElement>('[data-plan-refund]');
     if (out && notice.refund > 0)
-      out.textContent =
-        notice.status === 'void'
-          ? `比赛未能正常进行，已退还 ${notice.refund} 球钻`
-          : `方案未中（${notice.resultName}），按不中退已退还 ${notice.refund} 球钻`;
+      out.textContent = refundNotice(notice.status, notice.resultName, notice.refund);
     announceBalances(notice.balances);
   });
 }

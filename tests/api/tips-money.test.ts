@@ -116,6 +116,24 @@ describe.each(targets())('锦囊 money on $name', (target) => {
       settledScore: '0-0',
       unlocked: true,
     });
+    // Read back later (a reload), each buyer is told of the refund in the words of the socket
+    // notice; a reader who did not buy, or nobody signed in, is told nothing.
+    const told = '方案未中（黑），按不中退已退还 40 球钻';
+    for (const f of fans) {
+      const mine = (await b.get(`/tj/recommend/detail/${plan.id}`, {}, { token: f.token })).data;
+      expect(mine).toMatchObject({ bought: true, refunded: 40, refundNotice: told });
+      const bought = (
+        await b.get('/tj/recommend/purchased', { pageNum: 1, pageSize: 20 }, { token: f.token })
+      ).data.list;
+      expect(bought.find((p: { id: number }) => p.id === plan.id)).toMatchObject({ refundNotice: told });
+    }
+    const other = await b.viewer({ diamonds: 10 });
+    expect((await b.get(`/tj/recommend/detail/${plan.id}`, {}, { token: other.token })).data).toMatchObject({
+      bought: false,
+      refunded: 0,
+      refundNotice: null,
+    });
+    expect(seen).toMatchObject({ refunded: 0, refundNotice: null });
   });
 
   it('a win pays the expert 70% in 球票 once and refunds nobody; records count it', async () => {
@@ -155,6 +173,10 @@ describe.each(targets())('锦囊 money on $name', (target) => {
     expect(await balance(fan.id)).toBe(25);
     expect(await b.trades(fan.id, 6)).toHaveLength(1);
     expect((await b.get(`/tj/recommend/detail/${plan.id}`)).data.status).toBe('void');
+    expect((await b.get(`/tj/recommend/detail/${plan.id}`, {}, { token: fan.token })).data).toMatchObject({
+      refunded: 25,
+      refundNotice: '比赛未能正常进行，已退还 25 球钻',
+    });
   });
 
   it('settles by itself when the feed moves the match to full time', async () => {

@@ -8,7 +8,8 @@ import { startServer, type RunningServer } from './support/server.ts';
  * whose simulator runs 60 times faster. Three experts publish 胜平负 plans (主胜, 平, 客胜, all 不中退)
  * on the next football match; a fan buys all three and keeps the three plan pages open. When the
  * match ends, each page shows its result and the expert's record, and the two missed plans show
- * the refund, over the socket (the pages are never reloaded).
+ * the refund, over the socket (the pages are never reloaded). Reloaded, they show the same again,
+ * read from the database.
  */
 const SIM_SPEED = 60;
 const START = footballSaturday('21:00');
@@ -130,6 +131,23 @@ test('plans settle at full time; results, record and refunds reach the open page
       );
     else await expect(page.locator('[data-plan-refund]')).toBeEmpty();
   }
+  // After a reload the refund is read from the database: the buyer is told the same words, and a
+  // reader who bought nothing (here: nobody signed in) is told nothing.
+  for (const [i, page] of pages.entries()) {
+    await page.reload();
+    await expect(page.locator('[data-plan-status="settled"]')).toBeVisible();
+    if (results[i] === 'lose')
+      await expect(page.locator('[data-plan-refund]')).toHaveText(
+        `方案未中（黑），按不中退已退还 ${PRICE} 球钻`,
+      );
+    else await expect(page.locator('[data-plan-refund]')).toBeEmpty();
+  }
+  const reader = await browser.newContext({ baseURL: server!.url });
+  const readerPage = await reader.newPage();
+  await readerPage.goto(`/guide/plan/${planIds[results.indexOf('lose')]}`);
+  await expect(readerPage.locator('[data-plan-status="settled"]')).toBeVisible();
+  await expect(readerPage.locator('[data-plan-refund]')).toBeEmpty();
+  await reader.close();
   // 胜平负 has no push: exactly one of the three picks came in.
   expect(results.sort()).toEqual(['lose', 'lose', 'win']);
   const after = (

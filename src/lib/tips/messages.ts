@@ -34,3 +34,13 @@ export const TIP_MSG = {
   expertUnknown: '专家不存在',
   followSelf: '不能关注自己',
 } as const;
+
+/**
+ * What a buyer is told of their refund: the socket notice at settlement and the plan page after a
+ * reload say the same thing.
+ */
+export function refundNotice(status: string, resultName: string | null, amount: number): string {
+  return status === 'void'
+    ? `比赛未能正常进行，已退还 ${amount} 球钻`
+    : `方案未中（${resultName}），按不中退已退还 ${amount} 球钻`;
+}

@@ -31,6 +31,10 @@ export interface PlanView {
   sold: number;
   unlocked: boolean;
   bought: boolean;
+  /** 球钻 refunded to this viewer (不中退 on a miss, or a void match); 0 when none. */
+  refunded: number;
+  /** The refund as the buyer is told of it (refundNotice), or null. */
+  refundNotice: string | null;
   line: number | null;
   odds: number | null;
   pick: string | null;

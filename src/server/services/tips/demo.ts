@@ -10,8 +10,10 @@ import type { TipServices } from './index.ts';
 
 /** Demo experts keep this many plans on sale. */
 const OPEN_TARGET = 3;
-const PRICES = [0, 18, 28, 38, 58];
-const EXPERT_PLAYS: Record<string, TipPlay[]> = {
+/** Prices the demo experts ask, in 球钻 (0 = free). */
+export const DEMO_PRICES = [0, 18, 28, 38, 58];
+/** Each demo expert's plays (by mobile), as in src/server/seed/tips.ts. */
+export const EXPERT_PLAYS: Record<string, TipPlay[]> = {
   '13800000003': ['rqspf', 'spf', 'asia'],
   '13800000031': ['asia'],
   '13800000032': ['ou'],
@@ -67,7 +69,7 @@ export async function publishDemoPlans(db: Db, tips: TipServices, now: number, l
       if (!options?.open || !offered.length) continue;
       const choice = offered[Math.floor(rng.next() * offered.length)];
       const pick = choice.picks[Math.floor(rng.next() * choice.picks.length)];
-      const price = PRICES[Math.floor(rng.next() * PRICES.length)];
+      const price = DEMO_PRICES[Math.floor(rng.next() * DEMO_PRICES.length)];
       const kickoff = row.m.kickoffAt;
       const analysis = demoAnalysis({
         competition: row.competition,

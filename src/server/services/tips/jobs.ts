@@ -2,10 +2,15 @@ import type { AppContext } from '../../context.ts';
 import { startSingleton } from '../../jobs/singleton.ts';
 import { stateInfo } from '../../../lib/vocab/match-states.ts';
 import { publishDemoPlans } from './demo.ts';
+import { seedRecentPlans } from './demo-recent.ts';
 
 /** How often open plans of ended matches are looked for (a missed event, a restart). */
 export const TIP_SWEEP_MS = 60_000;
-/** How often the demo experts top up their plans on sale (with the demo seeded). */
+/**
+ * How often the demo experts top up their plans on sale (with the demo seeded), and their recent
+ * past: plans on simulated matches that finished in the last 30 days, once the simulator has
+ * played them (on a first start it catches up after the seed has run).
+ */
 export const TIP_DEMO_MS = 60_000;
 
 /**
@@ -36,7 +41,12 @@ export function startTipsJobs(app: AppContext): () => Promise<void> {
     ? startSingleton(app.db, app.log, {
         name: 'tips-demo-plans',
         everyMs: TIP_DEMO_MS,
-        run: () => publishDemoPlans(app.db, tips, sports.clock.now(), app.log),
+        run: async () => {
+          await seedRecentPlans(app.db, tips, sports.clock.now(), app.log).catch((err) =>
+            app.log.warn({ err }, 'tips: recent demo plans failed'),
+          );
+          await publishDemoPlans(app.db, tips, sports.clock.now(), app.log);
+        },
       })
     : async () => {};
   return async () => {

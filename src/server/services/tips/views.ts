@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { pickName, playName, type TipPick, type TipPlay } from '../../../lib/tips/plays.ts';
+import { refundNotice } from '../../../lib/tips/messages.ts';
 import { TIP_STATUS_NAME } from '../../../lib/tips/rules.ts';
 import { RESULT_NAME, type TipResult } from '../../../lib/tips/settle.ts';
 import type { ExpertBrief, PlanView } from '../../../lib/tips/types.ts';
@@ -37,7 +38,11 @@ export function createPlanViews(db: Db, lookup: MatchLookup) {
       lookup.briefs(rows.map((r) => r.matchId)),
       viewerId
         ? db
-            .select({ planId: tipPurchases.planId })
+            .select({
+              planId: tipPurchases.planId,
+              price: tipPurchases.price,
+              refundedAt: tipPurchases.refundedAt,
+            })
             .from(tipPurchases)
             .where(
               and(
@@ -51,6 +56,7 @@ export function createPlanViews(db: Db, lookup: MatchLookup) {
         : Promise.resolve([]),
     ]);
     const mine = new Set(bought.map((b) => b.planId));
+    const refunds = new Map(bought.filter((b) => b.refundedAt).map((b) => [b.planId, b.price]));
     return rows.flatMap((r) => {
       const match = games.get(r.matchId);
       const expert = briefs.get(r.expertId);
@@ -58,6 +64,8 @@ export function createPlanViews(db: Db, lookup: MatchLookup) {
       const over = r.status !== 'open' || match.phase === 'finished' || match.phase === 'void';
       const unlocked = r.price === 0 || mine.has(r.id) || r.expertId === viewerId || over;
       const play = r.play as TipPlay;
+      const resultName = r.result ? RESULT_NAME[r.result as TipResult] : null;
+      const refunded = refunds.get(r.id) ?? 0;
       return [
         {
           id: r.id,
@@ -74,11 +82,13 @@ export function createPlanViews(db: Db, lookup: MatchLookup) {
           status: r.status,
           statusName: TIP_STATUS_NAME[r.status] ?? r.status,
           result: r.result,
-          resultName: r.result ? RESULT_NAME[r.result as TipResult] : null,
+          resultName,
           settledScore: r.settledScore,
           settledAt: r.settledAt?.toISOString() ?? null,
           sold: r.sold,
           bought: mine.has(r.id),
+          refunded,
+          refundNotice: refunded > 0 ? refundNotice(r.status, resultName, refunded) : null,
           unlocked,
           line: unlocked ? r.line : null,
           odds: unlocked ? r.odds : null,
