@@ -11,37 +11,52 @@ export interface SingletonJob {
   name: string;
   everyMs: number;
   run: () => Promise<unknown>;
+  /** How long a held lease lasts without renewal (SINGLETON_LEASE_MS unless a test shortens it). */
+  leaseMs?: number;
 }
 
 /**
  * Runs `job.run` every `everyMs` on exactly one instance: the one holding the job's lease. Every
- * instance ticks; the others find the lease held and skip. The holder renews on each tick (and at
- * least every third of the lease while idle), so if it dies another picks the job up.
+ * instance ticks; the others find the lease held and skip. The holder renews on each tick (at least
+ * every third of the lease), also while a run is in progress, so a run longer than the lease is not
+ * started again by another instance; if the holder dies, another picks the job up.
  */
-export function startSingleton(db: Db, log: Logger, job: SingletonJob): () => Promise<void> {
-  const lease = createLease(db, job.name, INSTANCE_ID, SINGLETON_LEASE_MS);
-  const beat = Math.min(job.everyMs, SINGLETON_LEASE_MS / 3);
+export function startSingleton(
+  db: Db,
+  log: Logger,
+  job: SingletonJob,
+  holder: string = INSTANCE_ID,
+): () => Promise<void> {
+  const leaseMs = job.leaseMs ?? SINGLETON_LEASE_MS;
+  const lease = createLease(db, job.name, holder, leaseMs);
+  const beat = Math.min(job.everyMs, leaseMs / 3);
   let lastRun = 0;
-  let busy: Promise<void> | null = null;
+  let renewing: Promise<void> | null = null;
+  let running: Promise<void> | null = null;
+  const failed = (err: unknown) => log.warn({ err, job: job.name }, 'singleton job failed');
   const tick = () => {
-    if (busy) return;
-    busy = (async () => {
+    if (renewing) return;
+    renewing = (async () => {
       try {
         if (!(await lease.hold())) return;
-        if (Date.now() - lastRun < job.everyMs) return;
+        if (running || Date.now() - lastRun < job.everyMs) return;
         lastRun = Date.now();
-        await job.run();
+        running = job
+          .run()
+          .then(() => undefined, failed)
+          .finally(() => (running = null));
       } catch (err) {
-        log.warn({ err, job: job.name }, 'singleton job failed');
+        failed(err);
       }
-    })().finally(() => (busy = null));
+    })().finally(() => (renewing = null));
   };
   const timer = setInterval(tick, beat);
   timer.unref();
   tick();
   return async () => {
     clearInterval(timer);
-    await busy;
+    await renewing;
+    await running;
     await lease.release().catch(() => undefined);
   };
 }
