@@ -7,6 +7,7 @@ import { LIVE_NAVS } from '../../lib/vocab/live-navs.ts';
 import { Notice, type NoticeState } from '../auth/fields.tsx';
 import { uploadImages } from '../live/upload.ts';
 import StreamKey, { type Push } from './StreamKey.tsx';
+import { MSG } from '../../lib/messages.ts';
 
 export interface RoomSettingsView {
   id: number;
@@ -20,7 +21,7 @@ export interface RoomSettingsView {
 }
 
 const fail = (err: unknown): NoticeState => ({
-  text: failureText(err, '保存失败，请稍后重试'),
+  text: failureText(err, MSG.saveFailed),
   ok: false,
 });
 const input = 'mt-1 h-10 w-full rounded-md border border-line px-3 text-sm font-normal';

@@ -3,6 +3,7 @@ import { api, failureText } from '../../lib/api/index.ts';
 import { LIVE_NAVS } from '../../lib/vocab/live-navs.ts';
 import { chinaTime } from '../../lib/wallet.ts';
 import { Notice, type NoticeState } from '../auth/fields.tsx';
+import { MSG } from '../../lib/messages.ts';
 
 export interface AuditInfo {
   status: 'none' | 'auditing' | 'success' | 'error';
@@ -56,7 +57,7 @@ export default function ApplyForm({ initial }: { initial: AuditInfo }) {
       setInfo(data);
       setNotice(null);
     } catch (err) {
-      setNotice({ text: failureText(err, '提交失败，请稍后重试'), ok: false });
+      setNotice({ text: failureText(err, MSG.submitFailed), ok: false });
     } finally {
       setBusy(false);
     }

@@ -26,7 +26,7 @@ export default function AuditReview({ initial }: { initial: PendingApplication[]
       setList(list.filter((a) => a.id !== app.id));
       setMessage(`${app.nickName} 的申请已${pass ? '通过' : '驳回'}`);
     } catch (err) {
-      setMessage(failureText(err, '操作失败，请稍后重试'));
+      setMessage(failureText(err));
     }
   }
 

@@ -16,7 +16,7 @@ interface Forbid {
   active: boolean;
 }
 
-const msgOf = (err: unknown) => failureText(err, '操作失败，请稍后重试');
+const msgOf = (err: unknown) => failureText(err);
 const DURATIONS = [
   [10, '10分钟'],
   [60, '1小时'],

@@ -5,6 +5,7 @@ import { showZhDay, wireDay, ZH_DAY_FIELD } from '../../lib/zh-date.ts';
 import NickField from '../auth/NickField.tsx';
 import { Notice, type NoticeState } from '../auth/fields.tsx';
 import PortraitPicker from './PortraitPicker.tsx';
+import { MSG } from '../../lib/messages.ts';
 
 export interface ProfileValues {
   nickName: string;
@@ -56,7 +57,7 @@ export default function ProfileForm({
       if (next) return location.assign(next);
       setNotice({ text: '资料已保存', ok: true });
     } catch (err) {
-      setNotice({ text: failureText(err, '保存失败，请稍后重试'), ok: false });
+      setNotice({ text: failureText(err, MSG.saveFailed), ok: false });
     } finally {
       setBusy(false);
     }

@@ -35,7 +35,7 @@ export default function BankCards({ initial, holder }: Props) {
       setCardNo('');
       setNotice({ text: '绑定成功', ok: true });
     } catch (err) {
-      setNotice({ text: failureText(err, '绑定失败，请稍后重试'), ok: false });
+      setNotice({ text: failureText(err, MSG.bindFailed), ok: false });
     } finally {
       setBusy(false);
     }
