@@ -5,7 +5,7 @@ import type { CutInput } from '../../services/youliao/clips.ts';
 import { invalidParam } from '../../errors.ts';
 import { q, text, validate } from '../../validate.ts';
 
-/** Readers for the /inform/movie bodies: each refusal names the field in Chinese. */
+/** Readers for the 有料 bodies (URL prefix /svc/inform/movie): each refusal names the field in Chinese. */
 
 const field = invalidParam;
 

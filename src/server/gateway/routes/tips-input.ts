@@ -9,7 +9,7 @@ import type { PlanInput } from '../../services/tips/plans.ts';
 import { invalidParam } from '../../errors.ts';
 import { q, text, validate } from '../../validate.ts';
 
-/** Readers for the /tj bodies: each refusal names the field in Chinese (TIP_MSG). */
+/** Readers for the tips bodies (URL prefix /svc/tj): each refusal names the field in Chinese (TIP_MSG). */
 
 const field = invalidParam;
 const chars = (s: string) => [...s].length;
