@@ -61,7 +61,7 @@ export default function AnchorSettings({
         cover: form.cover || undefined,
       });
       setRoom(data);
-      setNotice({ text: '已保存', ok: true });
+      setNotice({ text: MSG.saved, ok: true });
     } catch (err) {
       setNotice(fail(err));
     } finally {
@@ -86,7 +86,7 @@ export default function AnchorSettings({
       else await api.post('/api/room/up', { title: form.title, navId: form.navId, matchId: form.matchId });
       setRoom({ ...room, liveState: room.liveState === 1 ? 0 : 1 });
       setNotice({
-        text: room.liveState === 1 ? '已结束直播，本场已生成回放' : '已开始直播，快去 OBS 推流吧',
+        text: room.liveState === 1 ? MSG.liveEnded : MSG.liveStarted,
         ok: true,
       });
     } catch (err) {

@@ -22,17 +22,17 @@ const STATUS = {
   auditing: {
     label: '审核中',
     tone: 'bg-[#fff4e6] text-accent',
-    text: '申请已提交，运营人员会在 1-3 个工作日内审核。',
+    text: MSG.anchorApplied,
   },
   success: {
     label: '审核通过',
     tone: 'bg-brand-light text-brand',
-    text: '恭喜你成为球友圈主播！现在就去设置直播间并开播吧。',
+    text: MSG.anchorApproved,
   },
   error: {
     label: '未通过',
     tone: 'bg-[#fff0f6] text-[#d6336c]',
-    text: '申请未通过，修改资料后可以重新提交。',
+    text: MSG.anchorRejected,
   },
 } as const;
 

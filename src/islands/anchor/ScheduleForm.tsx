@@ -40,7 +40,7 @@ export default function ScheduleForm({ matches, initial }: { matches: MatchBrief
       const body = { matchId: matchId || undefined, title: title.trim() || undefined, startAt };
       const { data } = await api.post<Item>('/api/anchor/schedule/add', body);
       setItems([...items, data].sort((a, b) => a.startAt.localeCompare(b.startAt)));
-      setNotice({ text: '直播预告已发布，观众会在直播间和直播预告页看到', ok: true });
+      setNotice({ text: MSG.schedulePublished, ok: true });
       setTitle('');
       setStartDay('');
       setStartTime('');

@@ -38,7 +38,7 @@ export default function StreamKey({
       const { data } = await api.post<Push>('/api/room/resetKey');
       onReset(data);
       setShown(true);
-      setNote('推流码已重置');
+      setNote(MSG.streamKeyReset);
     } catch (err) {
       setNote(failureText(err, MSG.resetFailed));
     }

@@ -55,7 +55,7 @@ export default function ProfileForm({
           signature,
         });
       if (next) return location.assign(next);
-      setNotice({ text: '资料已保存', ok: true });
+      setNotice({ text: MSG.profileSaved, ok: true });
     } catch (err) {
       setNotice({ text: failureText(err, MSG.saveFailed), ok: false });
     } finally {
@@ -72,7 +72,7 @@ export default function ProfileForm({
           current={portrait}
           onSaved={(url) => {
             setPortrait(url);
-            setNotice({ text: '头像已更新', ok: true });
+            setNotice({ text: MSG.portraitSaved, ok: true });
           }}
         />
       </div>

@@ -75,7 +75,7 @@ export default function LiveRoom({ room: initial, gifts, history, me, balance: i
           break;
         case 'down':
           setRoom((r) => ({ ...r, liveState: 0, pullUrls: [] }));
-          system(e.suspended ? MSG.roomBlocked : '主播已下播，感谢观看', e.suspended ? 'warn' : undefined);
+          system(e.suspended ? MSG.roomBlocked : MSG.roomEnded, e.suspended ? 'warn' : undefined);
           break;
         case 'notice':
           setRoom((r) => ({ ...r, notice: e.notice }));

@@ -81,7 +81,7 @@ export default function CutForm({
         sport,
       });
       setClips([{ ...data, failReason: null }, ...clips]);
-      setNotice({ text: '已提交剪辑，处理完成后会出现在有料列表', ok: true });
+      setNotice({ text: MSG.clipCutQueued, ok: true });
       setTitle('');
     } catch (err) {
       setNotice({ text: failureText(err, MSG.cutFailed), ok: false });
