@@ -1,4 +1,4 @@
-import { CODE, MSG } from '../lib/messages.ts';
+import { CODE, MSG, fill } from '../lib/messages.ts';
 
 /**
  * The brand that marks an ApiError. Built pages bundle their own copy of this module while the
@@ -25,6 +25,9 @@ export function isApiError(err: unknown): err is ApiError {
 }
 
 export const badRequest = (msg: string = MSG.badRequest) => new ApiError(CODE.badRequest, msg);
+/** A 400 that names the field: invalidParam('type', MSG.valueNotAllowed) → "参数 type 无效：取值不在允许范围内". */
+export const invalidParam = (field: string, reason: string) =>
+  badRequest(fill(MSG.paramInvalid, { field, reason }));
 export const unauthorized = (msg: string = MSG.unauthorized) => new ApiError(CODE.unauthorized, msg);
 export const forbidden = (msg: string = MSG.forbidden) => new ApiError(CODE.forbidden, msg);
 export const notFound = (msg: string = MSG.notFoundApi) => new ApiError(CODE.notFound, msg);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { badRequest } from './errors.ts';
+import { MSG, fill } from '../lib/messages.ts';
+import { invalidParam } from './errors.ts';
 
 /**
  * Parses input with a zod schema; on failure throws a 400 whose message names the field,
@@ -10,23 +11,26 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): z.outp
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  const field = issue.path.join('.') || '请求';
-  throw badRequest(`参数 ${field} 无效：${describe(issue)}`);
+  throw invalidParam(issue.path.join('.') || MSG.paramWholeRequest, describe(issue));
 }
 
 function describe(issue: z.core.$ZodIssue): string {
   if (/[\u4e00-\u9fa5]/.test(issue.message)) return issue.message;
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? '不能为空' : '格式不正确';
+      return issue.input === undefined ? MSG.valueRequired : MSG.valueMalformed;
     case 'too_small':
-      return issue.origin === 'string' ? `长度不能少于 ${issue.minimum}` : `不能小于 ${issue.minimum}`;
+      return fill(issue.origin === 'string' ? MSG.lengthTooShort : MSG.numberTooSmall, {
+        min: Number(issue.minimum),
+      });
     case 'too_big':
-      return issue.origin === 'string' ? `长度不能超过 ${issue.maximum}` : `不能大于 ${issue.maximum}`;
+      return fill(issue.origin === 'string' ? MSG.lengthTooLong : MSG.numberTooBig, {
+        max: Number(issue.maximum),
+      });
     case 'invalid_value':
-      return '取值不在允许范围内';
+      return MSG.valueNotAllowed;
     default:
-      return '格式不正确';
+      return MSG.valueMalformed;
   }
 }
 

@@ -7,6 +7,7 @@ import { LIVE_NAVS } from '../../lib/vocab/live-navs.ts';
 import { Notice, type NoticeState } from '../auth/fields.tsx';
 import { uploadImages } from '../live/upload.ts';
 import StreamKey, { type Push } from './StreamKey.tsx';
+import { MSG } from '../../lib/messages.ts';
 
 export interface RoomSettingsView {
   id: number;
@@ -20,7 +21,7 @@ export interface RoomSettingsView {
 }
 
 const fail = (err: unknown): NoticeState => ({
-  text: failureText(err, '保存失败，请稍后重试'),
+  text: failureText(err, MSG.saveFailed),
   ok: false,
 });
 const input = 'mt-1 h-10 w-full rounded-md border border-line px-3 text-sm font-normal';
@@ -60,7 +61,7 @@ export default function AnchorSettings({
         cover: form.cover || undefined,
       });
       setRoom(data);
-      setNotice({ text: '已保存', ok: true });
+      setNotice({ text: MSG.saved, ok: true });
     } catch (err) {
       setNotice(fail(err));
     } finally {
@@ -85,7 +86,7 @@ export default function AnchorSettings({
       else await api.post('/api/room/up', { title: form.title, navId: form.navId, matchId: form.matchId });
       setRoom({ ...room, liveState: room.liveState === 1 ? 0 : 1 });
       setNotice({
-        text: room.liveState === 1 ? '已结束直播，本场已生成回放' : '已开始直播，快去 OBS 推流吧',
+        text: room.liveState === 1 ? MSG.liveEnded : MSG.liveStarted,
         ok: true,
       });
     } catch (err) {

@@ -3,6 +3,7 @@ import { api, failureText } from '../../lib/api/index.ts';
 import { LIVE_NAVS } from '../../lib/vocab/live-navs.ts';
 import { chinaTime } from '../../lib/wallet.ts';
 import { Notice, type NoticeState } from '../auth/fields.tsx';
+import { MSG } from '../../lib/messages.ts';
 
 export interface AuditInfo {
   status: 'none' | 'auditing' | 'success' | 'error';
@@ -21,17 +22,17 @@ const STATUS = {
   auditing: {
     label: '审核中',
     tone: 'bg-[#fff4e6] text-accent',
-    text: '申请已提交，运营人员会在 1-3 个工作日内审核。',
+    text: MSG.anchorApplied,
   },
   success: {
     label: '审核通过',
     tone: 'bg-brand-light text-brand',
-    text: '恭喜你成为球友圈主播！现在就去设置直播间并开播吧。',
+    text: MSG.anchorApproved,
   },
   error: {
     label: '未通过',
     tone: 'bg-[#fff0f6] text-[#d6336c]',
-    text: '申请未通过，修改资料后可以重新提交。',
+    text: MSG.anchorRejected,
   },
 } as const;
 
@@ -56,7 +57,7 @@ export default function ApplyForm({ initial }: { initial: AuditInfo }) {
       setInfo(data);
       setNotice(null);
     } catch (err) {
-      setNotice({ text: failureText(err, '提交失败，请稍后重试'), ok: false });
+      setNotice({ text: failureText(err, MSG.submitFailed), ok: false });
     } finally {
       setBusy(false);
     }

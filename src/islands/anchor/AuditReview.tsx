@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { api, failureText } from '../../lib/api/index.ts';
 import { liveNavName } from '../../lib/vocab/live-navs.ts';
 import { chinaTime } from '../../lib/wallet.ts';
+import { MSG, fill } from '../../lib/messages.ts';
 
 export interface PendingApplication {
   id: number;
@@ -24,9 +25,9 @@ export default function AuditReview({ initial }: { initial: PendingApplication[]
     try {
       await api.post('/api/audit/review', { id: app.id, pass: pass ? 1 : 0, note: notes[app.id] ?? '' });
       setList(list.filter((a) => a.id !== app.id));
-      setMessage(`${app.nickName} 的申请已${pass ? '通过' : '驳回'}`);
+      setMessage(fill(MSG.auditDone, { nick: app.nickName, verdict: pass ? '通过' : '驳回' }));
     } catch (err) {
-      setMessage(failureText(err, '操作失败，请稍后重试'));
+      setMessage(failureText(err));
     }
   }
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { api, failureText } from '../../lib/api/index.ts';
 import { chinaTime } from '../../lib/wallet.ts';
+import { MSG, fill } from '../../lib/messages.ts';
 
 interface Manager {
   id: number;
@@ -16,7 +17,7 @@ interface Forbid {
   active: boolean;
 }
 
-const msgOf = (err: unknown) => failureText(err, '操作失败，请稍后重试');
+const msgOf = (err: unknown) => failureText(err);
 const DURATIONS = [
   [10, '10分钟'],
   [60, '1小时'],
@@ -68,14 +69,14 @@ export default function RoomAdmins({ roomId }: { roomId: number }) {
     e.preventDefault();
     void act(
       () => api.get('/api/manager/add', { roomId, nickName: nick.trim() }),
-      `已将 ${nick.trim()} 设为房管`,
+      fill(MSG.managerAdded, { nick: nick.trim() }),
     ).then(() => setNick(''));
   };
   const addForbid = (e: FormEvent) => {
     e.preventDefault();
     void act(
       () => api.get('/api/forbid/add', { roomId, nickName: banNick.trim(), minutes: minutes || undefined }),
-      `已禁言 ${banNick.trim()}`,
+      fill(MSG.userMutedBy, { nick: banNick.trim() }),
     ).then(() => setBanNick(''));
   };
 
@@ -119,7 +120,10 @@ export default function RoomAdmins({ roomId }: { roomId: number }) {
                 type="button"
                 className="text-xs text-ink-mute hover:text-[#d6336c]"
                 onClick={() =>
-                  void act(() => api.get('/api/manager/remove', { id: m.id }), `已取消 ${m.nickName} 的房管`)
+                  void act(
+                    () => api.get('/api/manager/remove', { id: m.id }),
+                    fill(MSG.managerRemoved, { nick: m.nickName }),
+                  )
                 }
               >
                 取消房管
@@ -177,7 +181,10 @@ export default function RoomAdmins({ roomId }: { roomId: number }) {
                 type="button"
                 className="text-xs text-brand hover:underline"
                 onClick={() =>
-                  void act(() => api.get('/api/forbid/remove', { id: f.id }), `已解除 ${f.nickName} 的禁言`)
+                  void act(
+                    () => api.get('/api/forbid/remove', { id: f.id }),
+                    fill(MSG.muteLifted, { nick: f.nickName }),
+                  )
                 }
               >
                 解除禁言

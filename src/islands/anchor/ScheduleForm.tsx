@@ -4,6 +4,7 @@ import { shortTime } from '../../lib/live/format.ts';
 import type { MatchBrief } from '../../lib/live/types.ts';
 import { beijingInstant, ZH_DAY_FIELD, ZH_TIME_FIELD } from '../../lib/zh-date.ts';
 import { Notice, type NoticeState } from '../auth/fields.tsx';
+import { MSG } from '../../lib/messages.ts';
 
 interface Item {
   id: number;
@@ -12,7 +13,7 @@ interface Item {
   match: MatchBrief | null;
 }
 
-const msgOf = (err: unknown) => failureText(err, '操作失败，请稍后重试');
+const msgOf = (err: unknown) => failureText(err);
 const field = 'mt-1 h-10 w-full rounded-md border border-line px-3 text-sm font-normal';
 
 /** /v/anchor-add: announce a broadcast (for a match, or any show) and manage the announced ones. */
@@ -31,7 +32,7 @@ export default function ScheduleForm({ matches, initial }: { matches: MatchBrief
     e.preventDefault();
     const startAt = startDay || startTime ? beijingInstant(startDay, startTime) : undefined;
     if (startAt === null) {
-      setNotice({ text: '开播时间格式不正确：请按 年/月/日 和 时:分 填写，如 2026/01/31 20:30', ok: false });
+      setNotice({ text: MSG.scheduleTimeFormat, ok: false });
       return;
     }
     setBusy(true);
@@ -39,7 +40,7 @@ export default function ScheduleForm({ matches, initial }: { matches: MatchBrief
       const body = { matchId: matchId || undefined, title: title.trim() || undefined, startAt };
       const { data } = await api.post<Item>('/api/anchor/schedule/add', body);
       setItems([...items, data].sort((a, b) => a.startAt.localeCompare(b.startAt)));
-      setNotice({ text: '直播预告已发布，观众会在直播间和直播预告页看到', ok: true });
+      setNotice({ text: MSG.schedulePublished, ok: true });
       setTitle('');
       setStartDay('');
       setStartTime('');

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { api, failureText } from '../../lib/api/index.ts';
 import { chinaTime } from '../../lib/wallet.ts';
+import { MSG } from '../../lib/messages.ts';
 
 export interface Push {
   server: string;
@@ -27,7 +28,7 @@ export default function StreamKey({
       await navigator.clipboard.writeText(text);
       setNote(`${what}已复制`);
     } catch {
-      setNote('复制失败，请手动选择复制');
+      setNote(MSG.copyFailed);
     }
   };
 
@@ -37,9 +38,9 @@ export default function StreamKey({
       const { data } = await api.post<Push>('/api/room/resetKey');
       onReset(data);
       setShown(true);
-      setNote('推流码已重置');
+      setNote(MSG.streamKeyReset);
     } catch (err) {
-      setNote(failureText(err, '重置失败，请稍后重试'));
+      setNote(failureText(err, MSG.resetFailed));
     }
   }
 

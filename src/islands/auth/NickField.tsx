@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../../lib/api/index.ts';
 import { NICK_NAME, nickNameError } from '../../lib/validation.ts';
 import Field from './Field.tsx';
+import { MSG } from '../../lib/messages.ts';
 
 interface Props {
   value: string;
@@ -31,9 +32,7 @@ export default function NickField({ value, onChange, current, onAvailability }: 
     const t = setTimeout(async () => {
       try {
         const { data } = await api.get<{ available: boolean }>('/user/check/nick-name', { nickName: name });
-        setState(
-          data.available ? { text: '昵称可以使用', ok: true } : { text: '昵称已被占用，换一个吧', ok: false },
-        );
+        setState(data.available ? { text: MSG.nickFree, ok: true } : { text: MSG.nickInUse, ok: false });
         onAvailability?.(data.available);
       } catch {
         setState(null);

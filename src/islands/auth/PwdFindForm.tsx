@@ -4,6 +4,7 @@ import { codeError, digitsOnly, mobileError, passwordError, PASSWORD_INPUT } fro
 import { encryptedPassword, loginErrorText } from './auth-api.ts';
 import Field from './Field.tsx';
 import { CodeField, Notice, PhoneField, type NoticeState } from './fields.tsx';
+import { MSG } from '../../lib/messages.ts';
 
 /** /user/pwd_find: phone + SMS code + new password (POST /user/center/retrievePassword). */
 export default function PwdFindForm() {
@@ -21,7 +22,7 @@ export default function PwdFindForm() {
       mobileError(mobile) ??
       codeError(code) ??
       passwordError(password, 'submit') ??
-      (password === again ? null : '两次输入的密码不一致');
+      (password === again ? null : MSG.passwordsDiffer);
     if (p) return setNotice({ text: p, ok: false });
     setBusy(true);
     try {

@@ -13,6 +13,7 @@ import { encryptedPassword, loginErrorText } from './auth-api.ts';
 import Field from './Field.tsx';
 import { CodeField, Notice, PhoneField, type NoticeState } from './fields.tsx';
 import NickField from './NickField.tsx';
+import { MSG } from '../../lib/messages.ts';
 
 /** /user/register: phone, SMS code, password, nickname; success logs in and goes home. */
 export default function RegisterForm() {
@@ -29,7 +30,7 @@ export default function RegisterForm() {
     codeError(code) ??
     passwordError(password, 'submit') ??
     nickNameError(nickName.trim()) ??
-    (agreed ? null : '请阅读并同意用户协议');
+    (agreed ? null : MSG.agreementRequired);
 
   async function submit(e: FormEvent) {
     e.preventDefault();

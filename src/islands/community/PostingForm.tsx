@@ -9,6 +9,7 @@ import { $postDraft, clearDraft, movePicture, type PostDraft } from '../../store
 import { PictureStrip, type Uploading } from './PictureStrip.tsx';
 import { PostTarget } from './PostTarget.tsx';
 import { uploadPicture } from './upload-picture.ts';
+import { MSG, fill } from '../../lib/messages.ts';
 
 interface Props {
   circles: { id: number; name: string }[];
@@ -80,8 +81,8 @@ export default function PostingForm(props: Props) {
   async function send(e: React.FormEvent) {
     e.preventDefault();
     setError('');
-    if (!editing && draft.type === 1 && !draft.circleId) return setError('请选择要发布到的圈子');
-    if (length < POST_RULES.minLength) return setError(`内容至少 ${POST_RULES.minLength} 个字`);
+    if (!editing && draft.type === 1 && !draft.circleId) return setError(MSG.postNeedsCircle);
+    if (length < POST_RULES.minLength) return setError(fill(MSG.postTooShort, { min: POST_RULES.minLength }));
     setSending(true);
     try {
       const body = {
@@ -106,7 +107,7 @@ export default function PostingForm(props: Props) {
       if (!editing) clearDraft();
       location.href = `/community/post/${res.data.id}`;
     } catch (err) {
-      setError(failureText(err, '发布失败，请稍后再试'));
+      setError(failureText(err, MSG.publishFailed));
       setSending(false);
     }
   }

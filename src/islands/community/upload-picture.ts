@@ -1,5 +1,6 @@
 import { readToken } from '../../lib/api/cookie.ts';
 import type { Picture } from '../../lib/community/types.ts';
+import { MSG } from '../../lib/messages.ts';
 
 const readAsDataUrl = (f: File) =>
   new Promise<string>((resolve, reject) => {
@@ -27,10 +28,10 @@ export async function uploadPicture(file: File, onProgress: (p: number) => void)
         if (res.code === 200) resolve(res.data[0]);
         else reject(new Error(res.msg));
       } catch {
-        reject(new Error('上传失败，请重试'));
+        reject(new Error(MSG.uploadRetry));
       }
     };
-    xhr.onerror = () => reject(new Error('网络异常，请稍后再试'));
+    xhr.onerror = () => reject(new Error(MSG.networkFailed));
     xhr.send(body);
   });
 }

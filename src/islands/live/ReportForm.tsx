@@ -3,6 +3,7 @@ import { api, failureText } from '../../lib/api/index.ts';
 import { REPORT_REASONS } from '../../lib/live/rules.ts';
 import { Notice, type NoticeState } from '../auth/fields.tsx';
 import { uploadImages } from './upload.ts';
+import { MSG } from '../../lib/messages.ts';
 
 const MAX_IMAGES = 3;
 
@@ -14,7 +15,7 @@ export default function ReportForm({ roomId, roomTitle }: { roomId: number; room
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<NoticeState>(null);
   const [done, setDone] = useState(false);
-  const fail = (err: unknown) => setNotice({ text: failureText(err, '提交失败，请稍后重试'), ok: false });
+  const fail = (err: unknown) => setNotice({ text: failureText(err, MSG.submitFailed), ok: false });
 
   async function pick(files: FileList | null) {
     if (!files?.length) return;
@@ -31,7 +32,7 @@ export default function ReportForm({ roomId, roomTitle }: { roomId: number; room
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!reason) return setNotice({ text: '请选择举报原因', ok: false });
+    if (!reason) return setNotice({ text: MSG.reportReasonInvalid, ok: false });
     setBusy(true);
     try {
       await api.post('/api/report/add', { roomId, reason, detail: detail.trim(), images });

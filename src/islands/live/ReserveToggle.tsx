@@ -14,7 +14,7 @@ export default function ReserveToggle({ matchId }: { matchId: number }) {
       setReserved(data.reserved);
       setNote(null);
     } catch (err) {
-      setNote(failureText(err, '操作失败'));
+      setNote(failureText(err));
     }
   }
   return (

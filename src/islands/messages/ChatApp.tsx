@@ -6,6 +6,7 @@ import ConversationList from './ConversationList.tsx';
 import Thread from './Thread.tsx';
 import { dmApi } from './dm-api.ts';
 import { useDmLive } from './use-dm-live.ts';
+import { MSG } from '../../lib/messages.ts';
 
 interface Props {
   me: number;
@@ -194,7 +195,7 @@ export default function ChatApp({ me, initial, initialActive }: Props) {
               loadingOlder={loadingOlder}
               onOlder={() => void older()}
             />
-            <Composer disabled={conv.blocked ? '你已拉黑对方，解除后才能发送消息' : null} onSend={send} />
+            <Composer disabled={conv.blocked ? MSG.dmComposerBlocked : null} onSend={send} />
           </>
         )}
       </section>

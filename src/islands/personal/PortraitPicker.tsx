@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { api, failureText } from '../../lib/api/index.ts';
 import { clampView, sourceRect, type CropView } from './crop.ts';
+import { MSG } from '../../lib/messages.ts';
 
 const FRAME = 240;
 const OUTPUT = 320;
@@ -31,8 +32,8 @@ export default function PortraitPicker({ current, onSaved }: Props) {
   function choose(file: File | undefined) {
     setError('');
     if (!file) return;
-    if (!file.type.startsWith('image/')) return setError('请选择图片文件');
-    if (file.size > 5 * 1024 * 1024) return setError('图片不能超过 5MB');
+    if (!file.type.startsWith('image/')) return setError(MSG.portraitNotImage);
+    if (file.size > 5 * 1024 * 1024) return setError(MSG.portraitTooLarge);
     const image = new Image();
     image.onload = () => {
       setImg(image);
@@ -72,7 +73,7 @@ export default function PortraitPicker({ current, onSaved }: Props) {
       setImg(null);
       onSaved(data[0]);
     } catch (err) {
-      setError(failureText(err, '上传失败，请稍后重试'));
+      setError(failureText(err, MSG.uploadFailed));
     } finally {
       setBusy(false);
     }

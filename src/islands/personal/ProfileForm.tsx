@@ -5,6 +5,7 @@ import { showZhDay, wireDay, ZH_DAY_FIELD } from '../../lib/zh-date.ts';
 import NickField from '../auth/NickField.tsx';
 import { Notice, type NoticeState } from '../auth/fields.tsx';
 import PortraitPicker from './PortraitPicker.tsx';
+import { MSG } from '../../lib/messages.ts';
 
 export interface ProfileValues {
   nickName: string;
@@ -54,9 +55,9 @@ export default function ProfileForm({
           signature,
         });
       if (next) return location.assign(next);
-      setNotice({ text: '资料已保存', ok: true });
+      setNotice({ text: MSG.profileSaved, ok: true });
     } catch (err) {
-      setNotice({ text: failureText(err, '保存失败，请稍后重试'), ok: false });
+      setNotice({ text: failureText(err, MSG.saveFailed), ok: false });
     } finally {
       setBusy(false);
     }
@@ -71,7 +72,7 @@ export default function ProfileForm({
           current={portrait}
           onSaved={(url) => {
             setPortrait(url);
-            setNotice({ text: '头像已更新', ok: true });
+            setNotice({ text: MSG.portraitSaved, ok: true });
           }}
         />
       </div>

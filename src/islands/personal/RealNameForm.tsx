@@ -3,6 +3,7 @@ import { api, failureText } from '../../lib/api/index.ts';
 import { idCardError, realNameError } from '../../lib/validation.ts';
 import Field from '../auth/Field.tsx';
 import { Notice, type NoticeState } from '../auth/fields.tsx';
+import { MSG } from '../../lib/messages.ts';
 
 export interface RealNameState {
   status: number;
@@ -43,7 +44,7 @@ export default function RealNameForm({ initial }: { initial: RealNameState }) {
       });
       setState(data);
     } catch (err) {
-      setNotice({ text: failureText(err, '提交失败，请稍后重试'), ok: false });
+      setNotice({ text: failureText(err, MSG.submitFailed), ok: false });
     } finally {
       setBusy(false);
     }

@@ -104,7 +104,7 @@ export default function ChatInput({ me, forbidden, at, onClearAt, onSend }: Prop
           value={text}
           onChange={(e) => setText(e.target.value)}
           maxLength={CHAT.maxLength}
-          placeholder={forbidden ? '您已被禁言' : '说点什么…'}
+          placeholder={forbidden ? MSG.chatMutedShort : '说点什么…'}
           aria-label="聊天内容"
           className="h-9 min-w-0 flex-1 rounded-md border border-line px-2 text-sm outline-none focus:border-brand"
         />
@@ -114,7 +114,7 @@ export default function ChatInput({ me, forbidden, at, onClearAt, onSend }: Prop
       </div>
       <div className="mt-1 flex justify-between text-xs">
         <p role="alert" className="min-h-4 text-[#d6336c]" data-chat-error>
-          {error ?? (forbidden ? '您已被禁言' : null)}
+          {error ?? (forbidden ? MSG.chatMutedShort : null)}
         </p>
         <span className="text-ink-mute tabular-nums">
           {length}/{CHAT.maxLength}

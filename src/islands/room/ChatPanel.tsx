@@ -4,6 +4,7 @@ import { BarrageSettingsMenu } from './Barrage.tsx';
 import ChatInput, { type ChatDraft } from './ChatInput.tsx';
 import ChatLine, { type FeedItem } from './ChatLine.tsx';
 import ReportMenu from './ReportMenu.tsx';
+import { MSG, fill } from '../../lib/messages.ts';
 
 interface Props {
   items: FeedItem[];
@@ -43,7 +44,7 @@ export default function ChatPanel(p: Props) {
   async function ban(minutes?: number) {
     if (!menu) return;
     const failed = await p.onBan(menu, minutes);
-    setMenuNote(failed ?? `已禁言 ${menu.nickName}`);
+    setMenuNote(failed ?? fill(MSG.userMutedBy, { nick: menu.nickName }));
   }
 
   return (

@@ -18,6 +18,7 @@ import ScoreStrip from './ScoreStrip.tsx';
 import RoomActions from './RoomActions.tsx';
 import { useChatSender } from './use-chat-sender.ts';
 import { useRoomFeed } from './use-room-feed.ts';
+import { MSG } from '../../lib/messages.ts';
 
 export interface Me {
   id: number;
@@ -74,7 +75,7 @@ export default function LiveRoom({ room: initial, gifts, history, me, balance: i
           break;
         case 'down':
           setRoom((r) => ({ ...r, liveState: 0, pullUrls: [] }));
-          system(e.suspended ? '该直播间已被封禁' : '主播已下播，感谢观看', e.suspended ? 'warn' : undefined);
+          system(e.suspended ? MSG.roomBlocked : MSG.roomEnded, e.suspended ? 'warn' : undefined);
           break;
         case 'notice':
           setRoom((r) => ({ ...r, notice: e.notice }));

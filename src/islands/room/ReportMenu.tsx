@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { failureText } from '../../lib/api/index.ts';
 import { PERSON_REPORT_REASONS } from '../../lib/ops/reports.ts';
 import { roomApi } from './room-api.ts';
+import { MSG } from '../../lib/messages.ts';
 
 interface Props {
   /** The chat line the menu was opened from (absent for a user reached another way). */
@@ -19,7 +20,7 @@ export default function ReportMenu({ messageId, userId }: Props) {
     setBusy(true);
     try {
       await send();
-      setNote('已提交举报，处理结果会通过消息通知你');
+      setNote(MSG.reportSubmitted);
     } catch (err) {
       setNote(failureText(err));
     } finally {

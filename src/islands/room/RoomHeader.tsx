@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { failureText } from '../../lib/api/index.ts';
 import { formatHeat } from '../../lib/live/format.ts';
 import { roomApi, type RoomDetail } from './room-api.ts';
+import { MSG } from '../../lib/messages.ts';
 
 /** Title, anchor, heat; follow, share and report. */
 export default function RoomHeader({
@@ -37,7 +38,7 @@ export default function RoomHeader({
       if (navigator.share) await navigator.share({ title, url });
       else {
         await navigator.clipboard.writeText(url);
-        setNote('直播间链接已复制');
+        setNote(MSG.roomLinkCopied);
       }
     } catch {
       setNote(`分享链接：${url}`);

@@ -6,6 +6,7 @@ import type { ChatDraft } from './ChatInput.tsx';
 import { roomApi } from './room-api.ts';
 import type { ChatMessage } from '../../lib/live/types.ts';
 import { sendChatFrame } from './use-room-feed.ts';
+import { MSG } from '../../lib/messages.ts';
 
 /** How long a socket send waits for its ack (10025) or refusal (10090) before giving up. */
 const SOCKET_ACK_MS = 5_000;
@@ -23,7 +24,7 @@ export function useChatSender(roomId: number, onSent: (m: ChatMessage) => void) 
       onFrame((f) => {
         if (f.code === WS_CODE.chatAck) pending.current.get(f.data.clientId)?.(null);
         if (f.code === WS_CODE.error && f.data.req === WS_CODE.chatSend)
-          pending.current.get(f.data.clientId ?? '')?.(f.data.msg || '发送失败');
+          pending.current.get(f.data.clientId ?? '')?.(f.data.msg || MSG.chatSendFailed);
       }),
     [],
   );
@@ -37,7 +38,7 @@ export function useChatSender(roomId: number, onSent: (m: ChatMessage) => void) 
           clearTimeout(timer);
           resolve(error);
         };
-        const timer = setTimeout(() => done('发送超时，请重试'), SOCKET_ACK_MS);
+        const timer = setTimeout(() => done(MSG.chatSendTimeout), SOCKET_ACK_MS);
         pending.current.set(clientId, done);
       });
     }

@@ -29,7 +29,7 @@ export function setupFollow(root: HTMLElement) {
         }
         toast(root, data.isFollowed ? '已关注，可在「关注」中查看' : '已取消关注');
       } catch (err) {
-        toast(root, failureText(err, '操作失败，请稍后再试'));
+        toast(root, failureText(err));
       }
     } finally {
       button.disabled = false;

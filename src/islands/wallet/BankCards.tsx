@@ -33,9 +33,9 @@ export default function BankCards({ initial, holder }: Props) {
       const { data } = await api.post<CardView>('/pay/bind-card', { cardNo, bankName });
       setCards((list) => [...list, data]);
       setCardNo('');
-      setNotice({ text: '绑定成功', ok: true });
+      setNotice({ text: MSG.bankCardAdded, ok: true });
     } catch (err) {
-      setNotice({ text: failureText(err, '绑定失败，请稍后重试'), ok: false });
+      setNotice({ text: failureText(err, MSG.bindFailed), ok: false });
     } finally {
       setBusy(false);
     }
@@ -46,7 +46,7 @@ export default function BankCards({ initial, holder }: Props) {
     try {
       await api.post(`/pay/unbind-card/${card.id}`);
       setCards((list) => list.filter((c) => c.id !== card.id));
-      setNotice({ text: '已解绑', ok: true });
+      setNotice({ text: MSG.bankCardRemoved, ok: true });
     } catch (err) {
       setNotice({ text: failureText(err), ok: false });
     }

@@ -35,7 +35,7 @@ export default function PayPassForm({ maskedMobile, status }: Props) {
       (matchesMask(digitsOnly(mobile), maskedMobile) ? null : MSG.payPasswordMobile) ??
       codeError(code) ??
       payPasswordError(password) ??
-      (password === again ? null : '两次输入的支付密码不一致');
+      (password === again ? null : MSG.payPasswordsDiffer);
     if (problem) return setNotice({ text: problem, ok: false });
     setBusy(true);
     try {
@@ -46,7 +46,7 @@ export default function PayPassForm({ maskedMobile, status }: Props) {
       });
       setDone(true);
     } catch (err) {
-      setNotice({ text: failureText(err, '提交失败，请稍后重试'), ok: false });
+      setNotice({ text: failureText(err, MSG.submitFailed), ok: false });
     } finally {
       setBusy(false);
     }

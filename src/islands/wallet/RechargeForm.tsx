@@ -38,7 +38,7 @@ export default function RechargeForm({ setting }: { setting: Setting }) {
       });
       location.assign(data.payUrl);
     } catch (err) {
-      setNotice({ text: failureText(err, '下单失败，请稍后重试'), ok: false });
+      setNotice({ text: failureText(err, MSG.orderFailed), ok: false });
       setBusy(false);
     }
   }

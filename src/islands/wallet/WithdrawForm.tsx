@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { api, failureText } from '../../lib/api/index.ts';
-import { fill, MSG } from '../../lib/messages.ts';
+import { MSG, fill } from '../../lib/messages.ts';
 import {
   formatCount,
   formatYuan,
@@ -104,7 +104,7 @@ export default function WithdrawForm({ ticket, cards, verified, payPassword }: P
       location.assign('/v/wallet?tab=withdraw&submitted=1');
     } catch (err) {
       setPassword('');
-      setNotice({ text: failureText(err, '提交失败，请稍后重试'), ok: false });
+      setNotice({ text: failureText(err, MSG.submitFailed), ok: false });
     } finally {
       setBusy(false);
     }

@@ -3,6 +3,7 @@ import { api, failureText } from '../../lib/api/index.ts';
 import { beijingDate } from '../../lib/sports/time.ts';
 import { clipDuration, CLIP_SPORTS, YOULIAO_RULES, type ClipState } from '../../lib/youliao/rules.ts';
 import { Notice, type NoticeState } from '../auth/fields.tsx';
+import { MSG } from '../../lib/messages.ts';
 
 export interface CutReplay {
   id: number;
@@ -80,10 +81,10 @@ export default function CutForm({
         sport,
       });
       setClips([{ ...data, failReason: null }, ...clips]);
-      setNotice({ text: '已提交剪辑，处理完成后会出现在有料列表', ok: true });
+      setNotice({ text: MSG.clipCutQueued, ok: true });
       setTitle('');
     } catch (err) {
-      setNotice({ text: failureText(err, '剪辑失败，请稍后重试'), ok: false });
+      setNotice({ text: failureText(err, MSG.cutFailed), ok: false });
     } finally {
       setBusy(false);
     }

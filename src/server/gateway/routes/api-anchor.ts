@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
-import { badRequest, unauthorized } from '../../errors.ts';
+import { invalidParam, unauthorized } from '../../errors.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
 import { q, text, validate } from '../../validate.ts';
@@ -61,7 +61,7 @@ anchorRoutes.post('/anchor/schedule/add', requireUser, LIMIT.room, async (c) => 
   const input = await readInput(c);
   const raw = text(input.startAt);
   const startAt = raw ? new Date(/^\d+$/.test(raw) ? Number(raw) : raw) : undefined;
-  if (startAt && Number.isNaN(startAt.getTime())) throw badRequest('参数 startAt 无效：格式不正确');
+  if (startAt && Number.isNaN(startAt.getTime())) throw invalidParam('startAt', MSG.valueMalformed);
   return ok(
     c,
     await live(c).schedules.add(caller(c), {

@@ -114,7 +114,7 @@ r.get('/attention/getAttentionMatchByUser', requireUser, async (c) => {
 r.get('/attention/pageAttention', requireUser, async (c) => {
   const { matchType, page, pageSize } = validate(
     z.object({
-      attentionType: z.enum(['2', 'match'], { message: '1 主播，2 比赛' }),
+      attentionType: z.enum(['2', 'match'], { message: MSG.attentionTypeRule }),
       matchType: z.coerce.number().int().min(1).max(2).optional(),
       page: q.page(),
       pageSize: q.pageSize(30, 100),

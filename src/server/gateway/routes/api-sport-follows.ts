@@ -1,3 +1,4 @@
+import { MSG, fill } from '../../../lib/messages.ts';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireUser } from '../auth.ts';
@@ -10,7 +11,9 @@ import { flag, q, validate } from '../../validate.ts';
 export const sportFollowRoutes = new Hono<GatewayEnv>();
 
 const target = z.object({
-  type: z.enum(['team', 'competition'], { message: '参数 type 无效：应为 team 或 competition' }),
+  type: z.enum(['team', 'competition'], {
+    message: fill(MSG.paramInvalid, { field: 'type', reason: MSG.sportFollowTypeRule }),
+  }),
   targetId: q.id(),
 });
 

@@ -1,8 +1,9 @@
+import { MSG } from '../../../lib/messages.ts';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireUser } from '../auth.ts';
 import { ok } from '../envelope.ts';
-import { badRequest, unauthorized } from '../../errors.ts';
+import { invalidParam, unauthorized } from '../../errors.ts';
 import type { GatewayEnv } from '../types.ts';
 import { q, validate } from '../../validate.ts';
 import { caller, live } from './live-input.ts';
@@ -64,7 +65,7 @@ liveUserRoutes.get('/attention/operAttention', async (c, next) => {
     z.object({ targetId: q.id(), operateType: z.coerce.number().int().min(0).max(2) }),
     c.req.query(),
   );
-  if (operateType === 2) throw badRequest('参数 operateType 无效：1 关注，0 取消关注');
+  if (operateType === 2) throw invalidParam('operateType', MSG.followOperateRule);
   return ok(c, await live(c).anchors.follow(caller(c).id, targetId, operateType === 1));
 });
 

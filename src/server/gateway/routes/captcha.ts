@@ -1,3 +1,4 @@
+import { MSG, fill } from '../../../lib/messages.ts';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { REP, reply } from '../../services/captcha/codes.ts';
@@ -28,7 +29,7 @@ async function parse<S extends z.ZodType>(c: Context<GatewayEnv>, schema: S) {
   const parsed = schema.safeParse(await readInput(c).catch(() => ({})));
   if (parsed.success) return { ok: true as const, data: parsed.data as z.output<S> };
   const field = parsed.error.issues[0].path.join('.');
-  return { ok: false as const, error: reply(REP.param, null, `参数 ${field} 为空或格式不正确`) };
+  return { ok: false as const, error: reply(REP.param, null, fill(MSG.paramEmptyOrMalformed, { field })) };
 }
 
 /** POST /inform/captcha/get {captchaType, clientUid, ts} */

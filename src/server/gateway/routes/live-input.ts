@@ -1,6 +1,7 @@
+import { MSG } from '../../../lib/messages.ts';
 import { z } from 'zod';
 import type { Caller } from '../../services/live/access.ts';
-import { badRequest } from '../../errors.ts';
+import { invalidParam } from '../../errors.ts';
 import type { GatewayEnv } from '../types.ts';
 import { MAX_ID, text, validate } from '../../validate.ts';
 
@@ -26,7 +27,7 @@ export function optionalId(input: Record<string, unknown>, field: string): numbe
 /** A required positive whole number field. */
 export function requiredId(input: Record<string, unknown>, field: string): number {
   const id = optionalId(input, field);
-  if (id === undefined) throw badRequest(`参数 ${field} 无效：不能为空`);
+  if (id === undefined) throw invalidParam(field, MSG.valueRequired);
   return id;
 }
 
@@ -61,6 +62,6 @@ export function rankPeriod(raw: unknown): 'day' | 'week' | 'month' {
     '2': 'week',
     '3': 'month',
   };
-  if (!map[v]) throw badRequest('参数 rankType 无效：取值不在允许范围内');
+  if (!map[v]) throw invalidParam('rankType', MSG.valueNotAllowed);
   return map[v];
 }

@@ -1,9 +1,10 @@
+import { MSG, fill } from '../../../lib/messages.ts';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { COMMENT_RULES } from '../../../lib/community/rules.ts';
 import { NEWS_MSG } from '../../../lib/news/messages.ts';
 import { NEWS_RULES } from '../../../lib/news/rules.ts';
-import { badRequest } from '../../errors.ts';
+import { badRequest, invalidParam } from '../../errors.ts';
 import { requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
@@ -30,7 +31,7 @@ async function columnFilter(c: { var: GatewayEnv['Variables'] }, columnNo: unkno
   if (!id) return undefined;
   const cols = await svc(c).articles.columns();
   const col = cols.find((x) => x.id === id);
-  if (!col) throw badRequest(`参数 columnNo 无效：${NEWS_MSG.columnNotFound}`);
+  if (!col) throw invalidParam('columnNo', NEWS_MSG.columnNotFound);
   return col.slug === 'headline' ? undefined : col.id;
 }
 
@@ -41,7 +42,7 @@ newsRoutes.post('/info/listCategory', async (c) => ok(c, await svc(c).articles.c
 newsRoutes.post('/info/list', async (c) => {
   const input = await readInput(c);
   const keyword = text(input.keyword).trim();
-  if ([...keyword].length > 40) throw badRequest('参数 keyword 无效：长度不能超过 40');
+  if ([...keyword].length > 40) throw invalidParam('keyword', fill(MSG.lengthTooLong, { max: 40 }));
   return ok(
     c,
     await svc(c).articles.list({

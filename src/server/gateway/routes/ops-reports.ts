@@ -1,6 +1,7 @@
+import { MSG } from '../../../lib/messages.ts';
 import { Hono } from 'hono';
 import { isReportAction, isReportSource } from '../../../lib/ops/reports.ts';
-import { badRequest } from '../../errors.ts';
+import { invalidParam } from '../../errors.ts';
 import { requireRole, requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
@@ -21,7 +22,7 @@ export const opsReportRoutes = new Hono<GatewayEnv>();
 opsReportRoutes.use(requireRole('operator'));
 
 const sourceOf = (raw: unknown) => {
-  if (!isReportSource(raw)) throw badRequest('参数 source 无效：取值不在允许范围内');
+  if (!isReportSource(raw)) throw invalidParam('source', MSG.valueNotAllowed);
   return raw;
 };
 
@@ -40,7 +41,7 @@ opsReportRoutes.get('/:source/:id', async (c) => {
  */
 opsReportRoutes.post('/decide', async (c) => {
   const input = await readInput(c);
-  if (!isReportAction(input.action)) throw badRequest('参数 action 无效：取值不在允许范围内');
+  if (!isReportAction(input.action)) throw invalidParam('action', MSG.valueNotAllowed);
   return ok(
     c,
     await reports(c).decisions.decide(actorOf(c.var.user!), {

@@ -1,10 +1,11 @@
+import { MSG } from '../../../lib/messages.ts';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { PlacementInput } from '../../services/ops/content.ts';
 import { requireRole } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
-import { badRequest } from '../../errors.ts';
+import { invalidParam } from '../../errors.ts';
 import type { GatewayEnv } from '../types.ts';
 import { flag, q, text, validate } from '../../validate.ts';
 import { caller, optionalId, optionalInt, requiredId } from './live-input.ts';
@@ -65,7 +66,7 @@ opsRoutes.post('/users/:id/:action', async (c) => {
     case 'reset-avatar':
       return ok(c, await u.resetAvatar(staff, id, reason));
     default:
-      throw badRequest('参数 action 无效：取值不在允许范围内');
+      throw invalidParam('action', MSG.valueNotAllowed);
   }
 });
 
@@ -75,7 +76,7 @@ function when(input: Record<string, unknown>, field: string): Date | null {
   if (!raw) return null;
   // datetime-local has no zone: the console works in Beijing time.
   const d = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(raw) ? raw : `${raw}+08:00`);
-  if (Number.isNaN(d.getTime())) throw badRequest(`参数 ${field} 无效：格式不正确`);
+  if (Number.isNaN(d.getTime())) throw invalidParam(field, MSG.valueMalformed);
   return d;
 }
 
@@ -108,7 +109,7 @@ opsRoutes.post('/content/advert', async (c) => {
 /** POST /ops/content/{banner|advert}/remove {id} → {id}. */
 opsRoutes.post('/content/:kind/remove', async (c) => {
   const kind = c.req.param('kind');
-  if (kind !== 'banner' && kind !== 'advert') throw badRequest('参数 kind 无效：取值不在允许范围内');
+  if (kind !== 'banner' && kind !== 'advert') throw invalidParam('kind', MSG.valueNotAllowed);
   return ok(c, await content(c).removePlacement(caller(c), kind, requiredId(await readInput(c), 'id')));
 });
 

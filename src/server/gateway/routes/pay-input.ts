@@ -1,3 +1,4 @@
+import { MSG } from '../../../lib/messages.ts';
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { z } from 'zod';
@@ -5,7 +6,7 @@ import { isCurrency, isTradeType } from '../../../lib/vocab/trade-types.ts';
 import { wireDay } from '../../../lib/zh-date.ts';
 import type { SealedPayPassword } from '../../services/wallet/pay-password.ts';
 import type { RecordFilter } from '../../services/wallet/records.ts';
-import { badRequest } from '../../errors.ts';
+import { badRequest, invalidParam } from '../../errors.ts';
 import { MAX_ID, q, text, validate } from '../../validate.ts';
 
 /** Readers for the bodies of the /pay routes. */
@@ -19,7 +20,7 @@ const KEY_RE = /^[A-Za-z0-9_.:-]{8,64}$/;
 export function requestKey(c: Context, input: Record<string, unknown>): string {
   const key = c.req.header('idempotency-key')?.trim() || text(input.requestId);
   if (!key) return randomUUID();
-  if (!KEY_RE.test(key)) throw badRequest('参数 requestId 无效：应为8-64位字母、数字或 _ . : -');
+  if (!KEY_RE.test(key)) throw invalidParam('requestId', MSG.requestIdRule);
   return key;
 }
 
@@ -31,7 +32,7 @@ export function paging(input: Record<string, unknown>) {
     try {
       page = JSON.parse(raw) as Record<string, unknown>;
     } catch {
-      throw badRequest('参数 pageParam 无效：格式不正确');
+      throw invalidParam('pageParam', MSG.valueMalformed);
     }
   } else if (raw && typeof raw === 'object') {
     page = raw as Record<string, unknown>;
@@ -47,8 +48,8 @@ export function paging(input: Record<string, unknown>) {
 export function recordFilter(input: Record<string, unknown>): Omit<RecordFilter, 'incomeOnly'> {
   const type = text(input.type);
   const currency = text(input.currency);
-  if (type && !isTradeType(Number(type))) throw badRequest('参数 type 无效：取值不在允许范围内');
-  if (currency && !isCurrency(currency)) throw badRequest('参数 currency 无效：取值不在允许范围内');
+  if (type && !isTradeType(Number(type))) throw invalidParam('type', MSG.valueNotAllowed);
+  if (currency && !isCurrency(currency)) throw invalidParam('currency', MSG.valueNotAllowed);
   return {
     type: type ? (Number(type) as RecordFilter['type']) : undefined,
     currency: currency ? (currency as RecordFilter['currency']) : undefined,
@@ -62,7 +63,7 @@ export function wholeNumber(input: Record<string, unknown>, field: string, messa
   const raw = text(input[field]);
   const n = Number(raw);
   if (!raw || !Number.isSafeInteger(n) || n <= 0 || n > MAX_ID)
-    throw badRequest(message ?? `参数 ${field} 无效：应为正整数`);
+    throw message ? badRequest(message) : invalidParam(field, MSG.valuePositiveInt);
   return n;
 }
 

@@ -4,7 +4,7 @@ import { MSG } from '../../../lib/messages.ts';
 import { ODDS_MARKET_CODES, ODDS_PAGE_TYPES, type OddsMarket } from '../../../lib/vocab/play-types.ts';
 import { sportIdOf, type SportId } from '../../../lib/vocab/sports.ts';
 import type { ListFilter } from '../../services/sports/lists.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { badRequest, invalidParam, notFound } from '../../errors.ts';
 import type { GatewayEnv } from '../types.ts';
 import { q, validate } from '../../validate.ts';
 
@@ -34,14 +34,14 @@ export function idOf(c: Ctx, name: string): number {
 export function dateOf(c: Ctx, fallback: string, name = 'date'): string {
   const raw = c.req.query(name);
   if (raw === undefined || raw === '') return fallback;
-  if (!isDateString(raw)) throw badRequest(`参数 ${name} 无效：${MSG.dateInvalid}`);
+  if (!isDateString(raw)) throw invalidParam(name, MSG.dateInvalid);
   return raw;
 }
 
 const filterSchema = z.object({
   competitionIds: z
     .string()
-    .regex(/^\d{1,9}(,\d{1,9}){0,49}$/, '应为以逗号分隔的赛事编号')
+    .regex(/^\d{1,9}(,\d{1,9}){0,49}$/, MSG.competitionIdsRule)
     .transform((s) => s.split(',').map(Number))
     .optional(),
   lottery: z.enum(['jc', 'bd', 'zc']).optional(),
@@ -62,7 +62,7 @@ export function marketOf(c: Ctx, fallback: OddsMarket = 'eu'): OddsMarket {
   const market =
     (ODDS_PAGE_TYPES as Record<string, OddsMarket>)[raw] ??
     (ODDS_MARKET_CODES.includes(raw as OddsMarket) ? (raw as OddsMarket) : null);
-  if (!market) throw badRequest('参数 type 无效：应为 oupei、yapan、daxiaoqiu 或盘口代码');
+  if (!market) throw invalidParam('type', MSG.oddsMarketRule);
   return market;
 }
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { fill, MSG } from '../../../lib/messages.ts';
+import { MSG, fill } from '../../../lib/messages.ts';
 import { FeedError } from '../../providers/sports/feed.ts';
 import { feedDocument } from '../../providers/sports/json-import.ts';
 import { requireRole } from '../auth.ts';
@@ -53,7 +53,7 @@ r.get('/basketball/jclq', async (c) =>
 const issue = z.object({
   issue: z
     .string()
-    .regex(/^\d{5,6}$/, '期号应为5到6位数字')
+    .regex(/^\d{5,6}$/, MSG.issueNoRule)
     .optional(),
 });
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { MSG } from '../../../lib/messages.ts';
 import { ok } from '../envelope.ts';
-import { badRequest } from '../../errors.ts';
+import { invalidParam } from '../../errors.ts';
 import { readInput } from '../body.ts';
 import { mobileOf, sealed } from '../input.ts';
 import { clientIp, rateLimit } from '../rate-limit.ts';
@@ -32,7 +32,7 @@ authRoutes.post('/login', perIp('login', 30), async (c) => {
   if (mode === '1')
     return ok(c, await auth.loginByCode({ mobile, verifyCode: text(input.verifyCode), remember }));
   if (mode === '0') return ok(c, await auth.loginByPassword({ ...sealed(input), mobile, remember }));
-  throw badRequest('参数 mode 无效：取值不在允许范围内');
+  throw invalidParam('mode', MSG.valueNotAllowed);
 });
 
 /** POST /user/register {mobile, verifyCode (type 1), password+key+iv, nickName} → {token, needsProfile}. */

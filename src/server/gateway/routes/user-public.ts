@@ -6,7 +6,7 @@ import type { FollowTarget } from '../../services/accounts/profile.ts';
 import { requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
-import { badRequest } from '../../errors.ts';
+import { badRequest, invalidParam } from '../../errors.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
 import { q, validate } from '../../validate.ts';
@@ -44,8 +44,8 @@ publicRoutes.get('/info/attention', async (c) => {
     c.req.query(),
   );
   const userId = query.userId ?? c.var.user?.id;
-  if (!userId) throw badRequest('参数 userId 无效：不能为空');
-  if (!Object.hasOwn(TARGETS, query.type)) throw badRequest('参数 type 无效：取值不在允许范围内');
+  if (!userId) throw invalidParam('userId', MSG.valueRequired);
+  if (!Object.hasOwn(TARGETS, query.type)) throw invalidParam('type', MSG.valueNotAllowed);
   const list = await c.var.app.services.accounts.profile.attention({
     ...query,
     userId,

@@ -9,8 +9,8 @@ import { clientIp } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
 import { text } from '../../validate.ts';
 
-/** /svc/inform — SMS verification codes (mounted beside the content routes of inform.ts). */
-export const smsRoutes = new Hono<GatewayEnv>();
+/** SMS verification codes; URL prefix /svc/inform (shared with the content routes). */
+export const smsCodeRoutes = new Hono<GatewayEnv>();
 
 // The console's second factor has its own staff-only call (user-staff.ts), never this public one.
 const TYPES: readonly number[] = Object.values(SMS_TYPE).filter((t) => t !== SMS_TYPE.staffAction);
@@ -28,7 +28,7 @@ function smsType(v: unknown, fallback?: SmsType): SmsType | undefined {
  * demoCode: the code itself, only with the outbox and never in production).
  * The verification of a solved click-word captcha (spec §5) is consumed here, before any limit is counted.
  */
-smsRoutes.post('/send/sms', async (c) => {
+smsCodeRoutes.post('/send/sms', async (c) => {
   const { app } = c.var;
   const input = await readInput(c);
   const mobile = mobileOf(input);
@@ -44,7 +44,7 @@ smsRoutes.post('/send/sms', async (c) => {
 });
 
 /** GET /inform/verifyCode?mobile&verifyCode[&type] → data null when right; does not use the code up, but counts as a check. */
-smsRoutes.get('/verifyCode', async (c) => {
+smsCodeRoutes.get('/verifyCode', async (c) => {
   const input = c.req.query();
   const mobile = mobileOf(input);
   await c.var.app.services.accounts.codes.check(mobile, text(input.verifyCode), {

@@ -8,34 +8,34 @@ import { ok } from '../envelope.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
 import { q, text, validate } from '../../validate.ts';
-import { cutInputOf, listQueryOf } from './movie-input.ts';
+import { cutInputOf, listQueryOf } from './youliao-input.ts';
 
-/** /svc/inform/movie — 有料, the spec's "movie highlights list, detail and pay" (docs/youliao.md). */
-export const movieRoutes = new Hono<GatewayEnv>();
+/** 有料, the spec's "movie highlights list, detail and pay" (docs/youliao.md); URL prefix /svc/inform/movie. */
+export const youliaoRoutes = new Hono<GatewayEnv>();
 const yl = (c: { var: GatewayEnv['Variables'] }) => c.var.app.services.youliao;
 const idOf = (name: string, raw: unknown) =>
   validate(z.object({ [name]: q.id() }), { [name]: text(raw) || undefined })[name] as number;
 
 /** GET /inform/movie/list?sport(1|2)&sort(new|hot)&pageNum&pageSize → ready clips. */
-movieRoutes.get('/movie/list', async (c) =>
+youliaoRoutes.get('/movie/list', async (c) =>
   ok(c, await yl(c).views.list(listQueryOf(c.req.query()), c.var.user)),
 );
 
 /** GET /inform/movie/detail/{id} → the clip, with `playUrl` when the caller may watch it. */
-movieRoutes.get('/movie/detail/:id', async (c) => {
+youliaoRoutes.get('/movie/detail/:id', async (c) => {
   const clip = await yl(c).views.detail(idOf('id', c.req.param('id')), c.var.user);
   if (!clip) throw notFound(YOULIAO_MSG.clipUnknown);
   return ok(c, clip);
 });
 
 /** POST /inform/movie/pay {movieId} → {movieId, price, balance, tradeId, already}; once per user. */
-movieRoutes.post('/movie/pay', requireUser, async (c) => {
+youliaoRoutes.post('/movie/pay', requireUser, async (c) => {
   const movieId = idOf('movieId', (await readInput(c)).movieId);
   return ok(c, await yl(c).purchases.buy(c.var.user!.id, movieId));
 });
 
 /** POST /inform/movie/cut {sessionId, start, end, title, price, sport?} → the clip, 处理中. */
-movieRoutes.post(
+youliaoRoutes.post(
   '/movie/cut',
   requireUser,
   rateLimit({ name: 'movie-cut', max: 30, windowMs: 60_000 }),
@@ -46,13 +46,13 @@ movieRoutes.post(
 );
 
 /** GET /inform/movie/mine → the clips the caller owns or cut, every state. */
-movieRoutes.get('/movie/mine', requireUser, async (c) => ok(c, await yl(c).views.mine(c.var.user!)));
+youliaoRoutes.get('/movie/mine', requireUser, async (c) => ok(c, await yl(c).views.mine(c.var.user!)));
 
 /** GET /inform/movie/replays → the finished replays the caller may cut, with their lengths. */
-movieRoutes.get('/movie/replays', requireUser, async (c) => ok(c, await yl(c).replays(c.var.user!)));
+youliaoRoutes.get('/movie/replays', requireUser, async (c) => ok(c, await yl(c).replays(c.var.user!)));
 
 /** GET /inform/movie/purchased?pageNum&pageSize → the caller's bought clips. */
-movieRoutes.get('/movie/purchased', requireUser, async (c) => {
+youliaoRoutes.get('/movie/purchased', requireUser, async (c) => {
   const { pageNum, pageSize } = listQueryOf(c.req.query());
   return ok(c, await yl(c).views.purchased(c.var.user!.id, pageNum, pageSize));
 });
@@ -61,7 +61,7 @@ movieRoutes.get('/movie/purchased', requireUser, async (c) => {
  * GET /inform/movie/media/{id}/{file}?t: the playlist, segments and poster of a ready clip. A paid
  * clip's playlist and segments need the signed `t` of its play URL (or a caller who may watch it).
  */
-movieRoutes.get('/movie/media/:id/:file', async (c) => {
+youliaoRoutes.get('/movie/media/:id/:file', async (c) => {
   const id = idOf('id', c.req.param('id'));
   const file = c.req.param('file');
   const token = c.req.query('t');

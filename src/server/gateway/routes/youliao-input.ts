@@ -1,12 +1,13 @@
+import { MSG } from '../../../lib/messages.ts';
 import { z } from 'zod';
 import { YOULIAO_MSG, YOULIAO_RULES } from '../../../lib/youliao/rules.ts';
 import type { CutInput } from '../../services/youliao/clips.ts';
-import { badRequest } from '../../errors.ts';
+import { invalidParam } from '../../errors.ts';
 import { q, text, validate } from '../../validate.ts';
 
-/** Readers for the /inform/movie bodies: each refusal names the field in Chinese. */
+/** Readers for the 有料 bodies (URL prefix /svc/inform/movie): each refusal names the field in Chinese. */
 
-const field = (name: string, msg: string) => badRequest(`参数 ${name} 无效：${msg}`);
+const field = invalidParam;
 
 /** Seconds as a number ("75", "75.5") or a clock ("1:15", "1:02:05"); NaN otherwise. */
 export function clockSeconds(raw: string): number {
@@ -18,7 +19,7 @@ export function clockSeconds(raw: string): number {
 
 function seconds(input: Record<string, unknown>, name: string) {
   const v = clockSeconds(text(input[name]));
-  if (!Number.isFinite(v)) throw field(name, '请填写秒数或“分:秒”，如 75 或 1:15');
+  if (!Number.isFinite(v)) throw field(name, MSG.clipSecondsRule);
   return v;
 }
 

@@ -1,3 +1,4 @@
+import { MSG } from '../../../lib/messages.ts';
 import { z } from 'zod';
 import { TIP_MSG } from '../../../lib/tips/messages.ts';
 import { isTipPlay, type TipPick } from '../../../lib/tips/plays.ts';
@@ -5,12 +6,12 @@ import { TIP_RULES } from '../../../lib/tips/rules.ts';
 import { isDateString } from '../../../lib/sports/time.ts';
 import type { ApplicationInput } from '../../services/tips/experts.ts';
 import type { PlanInput } from '../../services/tips/plans.ts';
-import { badRequest } from '../../errors.ts';
+import { invalidParam } from '../../errors.ts';
 import { q, text, validate } from '../../validate.ts';
 
-/** Readers for the /tj bodies: each refusal names the field in Chinese (TIP_MSG). */
+/** Readers for the tips bodies (URL prefix /svc/tj): each refusal names the field in Chinese (TIP_MSG). */
 
-const field = (name: string, msg: string) => badRequest(`参数 ${name} 无效：${msg}`);
+const field = invalidParam;
 const chars = (s: string) => [...s].length;
 
 function bounded(input: Record<string, unknown>, name: string, min: number, max: number, msg: string) {
@@ -59,7 +60,7 @@ export function matchFilterOf(query: Record<string, string>) {
   const sport = query.sport === '1' || query.sport === '2' ? Number(query.sport) : undefined;
   const competitionId = Number(query.competitionId) > 0 ? Number(query.competitionId) : undefined;
   const date = query.date || undefined;
-  if (date && !isDateString(date)) throw field('date', '日期格式应为 YYYY-MM-DD');
+  if (date && !isDateString(date)) throw field('date', MSG.dateInvalid);
   return { sport, competitionId, date };
 }
 

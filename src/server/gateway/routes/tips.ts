@@ -11,12 +11,12 @@ import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import type { GatewayEnv } from '../types.ts';
 import { q, text, validate } from '../../validate.ts';
-import { applicationOf, idOf, matchFilterOf, planInputOf } from './tj-input.ts';
-import { tjOperatorRoutes } from './tj-operator.ts';
+import { applicationOf, idOf, matchFilterOf, planInputOf } from './tips-input.ts';
+import { tipsOperatorRoutes } from './tips-operator.ts';
 import { LIMIT } from '../limits.ts';
 
-/** /svc/tj — expert tips 锦囊 (docs/tips.md). */
-export const tjRoutes = new Hono<GatewayEnv>();
+/** Expert tips 锦囊 (docs/tips.md); URL prefix /svc/tj. */
+export const tipsRoutes = new Hono<GatewayEnv>();
 const tips = (c: { var: GatewayEnv['Variables'] }) => c.var.app.services.tips;
 const viewerId = (c: { var: GatewayEnv['Variables'] }) => c.var.user?.id ?? null;
 const paging = (query: Record<string, string>) =>
@@ -26,19 +26,19 @@ const paging = (query: Record<string, string>) =>
   });
 
 /** POST /tj/expert/info → the caller's expert profile with record, or {} for a user who is no expert. */
-tjRoutes.post('/expert/info', requireUser, LIMIT.profile, async (c) => {
+tipsRoutes.post('/expert/info', requireUser, LIMIT.profile, async (c) => {
   const profile = await c.var.app.services.experts.profileOf(c.var.user!.id);
   if (!profile || c.var.user!.isExpert !== 1) return ok(c, {});
   return ok(c, { ...profile, record: await tips(c).queries.record(c.var.user!.id) });
 });
 
 /** GET /tj/match/list?sport&competitionId&date → matches open for tips with their plan counts. */
-tjRoutes.get('/match/list', async (c) =>
+tipsRoutes.get('/match/list', async (c) =>
   ok(c, await tips(c).queries.openMatches(matchFilterOf(c.req.query()))),
 );
 
 /** GET /tj/match/filter?sport → the competitions and dates of the matches open for tips. */
-tjRoutes.get('/match/filter', async (c) => {
+tipsRoutes.get('/match/filter', async (c) => {
   const list = await tips(c).queries.openMatches({ sport: matchFilterOf(c.req.query()).sport, limit: 500 });
   const competitions = new Map(list.map((m) => [m.competitionId, m.competition]));
   const dates = [...new Set(list.map((m) => beijingDate(new Date(m.kickoffAt))))];
@@ -46,24 +46,24 @@ tjRoutes.get('/match/filter', async (c) => {
 });
 
 /** GET /tj/match/plays?matchId → the plays the match takes now, each pick with its price and line. */
-tjRoutes.get('/match/plays', async (c) =>
+tipsRoutes.get('/match/plays', async (c) =>
   ok(c, await tips(c).plans.options(idOf('matchId', c.req.query('matchId')))),
 );
 
 /** POST /tj/recommend/publish {matchId, play, pick, title, analysis, price, refundOnLoss} (expert). */
-tjRoutes.post('/recommend/publish', requireUser, LIMIT.plan, async (c) => {
+tipsRoutes.post('/recommend/publish', requireUser, LIMIT.plan, async (c) => {
   const input = planInputOf(await readInput(c));
   const plan = await tips(c).plans.publish(c.var.user!.id, input);
   return ok(c, await tips(c).queries.plan(plan.id, c.var.user!.id));
 });
 
 /** POST /tj/recommend/withdraw {planId}: only an open plan nobody bought. */
-tjRoutes.post('/recommend/withdraw', requireUser, async (c) =>
+tipsRoutes.post('/recommend/withdraw', requireUser, async (c) =>
   ok(c, await tips(c).plans.withdraw(c.var.user!.id, idOf('planId', (await readInput(c)).planId))),
 );
 
 /** GET /tj/recommend/list?expertId&matchId&sport&play&status(open|settled)&sort(new|hot)&pageNum&pageSize. */
-tjRoutes.get('/recommend/list', async (c) => {
+tipsRoutes.get('/recommend/list', async (c) => {
   const query = c.req.query();
   const num = (k: string) => (Number(query[k]) > 0 ? Number(query[k]) : undefined);
   const status = query.status === 'open' || query.status === 'settled' ? query.status : 'all';
@@ -85,32 +85,32 @@ tjRoutes.get('/recommend/list', async (c) => {
 });
 
 /** GET /tj/recommend/detail/{id} → PlanView (pick and analysis once unlocked). */
-tjRoutes.get('/recommend/detail/:id', async (c) => {
+tipsRoutes.get('/recommend/detail/:id', async (c) => {
   const plan = await tips(c).queries.plan(idOf('id', c.req.param('id')), viewerId(c));
   if (!plan) throw notFound(TIP_MSG.planUnknown);
   return ok(c, plan);
 });
 
 /** POST /tj/recommend/buy {planId} → {planId, price, balance, tradeId, plan}; 10020 when 球钻 are short. */
-tjRoutes.post('/recommend/buy', requireUser, LIMIT.planBuy, async (c) => {
+tipsRoutes.post('/recommend/buy', requireUser, LIMIT.planBuy, async (c) => {
   const planId = idOf('planId', (await readInput(c)).planId);
   const bought = await tips(c).purchases.buy(c.var.user!.id, planId);
   return ok(c, { ...bought, plan: await tips(c).queries.plan(planId, c.var.user!.id) });
 });
 
 /** GET /tj/recommend/purchased?pageNum&pageSize → the caller's bought plans (/v/order). */
-tjRoutes.get('/recommend/purchased', requireUser, async (c) => {
+tipsRoutes.get('/recommend/purchased', requireUser, async (c) => {
   const { pageNum, pageSize } = paging(c.req.query());
   return ok(c, await tips(c).queries.purchases(c.var.user!.id, pageNum, pageSize));
 });
 
 /** GET /tj/recommend/records?pageNum → the caller's own plans, withdrawn ones included. */
-tjRoutes.get('/recommend/records', requireUser, async (c) =>
+tipsRoutes.get('/recommend/records', requireUser, async (c) =>
   ok(c, await tips(c).queries.plans({ expertId: c.var.user!.id, ...paging(c.req.query()) }, c.var.user!.id)),
 );
 
 /** GET /tj/expert/list?sort(hitRate|roi|streak|plans)&sport → ExpertCard[]. */
-tjRoutes.get('/expert/list', async (c) => {
+tipsRoutes.get('/expert/list', async (c) => {
   const query = c.req.query();
   const sort = (['hitRate', 'roi', 'streak', 'plans'] as const).find((s) => s === query.sort);
   const sport = query.sport === '1' || query.sport === '2' ? Number(query.sport) : undefined;
@@ -118,7 +118,7 @@ tjRoutes.get('/expert/list', async (c) => {
 });
 
 /** GET /tj/expert/detail/{id} → ExpertCard + {isFollowed}. */
-tjRoutes.get('/expert/detail/:id', async (c) => {
+tipsRoutes.get('/expert/detail/:id', async (c) => {
   const id = idOf('id', c.req.param('id'));
   const card = (await tips(c).queries.experts()).find((e) => e.userId === id);
   if (!card) throw notFound(TIP_MSG.expertUnknown);
@@ -127,7 +127,7 @@ tjRoutes.get('/expert/detail/:id', async (c) => {
 });
 
 /** GET /tj/expert/rank?kind(streak|hitRate|roi)&days(7|30) → BoardRow[] (minimum plans: BOARD_MIN_PLANS). */
-tjRoutes.get('/expert/rank', async (c) => {
+tipsRoutes.get('/expert/rank', async (c) => {
   const query = c.req.query();
   const kind = (Object.keys(BOARD_KINDS).find((k) => k === query.kind) ?? 'hitRate') as BoardKind;
   const days = (query.days === '7' ? 7 : 30) as BoardDays;
@@ -140,20 +140,20 @@ tjRoutes.get('/expert/rank', async (c) => {
 });
 
 /** POST /tj/expert/follow {expertId, operateType 1 follow | 0 unfollow} → {expertId, isFollowed, followers}. */
-tjRoutes.post('/expert/follow', requireUser, async (c) => {
+tipsRoutes.post('/expert/follow', requireUser, async (c) => {
   const input = await readInput(c);
   const expertId = idOf('expertId', input.expertId);
   return ok(c, await tips(c).experts.follow(c.var.user!.id, expertId, text(input.operateType) !== '0'));
 });
 
 /** POST /tj/expert/apply {realName, title, intro, sampleRecord} → {id, status}. */
-tjRoutes.post('/expert/apply', requireUser, LIMIT.expertApply, async (c) =>
+tipsRoutes.post('/expert/apply', requireUser, LIMIT.expertApply, async (c) =>
   ok(c, await tips(c).experts.apply(c.var.user!.id, applicationOf(await readInput(c)))),
 );
 
 /** GET /tj/expert/application → the caller's latest application or null. */
-tjRoutes.get('/expert/application', requireUser, async (c) =>
+tipsRoutes.get('/expert/application', requireUser, async (c) =>
   ok(c, await tips(c).experts.myApplication(c.var.user!.id)),
 );
 
-tjRoutes.route('/operator', tjOperatorRoutes);
+tipsRoutes.route('/operator', tipsOperatorRoutes);

@@ -4,8 +4,8 @@ import { ok } from '../envelope.ts';
 import { unauthorized } from '../../errors.ts';
 import type { GatewayEnv } from '../types.ts';
 
-/** /svc/imapi — the chat socket's connection info. */
-export const imapiRoutes = new Hono<GatewayEnv>();
+/** The realtime socket's connection info; URL prefix /svc/imapi. */
+export const socketTokenRoutes = new Hono<GatewayEnv>();
 
 export interface SocketAddress {
   protocol: 'ws' | 'wss';
@@ -19,7 +19,7 @@ export interface SocketAddress {
  * public score and room channels; an accessToken that names no live session gets 401, so a client
  * holding a stale login learns it is logged out.
  */
-imapiRoutes.post('/websocket', (c) => {
+socketTokenRoutes.post('/websocket', (c) => {
   const { app, user, accessToken } = c.var;
   if (accessToken && !user) throw unauthorized();
   return ok(c, { token: socketTokens(app).issue(user?.id ?? 0), lotteryAddress: [socketAddress(c)] });

@@ -3,35 +3,35 @@ import { requireRole } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import type { GatewayEnv } from '../types.ts';
-import { idOf, reasonOf } from './tj-input.ts';
+import { idOf, reasonOf } from './tips-input.ts';
 import { text } from '../../validate.ts';
 
-/** /svc/tj/operator — expert applications and suspensions (运营 role); every action is in the ops log. */
-export const tjOperatorRoutes = new Hono<GatewayEnv>();
-tjOperatorRoutes.use(requireRole('operator'));
+/** Expert applications and suspensions (运营 role); every action is in the ops log. URL prefix /svc/tj/operator. */
+export const tipsOperatorRoutes = new Hono<GatewayEnv>();
+tipsOperatorRoutes.use(requireRole('operator'));
 const experts = (c: { var: GatewayEnv['Variables'] }) => c.var.app.services.tips.experts;
 
 /** GET /tj/operator/applications?status(pending|approved|rejected) → up to 100, newest first. */
-tjOperatorRoutes.get('/applications', async (c) => {
+tipsOperatorRoutes.get('/applications', async (c) => {
   const s = c.req.query('status');
   const status = s === 'approved' || s === 'rejected' ? s : 'pending';
   return ok(c, await experts(c).applications(status));
 });
 
 /** POST /tj/operator/applications/{id}/approve {note?}: the user becomes an expert (isExpert 1). */
-tjOperatorRoutes.post('/applications/:id/approve', async (c) => {
+tipsOperatorRoutes.post('/applications/:id/approve', async (c) => {
   const note = text((await readInput(c)).note).slice(0, 200) || null;
   return ok(c, await experts(c).review(c.var.user!.id, idOf('id', c.req.param('id')), true, note));
 });
 
 /** POST /tj/operator/applications/{id}/reject {reason}. */
-tjOperatorRoutes.post('/applications/:id/reject', async (c) => {
+tipsOperatorRoutes.post('/applications/:id/reject', async (c) => {
   const reason = reasonOf(await readInput(c));
   return ok(c, await experts(c).review(c.var.user!.id, idOf('id', c.req.param('id')), false, reason));
 });
 
 /** POST /tj/operator/experts/{id}/suspend {reason} → {expertId, voided}: open plans refunded. */
-tjOperatorRoutes.post('/experts/:id/suspend', async (c) => {
+tipsOperatorRoutes.post('/experts/:id/suspend', async (c) => {
   const reason = reasonOf(await readInput(c));
   return ok(c, await experts(c).suspend(c.var.user!.id, idOf('id', c.req.param('id')), reason));
 });
