@@ -173,6 +173,7 @@ export async function createAccountsBench(
     t,
     app: t.app,
     gw,
+    send,
     get,
     post,
     freshIp,
