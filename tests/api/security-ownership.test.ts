@@ -1,28 +1,10 @@
-import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  anchorSchedules,
-  bankCards,
-  conversationMembers,
-  directMessages,
-  experts,
-  liveSessions,
-  posts,
-  rechargeOrders,
-  roomForbids,
-  roomManagers,
-  rooms,
-  tipPlans,
-  users,
-  withdrawals,
-  youliaoClips,
-} from '../../src/server/db/schema/index.ts';
 import { targets } from '../support/context.ts';
 import { DEMO } from '../support/live.ts';
 import { idInputsOf } from '../support/object-routes.ts';
+import { ownedObjects, PAY_PASSWORD, type Kind, type Made, type Person } from '../support/owned-objects.ts';
 import { routesOf } from '../support/routes.ts';
 import { createTipsBench } from '../support/tips.ts';
-import { randomCardNo, randomIdCard } from '../support/wallet.ts';
 
 /**
  * Every call that acts on a user's object refuses another user's. The routes come from the router
@@ -35,33 +17,13 @@ import { randomCardNo, randomIdCard } from '../support/wallet.ts';
  * and a pay password, so only ownership can stop them) calls the route on it, and the call must be
  * refused and leave the object's rows as they were.
  */
-/** What a route acts on. `account` is the user themself (/pay/card-list/{id} takes the user's id). */
-type Kind =
-  | 'post'
-  | 'conversation'
-  | 'order'
-  | 'card'
-  | 'account'
-  | 'plan'
-  | 'room'
-  | 'mute'
-  | 'manager'
-  | 'schedule'
-  | 'broadcast';
 
+/** A stranger's call on the object. */
 interface Call {
   /** Path parameters by name; an enumerated one not given takes its first value. */
   params?: Record<string, string | number>;
   body?: Record<string, unknown>;
 }
-
-/** The object made for one check: its id and the owner's rows of it, to compare before and after. */
-interface Made {
-  id: number | string;
-  rows: () => Promise<unknown>;
-}
-
-const PAY_PASSWORD = '258036';
 
 /** What a stranger's call may need besides the object's id. */
 interface Extra {
@@ -173,129 +135,17 @@ describe('which routes act on an object, from the router', () => {
 
 describe.each(targets())("another user's objects on $name", (target) => {
   let b: Awaited<ReturnType<typeof createTipsBench>>;
-  type Person = Awaited<ReturnType<typeof b.anchor>>;
-  let db: typeof b.app.db;
+  let objects: ReturnType<typeof ownedObjects>;
   let stranger: Person;
   let extra: Extra;
 
-  /** An anchor (with a room), expert, real-name verified, with a pay password and money. */
-  async function person(): Promise<Person> {
-    const u = await b.anchor();
-    await db.update(users).set({ isExpert: 1, level: 5 }).where(eq(users.id, u.id));
-    await db.insert(experts).values({ userId: u.id, title: '测试专家', intro: '专注欧洲联赛' });
-    const realName = { realName: '张三丰', idCard: randomIdCard() };
-    expect((await b.post('/user/center/real-name', realName, { token: u.token })).code).toBe(200);
-    expect((await b.setPayPassword(u, PAY_PASSWORD)).code).toBe(200);
-    await b.fund(u.id, 10_000);
-    await b.fund(u.id, 10_000, 'ticket');
-    return u;
-  }
-
   beforeAll(async () => {
     b = await createTipsBench(target);
-    db = b.app.db;
-    stranger = await person();
+    objects = ownedObjects(b);
+    stranger = await objects.person();
     extra = { sealedPay: b.sealedPay, bystander: (await b.viewer()).nickName };
   }, 120_000);
   afterAll(() => b.close());
-
-  const made = async (reply: { code: number; msg: string; data: any }) => {
-    expect(reply.code, reply.msg).toBe(200);
-    return reply.data;
-  };
-
-  /** Makes an object of `kind` as `owner`. */
-  const make: Record<Kind, (owner: Person) => Promise<Made>> = {
-    post: async (owner) => {
-      const circles = (await b.get('/inform/circle/list', {}, { token: owner.token })).data;
-      const post = {
-        circleId: circles[0].id,
-        content: `我的帖子 ${Date.now()}：周末的比赛值得一看`,
-        type: 1,
-      };
-      const { id } = await made(await b.post('/inform/post/addSave', post, { token: owner.token }));
-      return { id, rows: () => db.select().from(posts).where(eq(posts.id, id)) };
-    },
-    conversation: async (owner) => {
-      const peer = await b.viewer();
-      const { id } = await made(await b.post('/message/open', { userId: peer.id }, { token: owner.token }));
-      const hello = { conversationId: id, kind: 'text', content: '你好' };
-      await made(await b.post('/message/send', hello, { token: owner.token }));
-      // A reply opens the thread both ways: only a check of who asks can stop a stranger then.
-      await made(await b.post('/message/send', { ...hello, content: '你好呀' }, { token: peer.token }));
-      const rows = async () => [
-        await db.select().from(directMessages).where(eq(directMessages.conversationId, id)),
-        await db.select().from(conversationMembers).where(eq(conversationMembers.conversationId, id)),
-      ];
-      return { id, rows };
-    },
-    order: async (owner) => {
-      const order = { packageId: 'p6', method: 'alipay' };
-      const { orderNo } = await made(await b.post('/pay/recharge', order, { token: owner.token }));
-      return {
-        id: orderNo,
-        rows: () => db.select().from(rechargeOrders).where(eq(rechargeOrders.orderNo, orderNo)),
-      };
-    },
-    card: async (owner) => {
-      const card = { cardNo: randomCardNo(), bankName: '中国工商银行' };
-      const { id } = await made(await b.post('/pay/bind-card', card, { token: owner.token }));
-      const rows = async () => [
-        await db.select().from(bankCards).where(eq(bankCards.id, id)),
-        await db.select({ n: count() }).from(withdrawals),
-      ];
-      return { id, rows };
-    },
-    account: async (owner) => ({
-      id: owner.id,
-      rows: () => db.select().from(bankCards).where(eq(bankCards.userId, owner.id)),
-    }),
-    plan: async (owner) => {
-      const { id } = await made(await b.publish(owner.token, { matchId: await b.pricedMatch(), price: 30 }));
-      return { id, rows: () => db.select().from(tipPlans).where(eq(tipPlans.id, id)) };
-    },
-    room: async (owner) => {
-      const id = owner.room.id;
-      // On air, so a stranger's "take it down" would show.
-      await db.update(rooms).set({ liveState: 1 }).where(eq(rooms.id, id));
-      const rows = async () => [
-        await db.select().from(rooms).where(eq(rooms.id, id)),
-        await db.select().from(roomForbids).where(eq(roomForbids.roomId, id)),
-        await db.select().from(roomManagers).where(eq(roomManagers.roomId, id)),
-      ];
-      return { id, rows };
-    },
-    mute: async (owner) => {
-      const mute = { roomId: owner.room.id, nickName: (await b.viewer()).nickName };
-      const { id } = await made(await b.get('/api/forbid/add', mute, { token: owner.token }));
-      return { id, rows: () => db.select().from(roomForbids).where(eq(roomForbids.id, id)) };
-    },
-    manager: async (owner) => {
-      const manager = { roomId: owner.room.id, nickName: (await b.viewer()).nickName };
-      const { id } = await made(await b.get('/api/manager/add', manager, { token: owner.token }));
-      return { id, rows: () => db.select().from(roomManagers).where(eq(roomManagers.id, id)) };
-    },
-    schedule: async (owner) => {
-      const plan = { title: '周末英超直播解说', startAt: Date.now() + 86_400_000 };
-      const { id } = await made(await b.post('/api/anchor/schedule/add', plan, { token: owner.token }));
-      return { id, rows: () => db.select().from(anchorSchedules).where(eq(anchorSchedules.id, id)) };
-    },
-    broadcast: async (owner) => {
-      const [{ id }] = await db
-        .insert(liveSessions)
-        .values({
-          roomId: owner.room.id,
-          anchorId: owner.id,
-          title: '测试直播',
-          navId: 1,
-          startedAt: new Date(Date.now() - 3600_000),
-          endedAt: new Date(),
-          replayUrl: '/media/demo/master.m3u8',
-        })
-        .returning({ id: liveSessions.id });
-      return { id, rows: () => db.select().from(youliaoClips).where(eq(youliaoClips.sessionId, id)) };
-    },
-  };
 
   /** The route's path with the call's parameters (and an enumerated one's first value) filled in. */
   const pathOf = (route: string, params: Call['params'] = {}) =>
@@ -306,8 +156,8 @@ describe.each(targets())("another user's objects on $name", (target) => {
   it.each(Object.entries(OWNED))(
     '%s refuses a stranger and leaves the object as it was',
     async (route, owned) => {
-      const owner = await person();
-      const object = await make[owned.kind](owner);
+      const owner = await objects.person();
+      const object = await objects.make[owned.kind](owner);
       const before = JSON.stringify(await object.rows());
       const [method, path] = route.split(' ');
       const { params, body } = await owned.call(object.id, extra);
