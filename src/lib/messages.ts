@@ -40,6 +40,7 @@ export const MSG = {
   smsWait: '操作太频繁，请{seconds}秒后再获取验证码',
   smsDailyLimit: '今日验证码获取次数已达上限，请明天再试',
   smsIpLimit: '验证码请求过于频繁，请稍后再试',
+  smsUserLimit: '验证码获取次数过多，请稍后再试',
   smsTypeInvalid: '短信类型不正确',
   oldPasswordWrong: '原密码错误',
   samePassword: '新密码不能与原密码相同',

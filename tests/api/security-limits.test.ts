@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema/index.ts';
 import { createHttpServer } from '../../src/server/http/server.ts';
+import { isDurableKey } from '../../src/server/kv/durable.ts';
+import { randomMobile } from '../support/accounts.ts';
 import { targets } from '../support/context.ts';
 import { createWalletBench, type WalletBench } from '../support/wallet.ts';
 
@@ -85,6 +87,26 @@ describe.each(targets())('abuse limits on $name', (target) => {
     expect(
       await b.post('/inform/info/comment/reply', { articleId: 999_999, content: '评' }, { token: v.token }),
     ).toMatchObject({ status: 429, msg: TOO_MANY });
+  });
+
+  it("limits a logged-in user's SMS codes to ten an hour, over every phone and address", async () => {
+    const u = await b.newUser();
+    // Binding a phone sends to a new number each time: the phone's own limits never come into play.
+    const bindCode = (who: { token?: string }) => b.sendSms(randomMobile(), 5, b.freshIp(), who.token);
+    for (let k = 0; k < 10; k++) expect((await bindCode(u)).msg).toBe('已发送');
+    expect(await bindCode(u)).toMatchObject({
+      status: 429,
+      code: 429,
+      msg: '验证码获取次数过多，请稍后再试',
+    });
+    // The pay-password code counts too; another user is not held back.
+    expect(await b.sendSms(u.mobile, 4, b.freshIp(), u.token)).toMatchObject({ status: 429 });
+    expect((await bindCode(await b.newUser())).code).toBe(200);
+    // Codes for an account's own settings need the account: a visitor cannot dodge the count.
+    expect(await bindCode({})).toMatchObject({ status: 401, msg: '请先登录' });
+    expect(await b.sendSms(u.mobile, 4)).toMatchObject({ status: 401, msg: '请先登录' });
+    // Without Redis the count is kept in the database, like the other SMS counts.
+    expect(isDurableKey(`rl:sms:u${u.id}`)).toBe(true);
   });
 });
 

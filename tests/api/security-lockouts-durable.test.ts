@@ -99,7 +99,7 @@ describe('lockouts across a restart on one machine (PGlite, no Redis)', () => {
       .select({ id: users.id })
       .from(users)
       .where(eq(users.mobile, DEMO.fan));
-    const verifyCode = await b.smsCode(DEMO.fan, 4);
+    const verifyCode = await b.smsCode(DEMO.fan, 4, fan);
     const set = await b.post(
       '/pay/change/pay-pass',
       { verifyCode, ...(await sealedPay(b, '258036')) },

@@ -96,7 +96,7 @@ describe.each(targets())('bank cards, pay password and withdrawals on $name', (t
       msg: '验证码已失效，请重新获取',
     });
     // The rules are checked before the code, so one code serves every refused attempt.
-    const verifyCode = await b.smsCode(u.mobile, 4);
+    const verifyCode = await b.smsCode(u.mobile, 4, u.token);
     const change = async (payPassword: string, extra: Record<string, unknown> = {}) =>
       b.post(
         '/pay/change/pay-pass',

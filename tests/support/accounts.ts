@@ -99,9 +99,13 @@ export async function createAccountsBench(
     return check.captchaVerification;
   }
 
-  /** POST /inform/send/sms with a freshly solved captcha. */
-  const sendSms = async (mobile: string, type = 3, ip = freshIp()) =>
-    post('/inform/send/sms', { mobile, type, captchaVerification: await captchaVerification(ip) }, { ip });
+  /** POST /inform/send/sms with a freshly solved captcha; as the holder of `token` when given. */
+  const sendSms = async (mobile: string, type = 3, ip = freshIp(), token?: string) =>
+    post(
+      '/inform/send/sms',
+      { mobile, type, captchaVerification: await captchaVerification(ip) },
+      { ip, token },
+    );
 
   /** The last code the outbox provider "sent" to this phone: how tests read their SMS. */
   async function outboxCode(mobile: string): Promise<string> {
@@ -115,9 +119,9 @@ export async function createAccountsBench(
     return row.code;
   }
 
-  /** Sends a code and returns it. */
-  async function smsCode(mobile: string, type = 3): Promise<string> {
-    const sent = await sendSms(mobile, type);
+  /** Sends a code (as the holder of `token` when given: pay-password codes need one) and returns it. */
+  async function smsCode(mobile: string, type = 3, token?: string): Promise<string> {
+    const sent = await sendSms(mobile, type, freshIp(), token);
     if (sent.code !== 200) throw new Error(`sms failed: ${sent.msg}`);
     return outboxCode(mobile);
   }
@@ -169,6 +173,7 @@ export async function createAccountsBench(
     t,
     app: t.app,
     gw,
+    send,
     get,
     post,
     freshIp,

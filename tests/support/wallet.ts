@@ -79,7 +79,7 @@ export async function createWalletBench(target: Target, env: Record<string, stri
     payPassword: string,
     codeMobile = u.mobile,
   ) {
-    const verifyCode = await b.smsCode(codeMobile, 4);
+    const verifyCode = await b.smsCode(codeMobile, 4, u.token);
     return b.post(
       '/pay/change/pay-pass',
       { verifyCode, ...(await sealedPay(payPassword)) },

@@ -1,3 +1,4 @@
+import { MSG } from '../../lib/messages.ts';
 import { rateLimit } from './rate-limit.ts';
 
 /**
@@ -19,4 +20,9 @@ export const LIMIT = {
   planBuy: rateLimit({ name: 'plan-buy', max: 60, windowMs: 10 * minute }),
   sandboxPay: rateLimit({ name: 'sandbox-pay', max: 30, windowMs: 10 * minute }),
   staffMoney: rateLimit({ name: 'staff-money', max: 60, windowMs: minute }),
+  /**
+   * SMS codes a logged-in caller asks for (pay password, phone binding, the console's second factor),
+   * over every phone and address; the SMS service itself counts per phone and per address.
+   */
+  sms: rateLimit({ name: 'sms', max: 10, windowMs: 60 * minute, usersOnly: true, message: MSG.smsUserLimit }),
 };

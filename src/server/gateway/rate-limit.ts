@@ -17,6 +17,10 @@ export interface RateLimitRule {
   ipMax?: number;
   /** Counts by this key alone instead of by user and address. */
   key?: (c: Context<GatewayEnv>) => string;
+  /** Counts logged-in callers only: a visitor is counted elsewhere (the SMS service counts addresses). */
+  usersOnly?: boolean;
+  /** The message over the limit; 操作太频繁，请稍后再试 unless given. */
+  message?: string;
 }
 
 /** The client address; behind a proxy (TRUST_PROXY=1) the first X-Forwarded-For hop, else the socket's. */
@@ -37,7 +41,7 @@ function countersOf(c: Context<GatewayEnv>, rule: RateLimitRule): [string, numbe
   if (rule.key) return [[rule.key(c), rule.max]];
   const ip = clientIp(c);
   const user = c.var.user;
-  if (!user) return [[`ip${ip}`, rule.max]];
+  if (!user) return rule.usersOnly ? [] : [[`ip${ip}`, rule.max]];
   // In-process calls (tests, SSR) have no socket address: only the user is counted there.
   return ip === 'unknown'
     ? [[`u${user.id}`, rule.max]]
@@ -57,7 +61,7 @@ export function rateLimit(rule: RateLimitRule): MiddlewareHandler<GatewayEnv> {
       const key = `rl:${rule.name}:${who}`;
       if ((await c.var.app.kv.incr(key, rule.windowMs)) > max) {
         c.header('Retry-After', String(Math.ceil((await c.var.app.kv.ttl(key)) / 1000)));
-        throw new ApiError(CODE.tooMany, MSG.tooMany);
+        throw new ApiError(CODE.tooMany, rule.message ?? MSG.tooMany);
       }
     }
     await next();

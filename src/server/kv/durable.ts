@@ -7,7 +7,7 @@ import type { Kv } from './kv.ts';
  * 20 more SMS from one address in the same hour). Without Redis these are counted in PostgreSQL.
  */
 const DURABLE =
-  /^(?:sms:|rl:(?:recharge|gift|nobility|red-packet|red-packet-grab|horn|withdraw|password|pay-notify|export|plan-buy|sandbox-pay|staff-money):)/;
+  /^(?:sms:|rl:(?:recharge|gift|nobility|red-packet|red-packet-grab|horn|withdraw|password|pay-notify|export|plan-buy|sandbox-pay|staff-money|sms):)/;
 
 export const isDurableKey = (key: string) => DURABLE.test(key);
 

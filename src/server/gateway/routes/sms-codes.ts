@@ -3,8 +3,9 @@ import { MSG } from '../../../lib/messages.ts';
 import { SMS_TYPE, type SmsType } from '../../services/accounts/sms-codes.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
-import { badRequest } from '../../errors.ts';
+import { badRequest, unauthorized } from '../../errors.ts';
 import { mobileOf } from '../input.ts';
+import { LIMIT } from '../limits.ts';
 import { clientIp } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
 import { text } from '../../validate.ts';
@@ -14,6 +15,8 @@ export const smsCodeRoutes = new Hono<GatewayEnv>();
 
 // The console's second factor has its own staff-only call (user-staff.ts), never this public one.
 const TYPES: readonly number[] = Object.values(SMS_TYPE).filter((t) => t !== SMS_TYPE.staffAction);
+/** Codes for an account's own settings: only a logged-in caller asks for them, so LIMIT.sms counts each. */
+const FOR_ACCOUNTS: readonly number[] = [SMS_TYPE.payPassword, SMS_TYPE.bindPhone];
 
 function smsType(v: unknown, fallback?: SmsType): SmsType | undefined {
   const raw = text(v);
@@ -26,13 +29,16 @@ function smsType(v: unknown, fallback?: SmsType): SmsType | undefined {
  * POST /inform/send/sms {captchaVerification, mobile, type (default 3 login)} → msg 已发送,
  * data {demo, demoCode?} (demo: true while the outbox provider is in use: nothing reaches a phone;
  * demoCode: the code itself, only with the outbox and never in production).
- * The verification of a solved click-word captcha (spec §5) is consumed here, before any limit is counted.
+ * The verification of a solved click-word captcha (spec §5) is consumed here, before the phone's and the
+ * address's counts. A logged-in caller is also counted per user (LIMIT.sms); the pay-password and
+ * bind-phone codes need one.
  */
-smsCodeRoutes.post('/send/sms', async (c) => {
+smsCodeRoutes.post('/send/sms', LIMIT.sms, async (c) => {
   const { app } = c.var;
   const input = await readInput(c);
   const mobile = mobileOf(input);
   const type = smsType(input.type, SMS_TYPE.login)!;
+  if (FOR_ACCOUNTS.includes(type) && !c.var.user) throw unauthorized();
   const verification = text(input.captchaVerification);
   if (!verification || !(await app.services.captcha.consumeVerification(verification, 'clickWord'))) {
     throw badRequest(MSG.captchaRequired);
