@@ -4,7 +4,7 @@ import { liveSessions, rooms, users } from '../../src/server/db/schema/index.ts'
 import { createGateway } from '../../src/server/gateway/index.ts';
 import { streamOf } from '../../src/server/services/live/rooms.ts';
 import { targets } from '../support/context.ts';
-import { createLiveBench, type LiveBench } from '../support/live.ts';
+import { createLiveBench, insertMatch, type LiveBench } from '../support/live.ts';
 
 const MEDIA = { MEDIA_SERVER: 'http://127.0.0.1:18935', MEDIA_PUSH_BASE: 'rtmp://127.0.0.1:11935/live' };
 
@@ -128,6 +128,36 @@ describe.each(targets())('media server hooks on $name', (target) => {
     expect(later.data.sessionId).not.toBe(first.data.sessionId);
     const sessions = await b.app.db.select().from(liveSessions).where(eq(liveSessions.roomId, a.room.id));
     expect(sessions).toHaveLength(2);
+  });
+
+  it('starts the feed clock and takes the linked match when a push resumes a broadcast begun by the button', async () => {
+    const a = await b.anchor();
+    const stream = streamOf(a.room);
+    const button = await b.post('/api/room/up', {}, { token: a.token });
+    expect(button).toMatchObject({ status: 200 });
+    const sessionId = (await roomRow(a.room.id)).sessionId!;
+    await b.get('/api/room/down', { roomId: a.room.id }, { token: a.token });
+    expect(await session(sessionId)).toMatchObject({
+      replayState: 'pending',
+      feedClockAt: null,
+      matchId: null,
+    });
+    const matchId = await insertMatch(b.app.db);
+    await b.app.db.update(rooms).set({ matchId }).where(eq(rooms.id, a.room.id));
+
+    const before = b.app.services.sports.clock.now();
+    const pushed = await publish(stream, keyOf(a.room, a.id), 'b1');
+    expect(pushed).toMatchObject({ status: 200, data: { sessionId, resumed: true } });
+    const s = await session(sessionId);
+    expect(s.matchId).toBe(matchId);
+    // On the feed's clock, where the recording starts: the replay's markers are placed from it.
+    expect(s.feedClockAt!.getTime()).toBeGreaterThanOrEqual(before - 1);
+    expect(s.feedClockAt!.getTime()).toBeLessThanOrEqual(b.app.services.sports.clock.now() + 1);
+
+    // A push that drops and comes back keeps the clock of the broadcast's first push.
+    await done(stream, 'b1');
+    await publish(stream, keyOf(a.room, a.id), 'b2');
+    expect((await session(sessionId)).feedClockAt).toEqual(s.feedClockAt);
   });
 
   it('checks the signed pull URL of a playlist for nginx auth_request', async () => {

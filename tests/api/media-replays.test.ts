@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveSessions, matchEvents, matchTexts } from '../../src/server/db/schema/index.ts';
 import { replayMarkers } from '../../src/server/services/media/markers.ts';
-import { createReplayMaker } from '../../src/server/services/media/replays.ts';
+import { createReplayMaker, REMUX_STUCK_MS } from '../../src/server/services/media/replays.ts';
 import { targets } from '../support/context.ts';
 import { createLiveBench, insertMatch, type LiveBench } from '../support/live.ts';
 
@@ -51,12 +51,8 @@ describe.each(targets())('replays from recordings on $name', (target) => {
     );
     return { s, file };
   }
-  const maker = () => createReplayMaker({ db: b.app.db, log: pino({ level: 'silent' }), mediaDir: dir });
-  const row = async (id: number) =>
-    (await b.app.db.select().from(liveSessions).where(eq(liveSessions.id, id)))[0];
-
-  it('remuxes a recording into an HLS replay with a poster and its duration', async () => {
-    const { s, file } = await endedBroadcast();
+  /** Six seconds of ffmpeg's test pattern and tone, as nginx-rtmp records a push (FLV, H.264 + AAC). */
+  const recordTestPattern = (file: string) =>
     execFileSync('ffmpeg', [
       ...['-nostdin', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=25:duration=6'],
       ...[
@@ -73,6 +69,13 @@ describe.each(targets())('replays from recordings on $name', (target) => {
       ],
       ...['-g', '50', '-c:a', 'aac', '-f', 'flv', file],
     ]);
+  const maker = () => createReplayMaker({ db: b.app.db, log: pino({ level: 'silent' }), mediaDir: dir });
+  const row = async (id: number) =>
+    (await b.app.db.select().from(liveSessions).where(eq(liveSessions.id, id)))[0];
+
+  it('remuxes a recording into an HLS replay with a poster and its duration', async () => {
+    const { s, file } = await endedBroadcast();
+    recordTestPattern(file);
     expect(await maker().makeDue()).toEqual(['ready']);
     const done = await row(s.id);
     expect(done).toMatchObject({ replayState: 'ready', replayUrl: `/media/replays/${s.id}/index.m3u8` });
@@ -96,6 +99,26 @@ describe.each(targets())('replays from recordings on $name', (target) => {
     expect(existsSync(file)).toBe(true);
     expect(existsSync(join(dir, 'replays', String(s.id)))).toBe(false);
   });
+
+  it('makes again a replay an interrupted maker left processing, from the raw file it kept', async () => {
+    const { s, file } = await endedBroadcast();
+    recordTestPattern(file);
+    const claimed = Date.now() - REMUX_STUCK_MS + 60_000;
+    await b.app.db
+      .update(liveSessions)
+      .set({ replayState: 'processing', replayClaimedAt: new Date(claimed) })
+      .where(eq(liveSessions.id, s.id));
+    // Still within the time a remux may take: another maker may be at it.
+    expect(await maker().makeDue()).toEqual([]);
+    expect(await row(s.id)).toMatchObject({ replayState: 'processing' });
+    // Past it (the maker stopped mid-remux): queued again and made.
+    expect(await maker().makeDue(Date.now() + 120_000)).toEqual(['ready']);
+    expect(await row(s.id)).toMatchObject({
+      replayState: 'ready',
+      replayUrl: `/media/replays/${s.id}/index.m3u8`,
+    });
+    expect(existsSync(file)).toBe(false);
+  }, 60_000);
 
   it('places the linked match’s goals, cards and periods on the replay', async () => {
     const matchId = await insertMatch(b.app.db);

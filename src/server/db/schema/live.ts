@@ -77,6 +77,8 @@ export const liveSessions = pgTable(
     pushClient: text('push_client'),
     /** A pushed broadcast's replay (docs/streaming.md): pending → processing → ready | failed; null: none. */
     replayState: text('replay_state'),
+    /** When the replay maker took it up (processing): one left longer than a remux can take was interrupted. */
+    replayClaimedAt: timestamp('replay_claimed_at', { withTimezone: true }),
     /** Seconds of the remuxed recording. */
     durationSeconds: integer('duration_seconds'),
     /** The sports feed's clock when the push started: places match events on the recording. */

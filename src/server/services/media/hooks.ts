@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { MSG } from '../../../lib/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { liveSessions, rooms, users } from '../../db/schema/index.ts';
@@ -62,14 +62,26 @@ export function createMediaHooks(deps: {
     return s ?? null;
   }
 
-  /** Takes the broadcast back up: same session, the room live again for everyone. */
+  /**
+   * Takes the broadcast back up: same session, the room live again for everyone. A broadcast not
+   * pushed before (started by the button) starts its feed clock here, where its recording starts,
+   * and takes the match the room is linked to now.
+   */
   async function resume(roomId: number, sessionId: number, clientId: string) {
     const title = await db.transaction(async (tx) => {
       const [locked] = await tx.select().from(rooms).where(eq(rooms.id, roomId)).for('update');
       if (locked.liveState === 1) return null;
+      const feedNow = new Date(clock.now()).toISOString();
       const [s] = await tx
         .update(liveSessions)
-        .set({ endedAt: null, replayState: null, replayUrl: null, pushClient: clientId })
+        .set({
+          endedAt: null,
+          replayState: null,
+          replayUrl: null,
+          pushClient: clientId,
+          matchId: sql`case when ${liveSessions.feedClockAt} is null then ${locked.matchId}::integer else ${liveSessions.matchId} end`,
+          feedClockAt: sql`coalesce(${liveSessions.feedClockAt}, ${feedNow}::timestamptz)`,
+        })
         .where(and(eq(liveSessions.id, sessionId), eq(liveSessions.replayState, 'pending')))
         .returning({ id: liveSessions.id });
       if (!s) return null;

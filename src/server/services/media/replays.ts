@@ -1,6 +1,6 @@
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { liveSessions } from '../../db/schema/index.ts';
 import type { Logger } from '../../logger.ts';
@@ -14,6 +14,11 @@ export const replayPath = (id: number) => `/media/replays/${id}/index.m3u8`;
 const RECORDING = /^r(\d+)_[0-9a-f]+-(\d{9,11})\.flv$/;
 /** Slack between the session's times and the recordings' (the push connects before the hook answers). */
 const SLACK_MS = 15_000;
+/**
+ * Longer than one replay can take (its remux is killed at 10 min, its poster at 1): a session still
+ * `processing` after this was left by a maker that stopped (a crash, a restart) and is made again.
+ */
+export const REMUX_STUCK_MS = 12 * 60_000;
 
 /**
  * Recordings → replays (docs/streaming.md): once a pushed broadcast has been over for the resume
@@ -38,6 +43,8 @@ export function createReplayMaker(deps: { db: Db; log: Logger; mediaDir: string 
   /** One session: claimed by whoever moves it from pending to processing. */
   async function make(s: { id: number; roomId: number; startedAt: Date; endedAt: Date; pushed: boolean }) {
     const { id } = s;
+    // Claimed with the others of its sweep; its own remux starts now.
+    await db.update(liveSessions).set({ replayClaimedAt: new Date() }).where(eq(liveSessions.id, id));
     const files = await recordingsOf(s);
     if (files.length === 0 && !s.pushed) {
       // Up and down by the buttons, never pushed: there is nothing to make a replay of.
@@ -64,12 +71,34 @@ export function createReplayMaker(deps: { db: Db; log: Logger; mediaDir: string 
     }
   }
 
+  /** Puts back the replays an interrupted maker left processing (their raw recordings are still there). */
+  async function requeueInterrupted(now = Date.now()) {
+    const back = await db
+      .update(liveSessions)
+      .set({ replayState: 'pending', replayClaimedAt: null })
+      .where(
+        and(
+          eq(liveSessions.replayState, 'processing'),
+          or(
+            isNull(liveSessions.replayClaimedAt),
+            lt(liveSessions.replayClaimedAt, new Date(now - REMUX_STUCK_MS)),
+          ),
+        ),
+      )
+      .returning({ id: liveSessions.id });
+    if (back.length) log.warn({ sessions: back.map((s) => s.id) }, 'interrupted replays queued again');
+    return back.length;
+  }
+
   return {
+    requeueInterrupted,
+
     /** Every broadcast whose resume window has passed; returns how many were made (or failed). */
     async makeDue(now = Date.now()) {
+      await requeueInterrupted(now);
       const due = await db
         .update(liveSessions)
-        .set({ replayState: 'processing' })
+        .set({ replayState: 'processing', replayClaimedAt: new Date(now) })
         .where(
           and(
             eq(liveSessions.replayState, 'pending'),

@@ -1,0 +1,1 @@
+ALTER TABLE "live_sessions" ADD COLUMN "replay_claimed_at" timestamp with time zone;
