@@ -3,10 +3,10 @@ import { picksOf, type TipPick, type TipPlay } from '../../../lib/tips/plays.ts'
 import { BOARD_MIN_PLANS } from '../../../lib/tips/records.ts';
 import { codesWhere } from '../../../lib/vocab/match-states.ts';
 import type { Db } from '../../db/client.ts';
-import { competitions, matches, odds, teams, tipPlans, users } from '../../db/schema/index.ts';
+import { competitions, matches, odds, teams, tipPlans } from '../../db/schema/index.ts';
 import type { Logger } from '../../logger.ts';
 import { hash32, rngFor } from '../../sports/rng.ts';
-import { DEMO_PRICES, EXPERT_PLAYS } from './demo.ts';
+import { DEMO_PRICES, demoExperts, demoPlaysFor, demoTitle } from './demo.ts';
 import { modelPrices } from './demo-prices.ts';
 import { demoAnalysis, recentForm } from './demo-text.ts';
 import { planHash } from './hash.ts';
@@ -71,45 +71,45 @@ async function draftPlan(
   priced: boolean,
 ) {
   const rng = rngFor('tips-recent', `${expert.id}:${m.id}`);
-  const plays = EXPERT_PLAYS[expert.mobile].filter((p) => m.sport === 1 || p === 'asia' || p === 'ou');
+  const plays = demoPlaysFor(expert.mobile, m.sport);
   const kickoff = m.kickoffAt.getTime();
   const publishedAt = new Date(kickoff - HOUR - Math.floor(rng.next() * 20 * 60) * 60_000);
   const shuffled = plays.map((play) => ({ play, key: rng.next() })).sort((a, b) => a.key - b.key);
   for (const { play } of shuffled) {
     const picks = picksOf(play);
     const pick = picks[Math.floor(rng.next() * picks.length)];
-    const price = priced
+    const quote = priced
       ? await priceAt(db, m.id, play, pick, publishedAt)
       : m.sport === 1
         ? fromModel(m, play, pick)
         : null;
-    if (!price) continue;
-    const fields = {
+    if (!quote) continue;
+    const analysis = demoAnalysis({
+      competition: m.competition,
+      home: m.home.nameZh,
+      away: m.away.nameZh,
+      homeForm: await recentForm(db, m.home.id, m.kickoffAt, m.sport),
+      awayForm: await recentForm(db, m.away.id, m.kickoffAt, m.sport),
+      play,
+      pick,
+      line: quote.line,
+      odds: quote.odds,
+      sport: m.sport,
+    });
+    const price = DEMO_PRICES[Math.floor(rng.next() * DEMO_PRICES.length)];
+    return {
       expertId: expert.id,
       matchId: m.id,
       play,
-      line: price.line,
+      line: quote.line,
       pick,
-      odds: price.odds,
-      title: `${m.home.nameZh}vs${m.away.nameZh}：${expert.nickName}的看法`.slice(0, 40),
-      analysis: demoAnalysis({
-        competition: m.competition,
-        home: m.home.nameZh,
-        away: m.away.nameZh,
-        homeForm: await recentForm(db, m.home.id, m.kickoffAt, m.sport),
-        awayForm: await recentForm(db, m.away.id, m.kickoffAt, m.sport),
-        play,
-        pick,
-        line: price.line,
-        odds: price.odds,
-        sport: m.sport,
-      }),
-      price: DEMO_PRICES[Math.floor(rng.next() * DEMO_PRICES.length)],
-      refundOnLoss: false,
+      odds: quote.odds,
+      title: demoTitle(m.home.nameZh, m.away.nameZh, expert.nickName),
+      analysis,
+      price,
+      refundOnLoss: price > 0 && rng.next() < 0.5,
       publishedAt,
     };
-    fields.refundOnLoss = fields.price > 0 && rng.next() < 0.5;
-    return fields;
   }
   return null;
 }
@@ -129,10 +129,7 @@ function fromModel(m: Candidate, play: TipPlay, pick: TipPick) {
  * does nothing (the plans published on upcoming matches keep the boards filled from there).
  */
 export async function seedRecentPlans(db: Db, tips: TipServices, now: number, log: Logger): Promise<number> {
-  const people = await db
-    .select({ id: users.id, mobile: users.mobile, nickName: users.nickName })
-    .from(users)
-    .where(and(inArray(users.mobile, Object.keys(EXPERT_PLAYS)), eq(users.isExpert, 1)));
+  const people = await demoExperts(db);
   const settledSince = async (expertId: number, days: 7 | 30) => {
     const [{ n }] = await db
       .select({ n: count() })

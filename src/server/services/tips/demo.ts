@@ -20,15 +20,30 @@ export const EXPERT_PLAYS: Record<string, TipPlay[]> = {
   '13800000033': ['spf', 'ou', 'asia'],
 };
 
+/** The demo experts (those of EXPERT_PLAYS still approved as experts). */
+export function demoExperts(db: Db) {
+  return db
+    .select({ id: users.id, mobile: users.mobile, nickName: users.nickName })
+    .from(users)
+    .where(and(inArray(users.mobile, Object.keys(EXPERT_PLAYS)), eq(users.isExpert, 1)));
+}
+
+/** The plays a demo expert offers on a match of this sport (basketball has only 让分 and 大小分). */
+export function demoPlaysFor(mobile: string, sport: number): TipPlay[] {
+  return EXPERT_PLAYS[mobile].filter((x) => sport === 1 || x === 'asia' || x === 'ou');
+}
+
+/** A demo plan's title: the match and whose view it is. */
+export function demoTitle(home: string, away: string, nickName: string): string {
+  return `${home}vs${away}：${nickName}的看法`.slice(0, 40);
+}
+
 /**
  * Keeps the demo experts publishing on upcoming simulated matches (through the same publish call
  * as a real expert: odds of the moment, hash, kick-off cut-off), so /guide always has plans on sale.
  */
 export async function publishDemoPlans(db: Db, tips: TipServices, now: number, log: Logger): Promise<number> {
-  const people = await db
-    .select({ id: users.id, mobile: users.mobile, nickName: users.nickName })
-    .from(users)
-    .where(and(inArray(users.mobile, Object.keys(EXPERT_PLAYS)), eq(users.isExpert, 1)));
+  const people = await demoExperts(db);
   const openOf = new Map<number, number>();
   for (const p of people) {
     const [{ open }] = await db
@@ -62,7 +77,7 @@ export async function publishDemoPlans(db: Db, tips: TipServices, now: number, l
     for (const row of order) {
       if (missing <= 0) break;
       const rng = rngFor('tips-demo', `${p.id}:${row.m.id}`);
-      const wanted = EXPERT_PLAYS[p.mobile].filter((x) => row.m.sport === 1 || x === 'asia' || x === 'ou');
+      const wanted = demoPlaysFor(p.mobile, row.m.sport);
       if (!wanted.length) continue;
       const options = await tips.plans.options(row.m.id).catch(() => null);
       const offered = options?.plays.filter((o) => wanted.includes(o.play as TipPlay)) ?? [];
@@ -88,7 +103,7 @@ export async function publishDemoPlans(db: Db, tips: TipServices, now: number, l
           matchId: row.m.id,
           play: choice.play as TipPlay,
           pick: pick.pick as TipPick,
-          title: `${row.home.nameZh}vs${row.away.nameZh}：${p.nickName}的看法`.slice(0, 40),
+          title: demoTitle(row.home.nameZh, row.away.nameZh, p.nickName),
           analysis,
           price,
           refundOnLoss: rng.next() < 0.5,
