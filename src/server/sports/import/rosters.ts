@@ -215,6 +215,44 @@ function shirtNumbers(rng: ReturnType<typeof rngFor>, count: number): number[] {
   return rng.shuffle(Array.from({ length: 100 }, (_, i) => i)).slice(0, count);
 }
 
+/** Who fills a generated basketball roster. */
+interface BasketballRosterShape {
+  size: number;
+  make: typeof foreignName;
+  nationality?: string;
+  born: [from: number, to: number];
+}
+
+/** A generated basketball roster; `taken` holds the names already used and gains this roster's. */
+function generatedBasketballRoster(
+  seed: string,
+  team: { id: number; key: string },
+  seasonId: number,
+  shape: BasketballRosterShape,
+  taken: Set<string>,
+): RosterEntry[] {
+  const rng = rngFor(seed, `roster:${team.key}`);
+  return shirtNumbers(rng, shape.size).map((shirtNumber, i) => {
+    const n = uniqueName(rng, shape.make, taken);
+    const position = BASKETBALL_SLOTS[i % 5];
+    return {
+      player: {
+        key: `gen:${team.key}:${i}`,
+        sport: 2,
+        name: n.name,
+        nameZh: n.nameZh,
+        shirtNumber,
+        position,
+        ...(shape.nationality ? { nationality: shape.nationality } : {}),
+        birthYear: rng.int(...shape.born),
+        teamId: team.id,
+        generated: true,
+      },
+      squads: [{ seasonId, teamId: team.id, shirtNumber, position, generated: true }],
+    };
+  });
+}
+
 /**
  * NBA rosters: the seed pack lists no team's players, so each team gets 15 generated players with
  * foreign names (no real person is put on a team). Names are unique across the league.
@@ -226,27 +264,8 @@ export function nbaRosters(
   reserved: ReadonlySet<string>,
 ): RosterEntry[] {
   const taken = new Set(reserved);
-  return teams.flatMap((team) => {
-    const rng = rngFor(seed, `roster:${team.key}`);
-    return shirtNumbers(rng, 15).map((shirtNumber, i) => {
-      const n = uniqueName(rng, foreignName, taken);
-      const position = BASKETBALL_SLOTS[i % 5];
-      return {
-        player: {
-          key: `gen:${team.key}:${i}`,
-          sport: 2,
-          name: n.name,
-          nameZh: n.nameZh,
-          shirtNumber,
-          position,
-          birthYear: rng.int(1992, 2006),
-          teamId: team.id,
-          generated: true,
-        },
-        squads: [{ seasonId, teamId: team.id, shirtNumber, position, generated: true }],
-      };
-    });
-  });
+  const shape = { size: 15, make: foreignName, born: [1992, 2006] } satisfies BasketballRosterShape;
+  return teams.flatMap((team) => generatedBasketballRoster(seed, team, seasonId, shape, taken));
 }
 
 /** CBA rosters: 14 generated players per club with Chinese names. */
@@ -256,26 +275,11 @@ export function cbaRoster(
   seasonId: number,
   reserved: ReadonlySet<string>,
 ): RosterEntry[] {
-  const rng = rngFor(seed, `roster:${team.key}`);
-  const taken = new Set(reserved);
-  const numbers = shirtNumbers(rng, 14);
-  return numbers.map((shirtNumber, i) => {
-    const n = uniqueName(rng, chineseName, taken);
-    const position = BASKETBALL_SLOTS[i % 5];
-    return {
-      player: {
-        key: `gen:${team.key}:${i}`,
-        sport: 2,
-        name: n.name,
-        nameZh: n.nameZh,
-        shirtNumber,
-        position,
-        nationality: 'CHN',
-        birthYear: rng.int(1993, 2005),
-        teamId: team.id,
-        generated: true,
-      },
-      squads: [{ seasonId, teamId: team.id, shirtNumber, position, generated: true }],
-    };
-  });
+  const shape = {
+    size: 14,
+    make: chineseName,
+    nationality: 'CHN',
+    born: [1993, 2005],
+  } satisfies BasketballRosterShape;
+  return generatedBasketballRoster(seed, team, seasonId, shape, new Set(reserved));
 }
