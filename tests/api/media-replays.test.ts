@@ -7,7 +7,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveSessions, matchEvents, matchTexts } from '../../src/server/db/schema/index.ts';
 import { replayMarkers } from '../../src/server/services/media/markers.ts';
-import { createReplayMaker, REMUX_STUCK_MS } from '../../src/server/services/media/replays.ts';
+import {
+  createReplayMaker,
+  MAX_REPLAY_ATTEMPTS,
+  REMUX_STUCK_MS,
+} from '../../src/server/services/media/replays.ts';
 import { targets } from '../support/context.ts';
 import { createLiveBench, insertMatch, type LiveBench } from '../support/live.ts';
 
@@ -78,7 +82,11 @@ describe.each(targets())('replays from recordings on $name', (target) => {
     recordTestPattern(file);
     expect(await maker().makeDue()).toEqual(['ready']);
     const done = await row(s.id);
-    expect(done).toMatchObject({ replayState: 'ready', replayUrl: `/media/replays/${s.id}/index.m3u8` });
+    expect(done).toMatchObject({
+      replayState: 'ready',
+      replayUrl: `/media/replays/${s.id}/index.m3u8`,
+      replayAttempts: 1,
+    });
     expect(done.durationSeconds).toBeGreaterThanOrEqual(5);
     expect(done.durationSeconds).toBeLessThanOrEqual(7);
     const out = join(dir, 'replays', String(s.id));
@@ -106,7 +114,7 @@ describe.each(targets())('replays from recordings on $name', (target) => {
     const claimed = Date.now() - REMUX_STUCK_MS + 60_000;
     await b.app.db
       .update(liveSessions)
-      .set({ replayState: 'processing', replayClaimedAt: new Date(claimed) })
+      .set({ replayState: 'processing', replayClaimedAt: new Date(claimed), replayAttempts: 1 })
       .where(eq(liveSessions.id, s.id));
     // Still within the time a remux may take: another maker may be at it.
     expect(await maker().makeDue()).toEqual([]);
@@ -116,8 +124,30 @@ describe.each(targets())('replays from recordings on $name', (target) => {
     expect(await row(s.id)).toMatchObject({
       replayState: 'ready',
       replayUrl: `/media/replays/${s.id}/index.m3u8`,
+      replayAttempts: 2,
     });
     expect(existsSync(file)).toBe(false);
+  }, 60_000);
+
+  it('marks failed, keeping the raw file, a replay whose remux was interrupted three times', async () => {
+    const { s, file } = await endedBroadcast();
+    recordTestPattern(file);
+    const stuck = async (attempts: number) =>
+      b.app.db
+        .update(liveSessions)
+        .set({ replayState: 'processing', replayClaimedAt: new Date(0), replayAttempts: attempts })
+        .where(eq(liveSessions.id, s.id));
+    // Each claim counts an attempt; the first two interruptions are queued again.
+    await stuck(2);
+    expect(await maker().requeueInterrupted()).toBe(1);
+    expect(await row(s.id)).toMatchObject({ replayState: 'pending', replayAttempts: 2 });
+    // The third claim crashes its maker too: the next sweep gives up instead of making it again.
+    await stuck(MAX_REPLAY_ATTEMPTS);
+    expect(await maker().makeDue()).toEqual([]);
+    expect(await row(s.id)).toMatchObject({ replayState: 'failed', replayUrl: null, replayClaimedAt: null });
+    expect(existsSync(file)).toBe(true);
+    expect(existsSync(join(dir, 'replays', String(s.id)))).toBe(false);
+    expect(await maker().makeDue(Date.now() + REMUX_STUCK_MS * 2)).toEqual([]);
   }, 60_000);
 
   it('places the linked match’s goals, cards and periods on the replay', async () => {

@@ -53,6 +53,18 @@ export const rooms = pgTable(
   ],
 );
 
+/** A drop of a resumed push, on the feed clock (epoch ms): `from` the drop, `to` the push back. */
+export interface FeedGap {
+  from: number;
+  to: number;
+}
+
+/** A match a broadcast was linked to before its current one, up to `until` (feed clock, epoch ms). */
+export interface EarlierMatch {
+  matchId: number | null;
+  until: number;
+}
+
 /** One broadcast, from up to down: the live history and the replays. */
 export const liveSessions = pgTable(
   'live_sessions',
@@ -79,10 +91,22 @@ export const liveSessions = pgTable(
     replayState: text('replay_state'),
     /** When the replay maker took it up (processing): one left longer than a remux can take was interrupted. */
     replayClaimedAt: timestamp('replay_claimed_at', { withTimezone: true }),
+    /** How many times the replay maker has taken it up: a remux that never finishes fails after a few. */
+    replayAttempts: integer('replay_attempts').notNull().default(0),
     /** Seconds of the remuxed recording. */
     durationSeconds: integer('duration_seconds'),
     /** The sports feed's clock when the push started: places match events on the recording. */
     feedClockAt: timestamp('feed_clock_at', { withTimezone: true }),
+    /**
+     * The drops a resumed push left (feed clock, epoch ms): the recording joins the pieces, so a
+     * moment after a gap sits earlier in the replay by the gaps before it.
+     */
+    feedGaps: jsonb('feed_gaps').$type<FeedGap[]>().notNull().default([]),
+    /**
+     * The matches the broadcast was linked to before `matchId`, each with the feed time its link
+     * ended: a replay marks each match's moments only while it was the linked one.
+     */
+    earlierMatches: jsonb('earlier_matches').$type<EarlierMatch[]>().notNull().default([]),
   },
   (t) => [index('live_sessions_room_idx').on(t.roomId, t.startedAt)],
 );

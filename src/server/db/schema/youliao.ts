@@ -48,6 +48,8 @@ export const youliaoClips = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     readyAt: timestamp('ready_at', { withTimezone: true }),
+    /** Taken down by staff: out of the lists and closed to new buyers; its buyers keep watching. */
+    takenDownAt: timestamp('taken_down_at', { withTimezone: true }),
   },
   (t) => [
     index('youliao_clips_list_idx').on(t.state, t.sport, t.id),

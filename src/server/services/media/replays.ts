@@ -1,6 +1,6 @@
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { liveSessions } from '../../db/schema/index.ts';
 import type { Logger } from '../../logger.ts';
@@ -19,6 +19,8 @@ const SLACK_MS = 15_000;
  * `processing` after this was left by a maker that stopped (a crash, a restart) and is made again.
  */
 export const REMUX_STUCK_MS = 12 * 60_000;
+/** A replay whose remux was interrupted this many times (it crashes its maker) is marked failed. */
+export const MAX_REPLAY_ATTEMPTS = 3;
 
 /**
  * Recordings → replays (docs/streaming.md): once a pushed broadcast has been over for the resume
@@ -71,11 +73,17 @@ export function createReplayMaker(deps: { db: Db; log: Logger; mediaDir: string 
     }
   }
 
-  /** Puts back the replays an interrupted maker left processing (their raw recordings are still there). */
+  /**
+   * Puts back the replays an interrupted maker left processing (their raw recordings are still
+   * there); one interrupted MAX_REPLAY_ATTEMPTS times is marked failed instead, its raw files kept.
+   */
   async function requeueInterrupted(now = Date.now()) {
     const back = await db
       .update(liveSessions)
-      .set({ replayState: 'pending', replayClaimedAt: null })
+      .set({
+        replayState: sql`case when ${liveSessions.replayAttempts} >= ${MAX_REPLAY_ATTEMPTS} then 'failed' else 'pending' end`,
+        replayClaimedAt: null,
+      })
       .where(
         and(
           eq(liveSessions.replayState, 'processing'),
@@ -85,9 +93,13 @@ export function createReplayMaker(deps: { db: Db; log: Logger; mediaDir: string 
           ),
         ),
       )
-      .returning({ id: liveSessions.id });
-    if (back.length) log.warn({ sessions: back.map((s) => s.id) }, 'interrupted replays queued again');
-    return back.length;
+      .returning({ id: liveSessions.id, state: liveSessions.replayState });
+    const failed = back.filter((s) => s.state === 'failed').map((s) => s.id);
+    const queued = back.filter((s) => s.state === 'pending').map((s) => s.id);
+    if (failed.length)
+      log.warn({ sessions: failed }, 'replays interrupted too often marked failed; raw files kept');
+    if (queued.length) log.warn({ sessions: queued }, 'interrupted replays queued again');
+    return queued.length;
   }
 
   return {
@@ -98,7 +110,11 @@ export function createReplayMaker(deps: { db: Db; log: Logger; mediaDir: string 
       await requeueInterrupted(now);
       const due = await db
         .update(liveSessions)
-        .set({ replayState: 'processing', replayClaimedAt: new Date(now) })
+        .set({
+          replayState: 'processing',
+          replayClaimedAt: new Date(now),
+          replayAttempts: sql`${liveSessions.replayAttempts} + 1`,
+        })
         .where(
           and(
             eq(liveSessions.replayState, 'pending'),
