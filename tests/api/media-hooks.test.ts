@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { liveSessions, rooms, users } from '../../src/server/db/schema/index.ts';
+import { liveSessions, matchEvents, rooms, users } from '../../src/server/db/schema/index.ts';
 import { createGateway } from '../../src/server/gateway/index.ts';
 import { streamOf } from '../../src/server/services/live/rooms.ts';
 import { targets } from '../support/context.ts';
@@ -158,6 +158,106 @@ describe.each(targets())('media server hooks on $name', (target) => {
     await done(stream, 'b1');
     await publish(stream, keyOf(a.room, a.id), 'b2');
     expect((await session(sessionId)).feedClockAt).toEqual(s.feedClockAt);
+  });
+
+  /** A goal of `matchId` at feed time `at` (epoch ms), named for the marker it should make. */
+  const goal = (matchId: number, seq: number, at: number, playerName: string) => ({
+    matchId,
+    seq,
+    type: 'goal',
+    side: 1,
+    minute: 10 + seq,
+    period: 1,
+    playerName,
+    at: new Date(at),
+  });
+  const markersOf = async (sessionId: number) =>
+    (await b.app.services.media.markers(sessionId)).map((m) => [m.t, m.label.split(' ').pop()]);
+
+  it('places markers after a drop and resume earlier by the gap the recording cut out', async () => {
+    const a = await b.anchor();
+    const stream = streamOf(a.room);
+    const matchId = await insertMatch(b.app.db);
+    await b.post('/api/room/update', { matchId }, { token: a.token });
+    const first = await publish(stream, keyOf(a.room, a.id), 'g1');
+    const sessionId = first.data.sessionId;
+    // The push ran a minute, then dropped and was away 20 s before it came back.
+    const speed = b.app.services.sports.clock.speed;
+    await b.app.db
+      .update(liveSessions)
+      .set({ feedClockAt: new Date(b.app.services.sports.clock.now() - 60_000 * speed) })
+      .where(eq(liveSessions.id, sessionId));
+    await done(stream, 'g1');
+    await b.app.db
+      .update(liveSessions)
+      .set({ endedAt: new Date(Date.now() - 20_000) })
+      .where(eq(liveSessions.id, sessionId));
+    expect(await publish(stream, keyOf(a.room, a.id), 'g2')).toMatchObject({
+      data: { sessionId, resumed: true },
+    });
+    await done(stream, 'g2');
+
+    const s = await session(sessionId);
+    expect(s.feedGaps).toHaveLength(1);
+    const [gap] = s.feedGaps;
+    expect((gap.to - gap.from) / speed).toBeGreaterThan(19_000);
+    expect((gap.to - gap.from) / speed).toBeLessThan(22_000);
+    await b.app.db.update(liveSessions).set({ durationSeconds: 60 }).where(eq(liveSessions.id, sessionId));
+    const from = s.feedClockAt!.getTime();
+    const secs = (ms: number) => ms * 1000 * speed;
+    await b.app.db
+      .insert(matchEvents)
+      .values([
+        goal(matchId, 1, from + secs(3), '断流前'),
+        goal(matchId, 2, gap.from + secs(10), '断流中'),
+        goal(matchId, 3, gap.to + secs(5), '恢复后'),
+      ]);
+    const resumedAt = Math.round((gap.from - from) / 1000 / speed);
+    expect(await markersOf(sessionId)).toEqual([
+      [3, '断流前'],
+      [resumedAt, '断流中'],
+      [resumedAt + 5, '恢复后'],
+    ]);
+  });
+
+  it('marks each match of a broadcast only while the room was linked to it', async () => {
+    const a = await b.anchor();
+    const stream = streamOf(a.room);
+    const [first, second] = [await insertMatch(b.app.db), await insertMatch(b.app.db)];
+    await b.post('/api/room/update', { matchId: first }, { token: a.token });
+    const pushed = await publish(stream, keyOf(a.room, a.id), 'm1');
+    const sessionId = pushed.data.sessionId;
+    const speed = b.app.services.sports.clock.speed;
+    const secs = (ms: number) => ms * 1000 * speed;
+    // As if the push had been on for a minute when the anchor switched to the other match.
+    const from = b.app.services.sports.clock.now() - secs(60);
+    await b.app.db
+      .update(liveSessions)
+      .set({ feedClockAt: new Date(from) })
+      .where(eq(liveSessions.id, sessionId));
+    expect(await b.post('/api/room/update', { matchId: second }, { token: a.token })).toMatchObject({
+      data: { matchId: second },
+    });
+    const s = await session(sessionId);
+    expect(s.matchId).toBe(second);
+    expect(s.earlierMatches).toHaveLength(1);
+    const [{ matchId, until }] = s.earlierMatches;
+    expect(matchId).toBe(first);
+    await done(stream, 'm1');
+    await b.app.db.update(liveSessions).set({ durationSeconds: 120 }).where(eq(liveSessions.id, sessionId));
+    await b.app.db
+      .insert(matchEvents)
+      .values([
+        goal(first, 1, until - secs(30), '旧比赛切换前'),
+        goal(first, 2, until + secs(5), '旧比赛切换后'),
+        goal(second, 1, until - secs(10), '新比赛切换前'),
+        goal(second, 2, until + secs(5), '新比赛切换后'),
+      ]);
+    const switchedAt = (until - from) / 1000 / speed;
+    expect(await markersOf(sessionId)).toEqual([
+      [Math.round(switchedAt - 30), '旧比赛切换前'],
+      [Math.round(switchedAt + 5), '新比赛切换后'],
+    ]);
   });
 
   it('checks the signed pull URL of a playlist for nginx auth_request', async () => {

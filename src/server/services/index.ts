@@ -57,7 +57,14 @@ export function createServices(deps: ServiceDeps) {
   const alertFailed = (err: unknown) => deps.log.warn({ err }, 'follow alert failed');
   sports.onScore((m, h) => void sportFollows.onGoal(m, h).catch(alertFailed));
   sports.onStateChange((matchId) => void sportFollows.onFinish(matchId).catch(alertFailed));
-  const live = createLiveServices(deps, { storage, accounts, wallet, ops, notices: notifications });
+  const live = createLiveServices(deps, {
+    storage,
+    accounts,
+    wallet,
+    ops,
+    notices: notifications,
+    feedNow: () => sports.clock.now(),
+  });
   const community = createCommunityServices(deps, { uploads, storage, notices: notifications, ops });
   const opsUsers = createOpsUsers({
     db: deps.db,

@@ -41,6 +41,8 @@ export function createLiveServices(
     ops: OpsServices;
     notices: NotificationService;
     matches?: MatchLookup;
+    /** The sports feed's clock. */
+    feedNow: () => number;
   },
 ) {
   const { db, kv, pubsub } = deps;
@@ -63,6 +65,7 @@ export function createLiveServices(
     ops,
     notices,
     onListsChanged: rooms.invalidate,
+    feedNow: parts.feedNow,
   });
   const chat = createChatService({ db, kv, access, senders, rooms, matches, publish });
   const realNameVerified = async (userId: number) => (await accounts.realName.get(userId)).status === 1;

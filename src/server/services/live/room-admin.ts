@@ -12,6 +12,7 @@ import type { StorageProvider } from '../../providers/storage/index.ts';
 import type { Caller, Room, RoomAccess } from './access.ts';
 import type { NotificationService } from '../notifications/notifications.ts';
 import type { OpsServices } from '../ops/index.ts';
+import { relinkBroadcast } from './broadcast-match.ts';
 import type { RoomPublisher } from './events.ts';
 import type { RoomAuditService } from './room-audits.ts';
 import type { MatchLookup } from './matches.ts';
@@ -43,8 +44,11 @@ export function createRoomAdmin(deps: {
   notices: NotificationService;
   /** Called when the live lists change (the room list cache drops its entries). */
   onListsChanged: () => void;
+  /** The sports feed's clock (a running broadcast's match link changes at its time). */
+  feedNow: () => number;
 }) {
-  const { db, access, media, matches, storage, publish, audits, ops, notices, onListsChanged } = deps;
+  const { db, access, media, matches, storage, publish, audits, ops, notices, onListsChanged, feedNow } =
+    deps;
 
   const pushOf = (r: Room) => media.push(streamOf(r), r.anchorId);
 
@@ -89,6 +93,8 @@ export function createRoomAdmin(deps: {
           })
           .where(eq(rooms.id, r.id))
           .returning();
+        if (row.liveState === 1 && row.sessionId)
+          await relinkBroadcast(tx, row.sessionId, row.matchId, feedNow());
         await audits.record(tx, r, row);
         return row;
       });
@@ -131,6 +137,7 @@ export function createRoomAdmin(deps: {
         };
         if (locked.liveState === 1) {
           const [row] = await tx.update(rooms).set(fields).where(eq(rooms.id, r.id)).returning();
+          if (row.sessionId) await relinkBroadcast(tx, row.sessionId, row.matchId, feedNow());
           await audits.record(tx, locked, row);
           return row;
         }

@@ -1,10 +1,11 @@
-import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import { MSG } from '../../../lib/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { liveSessions, rooms, users } from '../../db/schema/index.ts';
 import { ApiError, forbidden } from '../../errors.ts';
 import type { MediaProvider } from '../../providers/media/index.ts';
 import type { FeedClock } from '../../providers/sports/clock.ts';
+import { relinkBroadcast } from '../live/broadcast-match.ts';
 import type { LiveServices } from '../live/index.ts';
 
 /** A push that drops and comes back within this keeps its broadcast (one session, one replay). */
@@ -64,27 +65,39 @@ export function createMediaHooks(deps: {
 
   /**
    * Takes the broadcast back up: same session, the room live again for everyone. A broadcast not
-   * pushed before (started by the button) starts its feed clock here, where its recording starts,
-   * and takes the match the room is linked to now.
+   * pushed before (started by the button) starts its feed clock here, where its recording starts;
+   * one pushed before keeps its clock and notes the drop (the recording will join the pieces). Either
+   * takes the match the room is linked to now.
    */
   async function resume(roomId: number, sessionId: number, clientId: string) {
     const title = await db.transaction(async (tx) => {
       const [locked] = await tx.select().from(rooms).where(eq(rooms.id, roomId)).for('update');
       if (locked.liveState === 1) return null;
-      const feedNow = new Date(clock.now()).toISOString();
-      const [s] = await tx
+      const [before] = await tx
+        .select({
+          endedAt: liveSessions.endedAt,
+          feedClockAt: liveSessions.feedClockAt,
+          feedGaps: liveSessions.feedGaps,
+        })
+        .from(liveSessions)
+        .where(and(eq(liveSessions.id, sessionId), eq(liveSessions.replayState, 'pending')))
+        .for('update');
+      if (!before?.endedAt) return null;
+      const feedNow = clock.now();
+      await relinkBroadcast(tx, sessionId, locked.matchId, feedNow);
+      // The drop on the feed clock: as long before now as the push was away, at the feed's speed.
+      const gap = { from: feedNow - (Date.now() - before.endedAt.getTime()) * clock.speed, to: feedNow };
+      await tx
         .update(liveSessions)
         .set({
           endedAt: null,
           replayState: null,
           replayUrl: null,
           pushClient: clientId,
-          matchId: sql`case when ${liveSessions.feedClockAt} is null then ${locked.matchId}::integer else ${liveSessions.matchId} end`,
-          feedClockAt: sql`coalesce(${liveSessions.feedClockAt}, ${feedNow}::timestamptz)`,
+          feedClockAt: before.feedClockAt ?? new Date(feedNow),
+          feedGaps: before.feedClockAt ? [...before.feedGaps, gap] : [],
         })
-        .where(and(eq(liveSessions.id, sessionId), eq(liveSessions.replayState, 'pending')))
-        .returning({ id: liveSessions.id });
-      if (!s) return null;
+        .where(eq(liveSessions.id, sessionId));
       await tx
         .update(rooms)
         .set({ liveState: 1, liveSince: new Date(), sessionId, updatedAt: new Date() })

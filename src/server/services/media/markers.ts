@@ -2,6 +2,7 @@ import { and, asc, eq, gte, isNotNull, lte, min } from 'drizzle-orm';
 import { MATCH_EVENT_TYPES, type MatchEventType } from '../../../lib/vocab/match-events.ts';
 import type { Db } from '../../db/client.ts';
 import { liveSessions, matchEvents, matches, matchTexts } from '../../db/schema/index.ts';
+import { feedEnd, matchSpans, replaySecond, type MatchSpan } from './timeline.ts';
 
 /** Goals and cards become markers; so does the start of each later period (下半场, 第2节 …). */
 const MARKED: MatchEventType[] = ['goal', 'own_goal', 'penalty', 'yellow', 'red', 'yellow_red'];
@@ -20,46 +21,47 @@ export function periodLabel(sport: 'football' | 'basketball', period: number): s
 }
 
 /**
- * Markers of a replay: the linked match's events placed from the feed clock at the push's start
- * (`feedClockAt`), in real seconds (the simulator may run faster than real time: `speed`).
+ * Markers of a replay: the moments of the match linked at the time (`matchSpans`), placed from the
+ * feed clock at the push's start (`feedClockAt`) less the drops of a resumed push (`replaySecond`).
  */
 export async function replayMarkers(db: Db, sessionId: number, speed: number): Promise<ReplayMarker[]> {
-  const [s] = await db
-    .select({
-      matchId: liveSessions.matchId,
-      sport: matches.sport,
-      from: liveSessions.feedClockAt,
-      seconds: liveSessions.durationSeconds,
-    })
-    .from(liveSessions)
-    .leftJoin(matches, eq(matches.id, liveSessions.matchId))
-    .where(eq(liveSessions.id, sessionId));
-  if (!s?.matchId || !s.from || !s.seconds) return [];
-  const until = new Date(s.from.getTime() + s.seconds * 1000 * speed);
+  const [s] = await db.select().from(liveSessions).where(eq(liveSessions.id, sessionId));
+  if (!s?.feedClockAt || !s.durationSeconds) return [];
+  const start = s.feedClockAt.getTime();
+  const end = feedEnd(start, s.durationSeconds, s.feedGaps, speed);
+  const spans = matchSpans(start, end, s.earlierMatches, s.matchId);
+  const markers = (await Promise.all(spans.map((span) => spanMarkers(db, span)))).flat();
+  const t = (at: Date) => replaySecond(at.getTime(), start, s.feedGaps, speed);
+  // Chronological; a period's start comes before the events of its first moment (stable sort).
+  return markers.sort((a, b) => a.at.getTime() - b.at.getTime()).map(({ at, ...m }) => ({ ...m, t: t(at) }));
+}
+
+/** The goals, cards and period starts of one match between `from` and `to` (feed clock), not yet placed. */
+async function spanMarkers(db: Db, span: MatchSpan) {
+  const from = new Date(span.from);
+  const to = new Date(span.to);
+  const [m] = await db.select({ sport: matches.sport }).from(matches).where(eq(matches.id, span.matchId));
+  const sport = m?.sport === 2 ? 'basketball' : 'football';
   const rows = await db
     .select()
     .from(matchEvents)
-    .where(and(eq(matchEvents.matchId, s.matchId), gte(matchEvents.at, s.from), lte(matchEvents.at, until)))
+    .where(and(eq(matchEvents.matchId, span.matchId), gte(matchEvents.at, from), lte(matchEvents.at, to)))
     .orderBy(asc(matchEvents.at), asc(matchEvents.seq));
-  const sport = s.sport === 2 ? 'basketball' : 'football';
-  const t = (at: Date) => Math.max(0, Math.round((at.getTime() - s.from!.getTime()) / 1000 / speed));
-  const markers: (ReplayMarker & { at: Date })[] = [];
-  for (const p of await periodStarts(db, s.matchId, until))
-    if (p.period > 1 && p.at >= s.from)
-      markers.push({ at: p.at, t: t(p.at), kind: 'period', label: periodLabel(sport, p.period) });
+  const markers: (Omit<ReplayMarker, 't'> & { at: Date })[] = [];
+  for (const p of await periodStarts(db, span.matchId, to))
+    if (p.period > 1 && p.at >= from)
+      markers.push({ at: p.at, kind: 'period', label: periodLabel(sport, p.period) });
   for (const e of rows) {
     if (!(MARKED as string[]).includes(e.type)) continue;
     const minute = e.minute === null ? '' : `${e.minute}${e.addedMinute ? `+${e.addedMinute}` : ''}' `;
     const name = MATCH_EVENT_TYPES[e.type as MatchEventType];
     markers.push({
       at: e.at,
-      t: t(e.at),
       kind: e.type.includes('goal') || e.type === 'penalty' ? 'goal' : 'card',
       label: `${minute}${name}${e.playerName ? ` ${e.playerName}` : ''}`,
     });
   }
-  // Chronological; a period's start comes before the events of its first moment (stable sort).
-  return markers.sort((a, b) => a.at.getTime() - b.at.getTime()).map(({ at: _at, ...m }) => m);
+  return markers;
 }
 
 /**
