@@ -27,10 +27,11 @@ const RULES: [RegExp, StaffRole[]][] = [
   [/^\/svc\/message\/service\//, ['operator']],
   [/^\/svc\/inform\/(report\/review|post\/pin)$/, ['operator']],
   [/^\/svc\/inform\/(info|about)\/editor\//, ['editor']],
+  [/^\/svc\/inform\/movie\/(takedown|restore)$/, ['editor']],
 ];
 /** What looks like a console call: staff, operator, editor, review and audit paths. */
 const CONSOLE =
-  /\/(ops|operator|staff|editor)\/|\/audit\/(list|review|room)|\/room\/audit$|\/report\/review$|\/post\/pin$|\/search\/(words|word\/)|\/message\/service\//;
+  /\/(ops|operator|staff|editor)\/|\/audit\/(list|review|room)|\/room\/audit$|\/report\/review$|\/post\/pin$|\/search\/(words|word\/)|\/message\/service\/|\/movie\/(takedown|restore)$/;
 
 const routes = () => {
   const gw = createGateway({} as never);

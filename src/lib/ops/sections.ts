@@ -19,6 +19,7 @@ export const OPS_SECTIONS: OpsSection[] = [
   { href: '/ops/service', label: '客服消息', roles: ['operator'] },
   { href: '/ops/experts', label: '专家管理', roles: ['operator'] },
   { href: '/ops/news', label: '资讯管理', roles: ['editor'] },
+  { href: '/ops/youliao', label: '有料管理', roles: ['editor'] },
   // finance desk and roles (docs/ops.md)
   { href: '/ops/money', label: '财务', roles: ['finance'] },
   { href: '/ops/staff', label: '角色管理', roles: ['admin'] },

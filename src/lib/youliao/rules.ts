@@ -47,6 +47,14 @@ export const YOULIAO_MSG = {
   locked: '购买后才能观看该有料',
   cutFailed: '剪辑失败：视频处理出错，请换一个区间重试',
   ffmpegMissing: '剪辑失败：服务器未安装 ffmpeg',
+  takenDown: '该有料已下架',
+  takenDownBuy: '该有料已下架，不能购买',
+  takedownForbidden: '只有编辑或管理员可以下架有料',
+  takedownReason: '请填写下架原因（1-100个字）',
+  alreadyDown: '该有料已经下架',
+  notDown: '该有料没有下架',
+  noticeDown: '你的有料《{title}》已被下架',
+  noticeRestored: '你的有料《{title}》已恢复上架',
 } as const;
 
 /** 75 → "1:15"; 3725 → "1:02:05". */

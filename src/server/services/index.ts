@@ -120,7 +120,7 @@ export function createServices(deps: ServiceDeps) {
     opsFeedback: createFeedbackReplies({ db: deps.db, log: ops.log, messages }),
     tips: createTipServices(deps, { ledger: wallet.ledger, ops, now: () => sports.clock.now() }),
     news: createNewsServices(deps, { uploads, storage, notices: notifications, ops }),
-    youliao: createYouliaoServices(deps, { ledger: wallet.ledger }),
+    youliao: createYouliaoServices(deps, { ledger: wallet.ledger, opsLog: ops.log, notices: notifications }),
   };
 }
 

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { YOULIAO_MSG } from '../../../lib/youliao/rules.ts';
 import { forbidden, notFound } from '../../errors.ts';
-import { requireUser } from '../auth.ts';
+import { requireRole, requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import { rateLimit } from '../rate-limit.ts';
@@ -57,9 +57,24 @@ youliaoRoutes.get('/movie/purchased', requireUser, async (c) => {
   return ok(c, await yl(c).views.purchased(c.var.user!.id, pageNum, pageSize));
 });
 
+/** POST /inform/movie/takedown {movieId, reason} (编辑, 管理员) → {id, takenDown: true}; in the ops log. */
+youliaoRoutes.post('/movie/takedown', requireRole('editor'), async (c) => {
+  const input = await readInput(c);
+  const id = idOf('movieId', input.movieId);
+  return ok(c, await yl(c).takedowns.takeDown(c.var.user!, id, text(input.reason)));
+});
+
+/** POST /inform/movie/restore {movieId, reason?} (编辑, 管理员) → {id, takenDown: false}; in the ops log. */
+youliaoRoutes.post('/movie/restore', requireRole('editor'), async (c) => {
+  const input = await readInput(c);
+  const id = idOf('movieId', input.movieId);
+  return ok(c, await yl(c).takedowns.restore(c.var.user!, id, text(input.reason)));
+});
+
 /**
  * GET /inform/movie/media/{id}/{file}?t: the playlist, segments and poster of a ready clip. A paid
  * clip's playlist and segments need the signed `t` of its play URL (or a caller who may watch it).
+ * A clip taken down is served only to those who may still watch it (its buyers, anchor, staff).
  */
 youliaoRoutes.get('/movie/media/:id/:file', async (c) => {
   const id = idOf('id', c.req.param('id'));
@@ -69,11 +84,12 @@ youliaoRoutes.get('/movie/media/:id/:file', async (c) => {
   const clip = await views.row(id);
   if (!clip || clip.state !== 'ready') throw notFound(YOULIAO_MSG.clipUnknown);
   const signed = clip.price > 0 && access.verify(id, token);
-  if (!signed && file !== 'poster.jpg' && !(await views.mayWatch(clip, c.var.user)))
-    throw forbidden(YOULIAO_MSG.locked);
+  const open = clip.takenDownAt === null && file === 'poster.jpg';
+  if (!signed && !open && !(await views.mayWatch(clip, c.var.user)))
+    throw clip.takenDownAt ? notFound(YOULIAO_MSG.takenDown) : forbidden(YOULIAO_MSG.locked);
   const found = await access.file(id, file, signed ? token : undefined);
   if (!found) throw notFound(YOULIAO_MSG.clipUnknown);
-  const free = clip.price === 0 || file === 'poster.jpg';
+  const free = (clip.price === 0 || file === 'poster.jpg') && clip.takenDownAt === null;
   c.header('cache-control', free ? 'public, max-age=3600' : 'private, no-store');
   c.header('content-type', found.type);
   return c.body(new Uint8Array(found.data));

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { TRADE_TYPE } from '../../../lib/vocab/trade-types.ts';
 import { YOULIAO_MSG, YOULIAO_RULES } from '../../../lib/youliao/rules.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -59,14 +59,21 @@ export function createClipPurchases(db: Db, ledger: Ledger) {
           const [clip] = await tx
             .update(youliaoClips)
             .set({ sold: sql`${youliaoClips.sold} + 1` })
-            .where(and(eq(youliaoClips.id, clipId), eq(youliaoClips.state, 'ready')))
+            .where(
+              and(
+                eq(youliaoClips.id, clipId),
+                eq(youliaoClips.state, 'ready'),
+                isNull(youliaoClips.takenDownAt),
+              ),
+            )
             .returning();
           if (!clip) {
             const [known] = await tx
-              .select({ id: youliaoClips.id })
+              .select({ takenDownAt: youliaoClips.takenDownAt })
               .from(youliaoClips)
               .where(eq(youliaoClips.id, clipId));
-            throw known ? badRequest(YOULIAO_MSG.clipNotReady) : notFound(YOULIAO_MSG.clipUnknown);
+            if (!known) throw notFound(YOULIAO_MSG.clipUnknown);
+            throw badRequest(known.takenDownAt ? YOULIAO_MSG.takenDownBuy : YOULIAO_MSG.clipNotReady);
           }
           if (clip.price === 0) throw badRequest(YOULIAO_MSG.free);
           if (clip.anchorId === userId) throw badRequest(YOULIAO_MSG.own);

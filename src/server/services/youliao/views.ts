@@ -1,7 +1,14 @@
-import { and, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import { CLIP_STATE_NAME, clipDuration, clipSportName, type ClipState } from '../../../lib/youliao/rules.ts';
+import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import {
+  CLIP_STATE_NAME,
+  clipDuration,
+  clipSportName,
+  YOULIAO_MSG,
+  type ClipState,
+} from '../../../lib/youliao/rules.ts';
 import type { Db } from '../../db/client.ts';
 import { liveSessions, users, youliaoClips, youliaoPurchases } from '../../db/schema/index.ts';
+import { notFound } from '../../errors.ts';
 import { isClipStaff, type ClipAccess, type Viewer } from './access.ts';
 
 const columns = {
@@ -42,6 +49,7 @@ export function createClipViews(db: Db, access: ClipAccess) {
       poster: state === 'ready' ? access.posterUrl(clip.id) : null,
       state,
       stateName: CLIP_STATE_NAME[state],
+      takenDown: clip.takenDownAt !== null,
       sold: clip.sold,
       views: clip.views,
       sessionId: clip.sessionId,
@@ -68,13 +76,14 @@ export function createClipViews(db: Db, access: ClipAccess) {
   return {
     view,
 
-    /** Ready clips, newest or hottest (sales weigh five visits), of one sport or both. */
+    /** Ready clips staff have not taken down, newest or hottest (sales weigh five visits), of one sport or both. */
     async list(
       f: { sport?: number; sort: 'new' | 'hot'; pageNum: number; pageSize: number },
       viewer: Viewer | null,
     ) {
       const where = and(
         eq(youliaoClips.state, 'ready'),
+        isNull(youliaoClips.takenDownAt),
         f.sport ? eq(youliaoClips.sport, f.sport) : undefined,
       );
       const hot = sql`${youliaoClips.sold} * 5 + ${youliaoClips.views}`;
@@ -95,13 +104,17 @@ export function createClipViews(db: Db, access: ClipAccess) {
       return { list, total, pageNum: f.pageNum, pageSize: f.pageSize };
     },
 
-    /** One clip; a clip still 处理中 or 失败 only for its anchor, cutter and staff. */
+    /**
+     * One clip; a clip still 处理中 or 失败 only for its anchor, cutter and staff. A clip taken down
+     * answers 404 该有料已下架 to everyone but them and its buyers (who keep watching it).
+     */
     async detail(id: number, viewer: Viewer | null) {
       const [row] = await base().where(eq(youliaoClips.id, id));
       if (!row) return null;
       const canManage = manages(row.clip, viewer);
       if (row.clip.state !== 'ready' && !canManage) return null;
       const bought = (await boughtOf(viewer?.id, [id])).has(id);
+      if (row.clip.takenDownAt && !bought && !canManage) throw notFound(YOULIAO_MSG.takenDown);
       const unlocked = row.clip.price === 0 || bought || canManage;
       const ready = row.clip.state === 'ready';
       return {
@@ -120,9 +133,12 @@ export function createClipViews(db: Db, access: ClipAccess) {
       return clip ?? null;
     },
 
-    /** Whether `viewer` may watch the clip without a signed URL: free, or its anchor, cutter, staff or a buyer. */
+    /**
+     * Whether `viewer` may watch the clip without a signed URL: free (unless taken down), or its
+     * anchor, cutter, staff or a buyer.
+     */
     async mayWatch(clip: Row['clip'], viewer: Viewer | null) {
-      if (clip.price === 0 || manages(clip, viewer)) return true;
+      if ((clip.price === 0 && !clip.takenDownAt) || manages(clip, viewer)) return true;
       return (await boughtOf(viewer?.id, [clip.id])).has(clip.id);
     },
 
