@@ -158,6 +158,8 @@ describe.each(targets())('sports API on $name', (target) => {
       expect(lineups).toHaveLength(2);
       expect(lineups[0].starters).toHaveLength(11);
       expect(lineups[0].starters[0]).toMatchObject({ position: 'GK', positionName: '守门员', row: 1 });
+      // The simulator names each side's generated head coach with the lineups, marked as such.
+      for (const l of lineups) expect(l).toMatchObject({ coach: expect.any(String), coachGenerated: true });
       const texts = (await b.get(`/live/match/${finishedId}/texts?limit=5`)).data;
       expect(texts).toHaveLength(5);
       expect(texts[0].seq).toBeGreaterThan(texts[1].seq);

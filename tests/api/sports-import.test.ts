@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { and, count, eq, like, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, like, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -148,6 +148,54 @@ describe.each(targets())('sports import on $name', (target) => {
     expect(all.filter((p) => p.generated && real.has(nameKey(p.name))).map((p) => p.name)).toEqual([]);
   });
 
+  it('gives every team a generated head coach, named like its players and never like a real one', async () => {
+    const all = await t.app.db
+      .select({
+        key: teams.key,
+        country: teams.country,
+        coach: teams.coach,
+        coachZh: teams.coachZh,
+        generated: teams.coachGenerated,
+      })
+      .from(teams);
+    expect(all.length).toBeGreaterThan(200);
+    for (const c of all) {
+      expect(c.generated, c.key).toBe(true);
+      // Chinese clubs (中超, CBA) get a Chinese name with its pinyin; the others a Latin name and its transliteration.
+      if (c.country === 'CHN') {
+        expect(c.coachZh, c.key).toMatch(/^[\u4e00-\u9fa5]{2,3}$/);
+        expect(c.coach, c.key).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+$/);
+      } else {
+        expect(c.coachZh, c.key).toMatch(/^\p{Script=Han}+·\p{Script=Han}+$/u);
+        expect(c.coach, c.key).toMatch(/^[A-Z][a-z]+ [A-Za-z ]+$/);
+      }
+    }
+    expect(new Set(all.map((c) => c.coachZh)).size).toBe(all.length);
+    // Nobody the seed pack lists (club squads, World Cup squads) and no player of the site.
+    const listed = [
+      ...['en.1', 'es.1', 'de.1', 'it.1'].flatMap((code) =>
+        json(`football/openfootball-squads-2023-24/${code}.squads.json`).teams.flatMap(
+          (team: { players: { name: string }[] }) => team.players.map((p) => p.name),
+        ),
+      ),
+      ...json('football/openfootball-worldcup-2026/worldcup.squads.json').flatMap(
+        (nation: { players: { name: string }[] }) => nation.players.map((p) => p.name),
+      ),
+    ];
+    const authored = Object.entries(json('zh-names/players_zh.json').football as Record<string, string>);
+    const people = await t.app.db.select({ name: players.name, nameZh: players.nameZh }).from(players);
+    const taken = new Set([
+      ...listed.map(nameKey),
+      ...authored.flat().map(nameKey),
+      ...people.map((p) => nameKey(p.name)),
+      ...people.map((p) => p.nameZh),
+    ]);
+    expect(listed.length).toBeGreaterThan(1000);
+    expect(
+      all.filter((c) => taken.has(nameKey(c.coach!)) || taken.has(c.coachZh)).map((c) => c.coach),
+    ).toEqual([]);
+  });
+
   it('stores the published NBA 2024-25 table: 1,230 wins and 1,230 losses', async () => {
     const [row] = await t.app.db
       .select({
@@ -167,6 +215,27 @@ describe.each(targets())('sports import on $name', (target) => {
     expect({ matches: await t.app.db.$count(matches), players: await t.app.db.$count(players) }).toEqual(
       before,
     );
+  });
+
+  it('gives the teams of a database imported before coaches existed the same coaches', async () => {
+    const some = await t.app.db
+      .select({ id: teams.id, coach: teams.coach, coachZh: teams.coachZh })
+      .from(teams)
+      .where(inArray(teams.key, ['fb:Arsenal FC', 'cba:guangdong', 'nba:1610612747']));
+    expect(some).toHaveLength(3);
+    const ids = some.map((s) => s.id);
+    await t.app.db
+      .update(teams)
+      .set({ coach: null, coachZh: null, coachGenerated: false })
+      .where(inArray(teams.id, ids));
+    expect(
+      await importSports(t.app.db, pino({ level: 'silent' }), { seed: 'import-test', today: '2026-11-22' }),
+    ).toBe(false);
+    const after = await t.app.db
+      .select({ id: teams.id, coach: teams.coach, coachZh: teams.coachZh })
+      .from(teams)
+      .where(inArray(teams.id, ids));
+    expect(after.sort((a, b) => a.id - b.id)).toEqual(some.sort((a, b) => a.id - b.id));
   });
 
   describe('standings computed from the results', () => {

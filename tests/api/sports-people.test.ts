@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crestUrl } from '../../src/lib/sports/crest.ts';
+import { squadSourceText } from '../../src/lib/sports/squad-source.ts';
 import { players, teams } from '../../src/server/db/schema/sports-core.ts';
 import { createHttpServer } from '../../src/server/http/server.ts';
 import { createTestContext, targets, type TestContext } from '../support/context.ts';
@@ -49,8 +50,28 @@ describe.each(targets())('sports people on $name', (target) => {
     const [milan] = await t.app.db.select().from(teams).where(eq(teams.id, modric.teamId!));
     const milanNames = (await squadOf(milan.name)).groups.flatMap((g) => g.players.map((p) => p.nameEn));
     expect(milanNames).toContain('Luka Modrić');
-    // Not in a World Cup squad: still where the 2023-24 list has him, as far as the data knows.
+    // Not in a World Cup squad: still where the 2023-24 list has him, as far as the data knows,
+    // and said so: the squad and his page name the 2023-24 list and mark it 演示数据.
     expect(names).toContain('Toni Kroos');
+    expect(madrid.sources.map((s) => s.season)).toEqual(['2023-24', '2025-26']);
+    expect(squadSourceText(madrid.season, madrid.sources)).toMatch(
+      /^阵容资料：2023-24赛季名单 \d+人、2025-26赛季名单 \d+人（演示数据）$/,
+    );
+    const playerNamed = async (name: string) => {
+      const [p] = await t.app.db.select().from(players).where(eq(players.name, name));
+      return (await t.app.services.sports.data.player(p.id))!;
+    };
+    const kroos = await playerNamed('Toni Kroos');
+    expect(squadSourceText(kroos.clubSource!.season, kroos.clubSource!.sources)).toBe(
+      '阵容资料：2023-24赛季名单（演示数据）',
+    );
+    expect(kroos.squads.map((s) => [s.season, s.carriedFrom])).toEqual([
+      ['2025-26', '2023-24'],
+      ['2023-24', null],
+    ]);
+    // Listed at Madrid only by the World Cup 2026 squads: his list is the 2025-26 one.
+    const mbappeSource = (await playerNamed('Kylian Mbappé')).clubSource!;
+    expect(squadSourceText(mbappeSource.season, mbappeSource.sources)).toBe('阵容资料：2025-26赛季名单');
     const city = await squadOf('Manchester City FC');
     const cityNames = city.groups.flatMap((g) => g.players.map((p) => p.nameEn));
     // One man under two spellings (Håland in the club file, Haaland in the World Cup one) is listed once.

@@ -111,6 +111,11 @@ export const teams = pgTable(
     rating: real('rating').notNull().default(1500),
     /** The rating was made up (no results to compute it from). */
     ratingGenerated: boolean('rating_generated').notNull().default(false),
+    /** Head coach: name in Latin letters (pinyin for Chinese names) and in Chinese. */
+    coach: text('coach'),
+    coachZh: text('coach_zh'),
+    /** The coach was made up (the seed pack names no coach); shown with a 演示 badge. */
+    coachGenerated: boolean('coach_generated').notNull().default(false),
   },
   (t) => [index('teams_sport_idx').on(t.sport)],
 );

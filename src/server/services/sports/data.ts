@@ -13,6 +13,7 @@ import {
   teams,
 } from '../../db/schema/sports-core.ts';
 import { matches, matchPlayerStats } from '../../db/schema/sports-match.ts';
+import { countSources, firstSeasons } from '../../../lib/sports/squad-source.ts';
 import type { ListService } from './lists.ts';
 
 const competitionCols = {
@@ -238,6 +239,13 @@ export function createDataService(deps: { db: Db; lists: ListService }) {
         .orderBy(asc(squads.shirtNumber));
       const chosen = seasonId ?? Math.max(0, ...rows.map((r) => r.seasonId));
       const list = rows.filter((r) => r.seasonId === chosen);
+      const first = firstSeasons(
+        rows.filter((r) => !r.generated).map((r) => ({ key: r.playerId, season: r.season })),
+      );
+      const sources = countSources(
+        list.filter((r) => !r.generated).map((r) => r.playerId),
+        first,
+      );
       const sport = t.sport as SportId;
       const group = (p: string | null) => (sport === 1 ? footballLine(p ?? 'M') : (p ?? 'G'));
       const groups = new Map<string, typeof list>();
@@ -252,6 +260,8 @@ export function createDataService(deps: { db: Db; lists: ListService }) {
         seasonId: chosen || null,
         season: list[0]?.season ?? null,
         generated: list.some((r) => r.generated),
+        /** The seasons the real players' lists come from (see squad-source.ts). */
+        sources,
         groups: order
           .filter((k) => groups.has(k))
           .map((k) => ({
@@ -289,11 +299,23 @@ export function createDataService(deps: { db: Db; lists: ListService }) {
         .where(eq(squads.playerId, id))
         .orderBy(desc(seasons.name));
       const { key: _key, ...player } = p;
+      // His first season at each club: the list a later row at that club was carried from.
+      const firstAt = firstSeasons(
+        memberships.filter((m) => !m.generated).map((m) => ({ key: m.teamId, season: m.season })),
+      );
+      const current = memberships.find((m) => m.teamId === p.teamId);
       return {
         ...player,
         displayName: p.nameZh ?? p.name,
         positionName: positionName(p.sport as SportId, p.position),
-        squads: memberships,
+        /** The current club's latest season and the season of the list that puts him there. */
+        clubSource: current
+          ? { season: current.season, sources: countSources([current.teamId], firstAt) }
+          : null,
+        squads: memberships.map((m) => {
+          const listed = m.generated ? undefined : firstAt.get(m.teamId);
+          return { ...m, carriedFrom: listed && listed !== m.season ? listed : null };
+        }),
       };
     },
 

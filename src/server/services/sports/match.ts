@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import { BASKETBALL_TEAM_STATS, FOOTBALL_TEAM_STATS, pct } from '../../../lib/sports/stats.ts';
 import { MATCH_EVENT_TYPES, type MatchEventType } from '../../../lib/vocab/match-events.ts';
 import { positionName } from '../../../lib/vocab/positions.ts';
+import { countSources, firstSeasons } from '../../../lib/sports/squad-source.ts';
 import type { Db } from '../../db/client.ts';
-import { players, stages } from '../../db/schema/sports-core.ts';
+import { players, seasons, squads, stages, teams } from '../../db/schema/sports-core.ts';
 import {
   matches,
   matchEvents,
@@ -20,8 +21,54 @@ import { selectMatchRows, toListItem } from './rows.ts';
 /** The source spelling shown beside an authored Chinese name (萨拉赫 Mohamed Salah), else null. */
 const originalName = (name: string, nameZh: string | null) => (nameZh && nameZh !== name ? name : null);
 
+interface LineupClub {
+  /** The match's season. */
+  season: string;
+  coachZh: string | null;
+  coachGenerated: boolean;
+  /** Player id → the season he was first listed at the club. */
+  firstSeasons: Map<number | null, string>;
+}
+
 /** One match: header, events, statistics, lineups and text live (the match-centre pages). */
 export function createMatchService(db: Db) {
+  /** Per side: the team's coach, and the season each of its real players was first listed at it. */
+  async function lineupClubs(id: number): Promise<Map<number, LineupClub>> {
+    const [m] = await db
+      .select({ home: matches.homeTeamId, away: matches.awayTeamId, season: seasons.name })
+      .from(matches)
+      .innerJoin(seasons, eq(seasons.id, matches.seasonId))
+      .where(eq(matches.id, id));
+    if (!m) return new Map();
+    const ids = [m.home, m.away];
+    const [coaches, memberships] = await Promise.all([
+      db
+        .select({ id: teams.id, coachZh: teams.coachZh, coachGenerated: teams.coachGenerated })
+        .from(teams)
+        .where(inArray(teams.id, ids)),
+      db
+        .select({ teamId: squads.teamId, playerId: squads.playerId, season: seasons.name })
+        .from(squads)
+        .innerJoin(seasons, eq(seasons.id, squads.seasonId))
+        .where(and(inArray(squads.teamId, ids), eq(squads.generated, false))),
+    ]);
+    return new Map(
+      ids.map((teamId, i) => {
+        const coach = coaches.find((c) => c.id === teamId);
+        const mine = memberships.filter((r) => r.teamId === teamId);
+        const club: LineupClub = {
+          season: m.season,
+          coachZh: coach?.coachZh ?? null,
+          coachGenerated: coach?.coachGenerated ?? false,
+          firstSeasons: firstSeasons(
+            mine.map((r) => ({ key: r.playerId as number | null, season: r.season })),
+          ),
+        };
+        return [i + 1, club];
+      }),
+    );
+  }
+
   async function detail(id: number) {
     const [row] = await selectMatchRows(db).where(eq(matches.id, id));
     if (!row) return null;
@@ -148,7 +195,7 @@ export function createMatchService(db: Db) {
     },
 
     async lineups(id: number, sport: number) {
-      const [sides, people] = await Promise.all([
+      const [sides, people, clubs] = await Promise.all([
         db.select().from(matchLineups).where(eq(matchLineups.matchId, id)),
         db
           .select({ p: matchLineupPlayers, name: players.name, nameZh: players.nameZh })
@@ -159,6 +206,7 @@ export function createMatchService(db: Db) {
           .then((rows) =>
             rows.map((r) => ({ ...r.p, originalName: r.name ? originalName(r.name, r.nameZh) : null })),
           ),
+        lineupClubs(id),
       ]);
       return sides
         .sort((a, b) => a.side - b.side)
@@ -175,10 +223,21 @@ export function createMatchService(db: Db) {
             positionName: positionName(sport as 1 | 2, p.position),
             ...(p.starter && grid[i] ? grid[i] : {}),
           });
+          const club = clubs.get(l.side);
           return {
             side: l.side,
             formation: l.formation,
             coach: l.coach,
+            /** The coach given is the team's generated one (演示). */
+            coachGenerated: !!club?.coachGenerated && l.coach === club.coachZh,
+            /** The seasons the real players' squad lists come from (see squad-source.ts). */
+            sources: club
+              ? countSources(
+                  mine.map((p) => p.playerId),
+                  club.firstSeasons,
+                )
+              : [],
+            season: club?.season ?? null,
             confirmed: l.confirmed,
             publishedAt: l.publishedAt.toISOString(),
             starters: starters.map(out),

@@ -15,6 +15,7 @@ import { oddsCompanies } from '../../db/schema/sports-odds.ts';
 import type { Logger } from '../../logger.ts';
 import { ODDS_COMPANIES } from '../companies.ts';
 import { insertChunks, insertReturningKeys } from './bulk.ts';
+import { assignCoaches } from './coaches.ts';
 import { basketballSeasonName, COMPETITIONS, DEDUCTIONS, footballSeasonName } from './catalog.ts';
 import { readLeagueNames, readNbaStandings, readNbaTeamNames } from './files.ts';
 import { fixtureRow, groupLetters, roundOf, seasonKey, type FixtureIds } from './fixtures.ts';
@@ -42,7 +43,11 @@ export interface ImportOptions {
  * database that already has competitions is left alone). Bulk inserts keep it to seconds.
  */
 export async function importSports(db: Db, log: Logger, opts: ImportOptions): Promise<boolean> {
-  if ((await db.$count(competitions)) > 0) return false;
+  if ((await db.$count(competitions)) > 0) {
+    // Databases imported before teams had coaches get theirs now.
+    await assignCoaches(db, opts.seed);
+    return false;
+  }
   const started = performance.now();
   await db.transaction(async (tx) => {
     const sources = loadFootballSources();
@@ -54,6 +59,7 @@ export async function importSports(db: Db, log: Logger, opts: ImportOptions): Pr
       sources.map((s) => fixtureRow(s, ids, groups)),
     );
     await importRosters(tx, sources, ids, opts);
+    await assignCoaches(tx, opts.seed);
     await importTables(tx, ids);
     await tx.insert(oddsCompanies).values(ODDS_COMPANIES.map((c, sort) => ({ ...c, sort })));
   });

@@ -207,6 +207,7 @@ export function planBasketball(input: PlanInput): Plan {
     lineups: lineups.map((l, i) => ({
       side: (i + 1) as 1 | 2,
       formation: null,
+      coach: sideTeam(input, (i + 1) as 1 | 2).coach ?? null,
       players: [
         ...l.starters.map((p) => ({
           playerId: p.playerId,

@@ -13,7 +13,15 @@ import {
 } from './football-timeline.ts';
 import { footballLineup, type LineupPick } from './lineup.ts';
 import { footballOddsSteps, OPENING_AT, PREMATCH_MOVES, type OddsCheckpoint } from './odds-plan.ts';
-import { MIN, sideTeam, sortSteps, type Plan, type PlanInput, type PlanStep } from './plan-types.ts';
+import {
+  MIN,
+  sideTeam,
+  sortSteps,
+  type Plan,
+  type PlanInput,
+  type PlanStep,
+  type PlanTeam,
+} from './plan-types.ts';
 import { shootoutKicks } from './shootout.ts';
 
 /**
@@ -62,7 +70,7 @@ export function planFootball(input: PlanInput): Plan {
   steps.push({
     t: -60 * MIN,
     kind: 'lineups',
-    lineups: lineups.map((l, i) => lineupPayload(l, (i + 1) as 1 | 2)),
+    lineups: lineups.map((l, i) => lineupPayload(l, (i + 1) as 1 | 2, sideTeam(input, (i + 1) as 1 | 2))),
   });
 
   const incidents = footballIncidents(rng, input, result, tl);
@@ -145,10 +153,11 @@ export function planFootball(input: PlanInput): Plan {
   return { steps: sortSteps(steps) };
 }
 
-function lineupPayload(l: LineupPick, side: 1 | 2) {
+function lineupPayload(l: LineupPick, side: 1 | 2, team: PlanTeam) {
   return {
     side,
     formation: l.formation,
+    coach: team.coach ?? null,
     players: [
       ...l.starters.map((p) => ({
         playerId: p.playerId,

@@ -87,8 +87,8 @@ export async function loadSimMatches(
       competitionKey: comp,
       knockout: stageKind === 'knockout' || stageKind === 'playoff',
       neutral: m.neutral,
-      home: { id: h.id, name: h.nameZh, rating: h.rating, roster: squadsOf.get(h.id)! },
-      away: { id: a.id, name: a.nameZh, rating: a.rating, roster: squadsOf.get(a.id)! },
+      home: { id: h.id, name: h.nameZh, rating: h.rating, roster: squadsOf.get(h.id)!, coach: h.coachZh },
+      away: { id: a.id, name: a.nameZh, rating: a.rating, roster: squadsOf.get(a.id)!, coach: a.coachZh },
       result:
         s && s.ftHome !== null && s.ftAway !== null
           ? {

@@ -33,6 +33,8 @@ export interface PlanTeam {
   name: string;
   rating: number;
   roster: RosterPlayer[];
+  /** The head coach's display name, given with the lineups. */
+  coach?: string | null;
 }
 
 export interface PlanInput {
