@@ -9,6 +9,8 @@ import type { Config } from './config.ts';
  */
 export function loadAppSecret(config: Config): string {
   if (config.appSecret) return config.appSecret;
+  // An in-memory instance (tests) keeps nothing on disk, its secret included.
+  if (config.dataDir === 'memory://') return randomBytes(32).toString('hex');
   const file = join(config.dataDir, 'secret.key');
   try {
     return readFileSync(file, 'utf8').trim();
