@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 
 /**
  * A lease in `sports_feed_state` (the table predates the other jobs): one instance at a time runs a
@@ -16,8 +17,7 @@ export function createLease(db: Db, name: string, holder: string, ttlMs: number)
         on conflict (name) do update set holder = excluded.holder, until = excluded.until, updated_at = now()
         where sports_feed_state.holder = excluded.holder or sports_feed_state.until < now()
         returning holder`);
-      const rows = (result as unknown as { rows: unknown[] }).rows ?? (result as unknown as unknown[]);
-      return rows.length > 0;
+      return rowsOf(result).length > 0;
     },
     async release(): Promise<void> {
       await db.execute(

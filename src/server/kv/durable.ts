@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 import type { Kv } from './kv.ts';
 
 /**
@@ -12,7 +13,6 @@ const DURABLE =
 export const isDurableKey = (key: string) => DURABLE.test(key);
 
 /** The rows of db.execute: node-postgres and PGlite put them under `rows`, postgres-js returns them. */
-const rowsOf = <Row>(res: unknown): Row[] => (res as { rows?: Row[] }).rows ?? (res as Row[]);
 
 /**
  * The memory KV with its money and SMS counters kept in the database (table durable_counters, one

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { isHan, queryTerms } from '../../../lib/search/text.ts';
 
 export interface SearchHit {
@@ -48,6 +49,5 @@ export async function searchDocsFor(db: Db, query: string, perKind: number): Pro
     ) ranked
     where rn <= ${perKind}
     order by kind, score desc`);
-  const rows = (result as unknown as { rows?: SearchHit[] }).rows ?? (result as unknown as SearchHit[]);
-  return rows.map((r) => ({ ...r, score: Number(r.score) }));
+  return rowsOf<SearchHit>(result).map((r) => ({ ...r, score: Number(r.score) }));
 }

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Mismatch } from '../../../lib/ops/ledger-audit.ts';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 export type { Mismatch };
 
 type Row = Record<string, unknown>;
-const rowsOf = (res: unknown): Row[] => (Array.isArray(res) ? res : ((res as { rows: Row[] }).rows ?? []));
 const num = (v: unknown) => Number(v ?? 0);
 
 /**
@@ -16,7 +16,7 @@ const num = (v: unknown) => Number(v ?? 0);
 export async function auditLedger(db: Db): Promise<Mismatch[]> {
   return db.transaction(
     async (tx) => {
-      const balances = rowsOf(
+      const balances = rowsOf<Row>(
         await tx.execute(sql`
           with sums as (
             select user_id,
@@ -36,7 +36,7 @@ export async function auditLedger(db: Db): Promise<Mismatch[]> {
               or coalesce(w.ticket, 0) <> coalesce(s.ticket, 0)
               or coalesce(w.ticket_held, 0) <> coalesce(p.held, 0)`),
       );
-      const chain = rowsOf(
+      const chain = rowsOf<Row>(
         await tx.execute(sql`
           select id, user_id, currency, balance_after, running from (
             select id, user_id, currency, balance_after,

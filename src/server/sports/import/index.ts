@@ -1,4 +1,6 @@
-import type { Db } from '../../db/client.ts';
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import {
   competitions,
   pointDeductions,
@@ -50,6 +52,7 @@ export async function importSports(db: Db, log: Logger, opts: ImportOptions): Pr
   }
   const started = performance.now();
   await db.transaction(async (tx) => {
+    await withoutForeignKeyTriggers(tx);
     const sources = loadFootballSources();
     const ids = await importStructure(tx, sources, opts);
     const groups = groupLetters(sources);
@@ -65,6 +68,18 @@ export async function importSports(db: Db, log: Logger, opts: ImportOptions): Pr
   });
   log.info({ ms: Math.round(performance.now() - started) }, 'sports data imported');
   return true;
+}
+
+/**
+ * Loads without the per-row foreign-key triggers, as `pg_restore --disable-triggers` does: every id
+ * the rows point at is written by this same transaction, and the checks were half of the import's
+ * time (issue: speed — first start). Only a superuser may (PGlite's user is one); others load with them.
+ */
+async function withoutForeignKeyTriggers(tx: Tx) {
+  const [me] = rowsOf<{ rolsuper: boolean }>(
+    await tx.execute(sql`select rolsuper from pg_roles where rolname = current_user`),
+  );
+  if (me?.rolsuper) await tx.execute(sql`set local session_replication_role = replica`);
 }
 
 async function importStructure(db: Db, sources: SourceMatch[], opts: ImportOptions): Promise<FixtureIds> {

@@ -1,7 +1,20 @@
 /** Local fixture time in an IANA zone → UTC instant (the seed files write local kick-off times). */
 const formatters = new Map<string, Intl.DateTimeFormat>();
+/** Offsets by zone and quarter hour (clocks only ever change on one): the import asks for thousands. */
+const offsets = new Map<string, number>();
+const QUARTER_HOUR = 15 * 60_000;
 
 function offsetMinutes(zone: string, utcMs: number): number {
+  const key = `${zone}|${Math.floor(utcMs / QUARTER_HOUR)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    offset = computeOffsetMinutes(zone, utcMs);
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+function computeOffsetMinutes(zone: string, utcMs: number): number {
   let f = formatters.get(zone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
