@@ -98,7 +98,7 @@ export async function seedTips(db: Db, tips: TipServices, log: Logger): Promise<
     .orderBy(desc(matches.kickoffAt))
     .limit(DEMO_EXPERTS.length * HISTORY_PER_EXPERT * 2);
   if (!past.length) return;
-  let n = 0;
+  const plans: (typeof tipPlans.$inferInsert)[] = [];
   for (const [i, e] of DEMO_EXPERTS.entries()) {
     const expertId = ids.get(e.mobile);
     if (!expertId) continue;
@@ -138,15 +138,15 @@ export async function seedTips(db: Db, tips: TipServices, log: Logger): Promise<
         publishedAt: new Date(kickoff.getTime() - 5 * 3600_000),
       };
       fields.refundOnLoss = fields.price > 0 && fields.refundOnLoss;
-      await db.insert(tipPlans).values({ ...fields, sport: 1, contentHash: planHash(fields) });
-      n++;
+      plans.push({ ...fields, sport: 1, contentHash: planHash(fields) });
     }
   }
+  if (plans.length) await db.insert(tipPlans).values(plans);
   // Settled by the same code as live plans, at each match's end.
   const matchIds = [...new Set((await db.select({ id: tipPlans.matchId }).from(tipPlans)).map((r) => r.id))];
   for (const id of matchIds) {
     const m = past.find((p) => p.m.id === id)!.m;
     await tips.settlement.settleMatch(id, new Date(m.kickoffAt.getTime() + 2 * 3600_000));
   }
-  log.info({ plans: n }, 'tips history seeded');
+  log.info({ plans: plans.length }, 'tips history seeded');
 }

@@ -69,6 +69,7 @@ export async function seedCommunityPosts(db: Db, pictures: PostPictures, log: Lo
   let n = 0;
   const rows: (typeof posts.$inferInsert)[] = [];
   const at = () => new Date(now - (n * 2 + 1) * HOUR);
+  const drawing: Promise<void>[] = [];
 
   for (const c of await db.select().from(circles).orderBy(asc(circles.sort))) {
     if (c.competitionKey) {
@@ -84,22 +85,25 @@ export async function seedCommunityPosts(db: Db, pictures: PostPictures, log: Lo
         .limit(PER_CIRCLE);
       for (const m of done) {
         const content = matchPost({ ...m, hs: m.hs!, as: m.as! }, n);
-        const pics =
-          n % 3 === 0
-            ? await pictures.add([
-                `data:image/png;base64,${scoreCard(m.hc, m.ac, m.hs!, m.as!).toString('base64')}`,
-              ])
-            : [];
-        rows.push({
+        const row: typeof posts.$inferInsert = {
           userId: ids[n % ids.length],
           circleId: c.id,
           content,
-          pictures: pics,
+          pictures: [],
           matchId: m.id,
           contentHash: hashOf(content),
           createdAt: at(),
           pinned: n === 0,
-        });
+        };
+        // Every third post shows its score card; the cards are drawn and stored side by side.
+        if (n % 3 === 0) {
+          const card = scoreCard(m.hc, m.ac, m.hs!, m.as!)
+            .then((png) => pictures.add([`data:image/png;base64,${png.toString('base64')}`]))
+            .then((pics) => void (row.pictures = pics));
+          card.catch(() => undefined); // a failure surfaces at Promise.all below, not as an unhandled rejection
+          drawing.push(card);
+        }
+        rows.push(row);
         n++;
       }
     }
@@ -130,40 +134,54 @@ export async function seedCommunityPosts(db: Db, pictures: PostPictures, log: Lo
       createdAt: new Date(now - (i + 1) * 1800_000),
     });
   });
+  await Promise.all(drawing);
   if (rows.length === 0) return;
   const saved = await db.insert(posts).values(rows).returning({ id: posts.id, userId: posts.userId });
   await seedReactions(db, saved, ids);
   log.info({ posts: saved.length }, 'community demo posts seeded');
 }
 
-/** Comments (with one reply each on some) and likes from the other demo users, then the counters. */
+/**
+ * Comments (with one reply each on some) and likes from the other demo users, then the counters.
+ * Each kind goes in one insert: row by row they were hundreds of statements on first start.
+ */
 async function seedReactions(db: Db, saved: { id: number; userId: number }[], ids: number[]) {
+  const likes: (typeof postLikes.$inferInsert)[] = [];
+  const tops: (typeof comments.$inferInsert)[] = [];
+  /** The first comment of every other post is answered by the post's author. */
+  const answered = new Set<string>();
   for (const [i, p] of saved.entries()) {
     const others = ids.filter((id) => id !== p.userId);
-    const likers = others.slice(0, (i * 7) % others.length);
-    if (likers.length)
-      await db
-        .insert(postLikes)
-        .values(likers.map((userId) => ({ postId: p.id, userId })))
-        .onConflictDoNothing();
-    const count = i % 4;
-    for (let k = 0; k < count; k++) {
+    for (const userId of others.slice(0, (i * 7) % others.length)) likes.push({ postId: p.id, userId });
+    for (let k = 0; k < i % 4; k++) {
       const userId = others[(i + k) % others.length];
-      const [top] = await db
-        .insert(comments)
-        .values({ postId: p.id, userId, content: COMMENT_POOL[(i + k) % COMMENT_POOL.length] })
-        .returning({ id: comments.id });
-      if (k === 0 && i % 2 === 0) {
-        await db.insert(comments).values({
-          postId: p.id,
-          userId: p.userId,
-          parentId: top.id,
-          replyToUserId: userId,
-          content: '谢谢支持，一起期待下一场！',
-        });
-        await db.insert(commentLikes).values({ commentId: top.id, userId: p.userId }).onConflictDoNothing();
-      }
+      tops.push({ postId: p.id, userId, content: COMMENT_POOL[(i + k) % COMMENT_POOL.length] });
+      if (k === 0 && i % 2 === 0) answered.add(`${p.id}:${userId}`);
     }
+  }
+  if (likes.length) await db.insert(postLikes).values(likes).onConflictDoNothing();
+  const saidFirst = tops.length
+    ? await db
+        .insert(comments)
+        .values(tops)
+        .returning({ id: comments.id, postId: comments.postId, userId: comments.userId })
+    : [];
+  const authorOf = new Map(saved.map((p) => [p.id, p.userId]));
+  const replied = saidFirst.filter((c) => answered.has(`${c.postId}:${c.userId}`));
+  if (replied.length) {
+    await db.insert(comments).values(
+      replied.map((c) => ({
+        postId: c.postId,
+        userId: authorOf.get(c.postId)!,
+        parentId: c.id,
+        replyToUserId: c.userId,
+        content: '谢谢支持，一起期待下一场！',
+      })),
+    );
+    await db
+      .insert(commentLikes)
+      .values(replied.map((c) => ({ commentId: c.id, userId: authorOf.get(c.postId)! })))
+      .onConflictDoNothing();
   }
   await db.execute(sql`update ${posts} set
     ${sql.identifier('like_count')} = (select count(*)::int from ${postLikes} where ${postLikes.postId} = ${posts.id}),

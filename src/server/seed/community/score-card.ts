@@ -39,13 +39,13 @@ function number(ctx: SKRSContext2D, n: number, cx: number, y: number, w: number,
   [...text].forEach((ch, i) => digit(ctx, ch, cx - total / 2 + i * (w + gap), y, w, h));
 }
 
-/** A 960×540 PNG: home colour left, away colour right, the score in the middle. */
+/** A 960×540 PNG (encoded off the main thread): home colour left, away colour right, the score in the middle. */
 export function scoreCard(
   homeColor: string,
   awayColor: string,
   homeScore: number,
   awayScore: number,
-): Buffer {
+): Promise<Buffer> {
   const [W, H] = [960, 540];
   const canvas = createCanvas(W, H);
   const ctx = canvas.getContext('2d');
@@ -70,5 +70,5 @@ export function scoreCard(
   number(ctx, awayScore, W * 0.66, H * 0.33, 70, 130);
   ctx.fillRect(W / 2 - 9, H * 0.43, 18, 18);
   ctx.fillRect(W / 2 - 9, H * 0.53, 18, 18);
-  return canvas.toBuffer('image/png');
+  return canvas.encode('png');
 }

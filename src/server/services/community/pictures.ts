@@ -6,7 +6,7 @@ import { POST_RULES } from '../../../lib/community/rules.ts';
 import { badRequest } from '../../errors.ts';
 import { UPLOADS_PREFIX } from '../../providers/storage/storage.ts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
-import type { UploadService } from '../uploads/uploads.ts';
+import { WEBP_EFFORT, type UploadService } from '../uploads/uploads.ts';
 
 const THUMB_SIDE = 360;
 
@@ -25,7 +25,7 @@ export function createPostPictures(uploads: UploadService, storage: StorageProvi
     if (!file) throw badRequest(MSG.postPictureInvalid);
     const small = await sharp(file.data)
       .resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'cover', position: 'centre' })
-      .webp({ quality: 72 })
+      .webp({ quality: 72, effort: WEBP_EFFORT })
       .toBuffer();
     return storage.put(thumbName(name), small, 'image/webp');
   }

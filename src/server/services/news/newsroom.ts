@@ -44,7 +44,7 @@ export function createNewsroom(db: Db, sports: SportsServices, uploads: UploadSe
   const coverOf = async (d: Draft) => {
     if (!d.scoreCard) return null;
     const c = d.scoreCard;
-    const png = scoreCard(c.homeColor, c.awayColor, c.homeScore, c.awayScore);
+    const png = await scoreCard(c.homeColor, c.awayColor, c.homeScore, c.awayScore);
     return (await uploads.images([`data:image/png;base64,${png.toString('base64')}`]))[0];
   };
   const store = async (drafts: (Draft | null)[]) => {
