@@ -3,6 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { constants } from 'node:os';
 import { join } from 'node:path';
+import { SERVER_ENV, SERVER_NODE_ARGS } from './server-process.ts';
 
 const entry = 'dist/server/entry.mjs';
 /** The server bundled by `npm run build` (scripts/build-server.ts): one module to load instead of ~800. */
@@ -25,6 +26,10 @@ if (!built(entry) || !built(serverBundle)) {
 }
 
 // Own process group, so a terminal's Ctrl+C reaches the server once (through us), not twice.
-const server = spawn(process.execPath, [serverBundle], { stdio: 'inherit', detached: true });
+const server = spawn(process.execPath, [...SERVER_NODE_ARGS, serverBundle], {
+  stdio: 'inherit',
+  detached: true,
+  env: { ...SERVER_ENV, ...process.env },
+});
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? 128 + (signal ? constants.signals[signal] : 0)));

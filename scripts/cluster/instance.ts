@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './ports.ts';
+import { SERVER_ENV, SERVER_NODE_ARGS } from '../server-process.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -21,10 +22,17 @@ export async function spawnInstance(
   logs: 'inherit' | 'ignore',
 ): Promise<Instance> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, 'src/server/main.ts'], {
     cwd: root,
     stdio: ['ignore', logs, logs],
-    env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port), INSTANCE_NAME: name },
+    env: {
+      ...SERVER_ENV,
+      ...process.env,
+      ...env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      INSTANCE_NAME: name,
+    },
   });
   let running = true;
   const exited = new Promise<number | null>((resolve) =>

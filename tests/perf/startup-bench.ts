@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { SERVER_ENV, SERVER_NODE_ARGS } from '../../scripts/server-process.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 export const FIRST_START_GOAL_MS = 10_000;
@@ -43,10 +44,11 @@ async function startTimed(entry: string, dataDir: string, env: Record<string, st
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, entry], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
+      ...SERVER_ENV,
       ...inherited,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',

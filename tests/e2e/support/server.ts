@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_ENV, SERVER_NODE_ARGS } from '../../../scripts/server-process.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 /** What `npm start` runs (scripts/build-server.ts), so e2e, Lighthouse and the bench test the shipped server. */
@@ -46,10 +47,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'qyq-test-'));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [SERVER_BUNDLE], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, SERVER_BUNDLE], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
+      ...SERVER_ENV,
       ...inherited,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
