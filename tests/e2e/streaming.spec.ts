@@ -1,12 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { FB } from '../../src/lib/vocab/match-states.ts';
 import { encryptPassword } from '../../src/lib/password-crypto.ts';
 import { footballSaturday } from './support/football-evening.ts';
 import { startMedia, type RunningMedia } from './support/media-server.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { freePort } from '../../scripts/cluster/ports.ts';
 
 /**
  * The real media path (docs/streaming.md): a server of its own and `npm run media` (Debian's nginx
@@ -22,16 +22,6 @@ const FAN = '13800000001';
 let server: RunningServer | null = null;
 let media: RunningMedia | null = null;
 let push: ChildProcess | null = null;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer().once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** ffmpeg's test pattern and tone, H.264 (yuv420p, a keyframe every 2 s) + AAC, as OBS would send. */
 const pushArgs = (url: string) => [

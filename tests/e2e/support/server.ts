@@ -3,10 +3,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../../scripts/cluster/ports.ts';
 import { SERVER_ENV, SERVER_NODE_ARGS } from '../../../scripts/server-process.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -23,17 +23,6 @@ export interface RunningServer {
   /** Its throwaway DATA_DIR (the streaming spec runs the media server in DATA_DIR/media). */
   dataDir: string;
   stop(): Promise<void>;
-}
-
-/** A port the OS says is free right now (the server binds it a moment later). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer().once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /**
