@@ -1,9 +1,10 @@
-import { aliasedTable, and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { TipPick, TipPlay } from '../../lib/tips/plays.ts';
 import type { Db } from '../db/client.ts';
-import { competitions, experts, matches, teams, tipPlans, users } from '../db/schema/index.ts';
+import { competitions, experts, matches, tipPlans, users } from '../db/schema/index.ts';
 import type { Logger } from '../logger.ts';
 import { hashPassword } from '../services/accounts/password.ts';
+import { matchesWithTeams } from '../services/tips/demo.ts';
 import { planHash } from '../services/tips/hash.ts';
 import { demoAnalysis, recentForm } from '../services/tips/demo-text.ts';
 import type { TipServices } from '../services/tips/index.ts';
@@ -79,14 +80,7 @@ async function ensureExperts(db: Db): Promise<Map<string, number>> {
 export async function seedTips(db: Db, tips: TipServices, log: Logger): Promise<void> {
   const ids = await ensureExperts(db);
   if ((await db.$count(tipPlans)) > 0) return;
-  const home = aliasedTable(teams, 'home');
-  const away = aliasedTable(teams, 'away');
-  const past = await db
-    .select({ m: matches, competition: competitions.nameZh, home, away })
-    .from(matches)
-    .innerJoin(competitions, eq(competitions.id, matches.competitionId))
-    .innerJoin(home, eq(home.id, matches.homeTeamId))
-    .innerJoin(away, eq(away.id, matches.awayTeamId))
+  const past = await matchesWithTeams(db)
     .where(
       and(
         eq(matches.origin, 'import'),

@@ -29,6 +29,18 @@ export function demoExperts(db: Db) {
 }
 
 /** The plays a demo expert offers on a match of this sport (basketball has only 让分 and 大小分). */
+/** Matches with their competition's name and both teams (`{ m, competition, home, away }`), for the demo plan writers to filter. */
+export function matchesWithTeams(db: Db) {
+  const home = aliasedTable(teams, 'home');
+  const away = aliasedTable(teams, 'away');
+  return db
+    .select({ m: matches, competition: competitions.nameZh, home, away })
+    .from(matches)
+    .innerJoin(competitions, eq(competitions.id, matches.competitionId))
+    .innerJoin(home, eq(home.id, matches.homeTeamId))
+    .innerJoin(away, eq(away.id, matches.awayTeamId));
+}
+
 export function demoPlaysFor(mobile: string, sport: number): TipPlay[] {
   return EXPERT_PLAYS[mobile].filter((x) => sport === 1 || x === 'asia' || x === 'ou');
 }
@@ -53,14 +65,7 @@ export async function publishDemoPlans(db: Db, tips: TipServices, now: number, l
     openOf.set(p.id, open);
   }
   if (people.every((p) => openOf.get(p.id)! >= OPEN_TARGET)) return 0;
-  const home = aliasedTable(teams, 'home');
-  const away = aliasedTable(teams, 'away');
-  const upcoming = await db
-    .select({ m: matches, competition: competitions.nameZh, home, away })
-    .from(matches)
-    .innerJoin(competitions, eq(competitions.id, matches.competitionId))
-    .innerJoin(home, eq(home.id, matches.homeTeamId))
-    .innerJoin(away, eq(away.id, matches.awayTeamId))
+  const upcoming = await matchesWithTeams(db)
     .where(
       and(
         eq(matches.state, 1),
