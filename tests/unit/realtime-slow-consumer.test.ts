@@ -36,14 +36,14 @@ describe('slow consumer', () => {
     const sockets = new Set([slow.server, reader.server]);
     let sent = 0;
     while (slow.server.readyState === WebSocket.OPEN && sent < 2_000) {
-      fanOut(sockets, message);
+      fanOut(sockets, [message]);
       sent++;
       await new Promise((resolve) => setImmediate(resolve));
     }
     expect(slow.server.readyState).toBe(WebSocket.CLOSING);
     // Bounded: at most one message past the limit was queued before the drop.
     expect(slow.server.bufferedAmount).toBeLessThan(MAX_BUFFERED + 2 * message.length);
-    fanOut(sockets, message);
+    fanOut(sockets, [message]);
     sent++;
     slow.client.resume();
     expect(await closed).toBe(WS_CLOSE.slowConsumer);

@@ -1,6 +1,7 @@
 import { WebSocket } from 'ws';
 import type { Logger } from '../logger.ts';
 import { WS_CLOSE, type Channel } from '../../lib/realtime/codes.ts';
+import { textFrames, writeFrames } from './frames.ts';
 import { pubsubChannel } from './publish.ts';
 import type { PubSub } from './pubsub.ts';
 
@@ -49,7 +50,7 @@ export function createChannelRegistry(pubsub: PubSub, log: Logger): ChannelRegis
         const sockets = new Set<WebSocket>();
         const created: Entry = {
           sockets,
-          ready: pubsub.subscribe(pubsubChannel(channel), (m) => fanOut(sockets, m)),
+          ready: pubsub.subscribe(pubsubChannel(channel), batched(sockets)),
         };
         // A failed subscription is forgotten, so the next join tries again.
         created.ready.catch(() => channels.get(channel) === created && channels.delete(channel));
@@ -72,13 +73,31 @@ export function createChannelRegistry(pubsub: PubSub, log: Logger): ChannelRegis
   };
 }
 
-/** The published string is already the frame: encode it once and hand the same bytes to every socket. */
-export function fanOut(sockets: Set<WebSocket>, message: string) {
-  const bytes = Buffer.from(message);
+/**
+ * What a channel's pub/sub hands over in one turn of the event loop goes out together: one write
+ * per socket for all of it. At a calm pace that is each message on its own, as soon as it comes;
+ * when the instance falls behind (a busy room), the messages that queued up meanwhile share a
+ * write, so it catches up instead of falling further behind.
+ */
+function batched(sockets: Set<WebSocket>) {
+  let pending: string[] = [];
+  return (message: string) => {
+    if (pending.push(message) > 1) return;
+    setImmediate(() => {
+      const messages = pending;
+      pending = [];
+      fanOut(sockets, messages);
+    });
+  };
+}
+
+/** Each published string is already a frame's text: framed once, the same bytes go to every socket. */
+export function fanOut(sockets: Set<WebSocket>, messages: readonly string[]) {
+  const frames = textFrames(messages);
   for (const ws of sockets) {
     if (ws.readyState !== WebSocket.OPEN) continue;
     if (ws.bufferedAmount > MAX_BUFFERED) dropSlow(ws);
-    else ws.send(bytes, { binary: false });
+    else writeFrames(ws, frames);
   }
 }
 
