@@ -51,6 +51,7 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
     client = new PGlite(dir, options);
   }
   await client.waitReady;
+  letIoInBetweenQueries(client);
   const db = drizzle({ client, schema }) as unknown as Db;
   // PGlite is one connection in one process: a promise chain is lock enough.
   let chain: Promise<unknown> = Promise.resolve();
@@ -63,6 +64,28 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
       return run;
     },
     close: () => client.close(),
+  };
+}
+
+/** How long a chain of PGlite queries may keep the event loop before it lets waiting I/O in. */
+export const PGLITE_TURN_MS = 15;
+
+/**
+ * PGlite answers on this thread and its promises resolve without a turn of the event loop, so a job
+ * awaiting query after query (the simulator's catch-up after a first start, the search index pass)
+ * kept every socket and static file waiting until it finished: 7.5 s once. Before a query, if the
+ * loop has not had a turn for PGLITE_TURN_MS, it gets one. Queries inside a transaction go through
+ * the transaction's own handle and are not held up.
+ */
+function letIoInBetweenQueries(client: { query: (...args: never[]) => Promise<unknown> }) {
+  const query = client.query.bind(client);
+  let turnAt = performance.now();
+  client.query = async (...args) => {
+    if (performance.now() - turnAt > PGLITE_TURN_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      turnAt = performance.now();
+    }
+    return query(...args);
   };
 }
 
