@@ -10,6 +10,7 @@ import { createRealtimeHub, type RealtimeHub } from '../realtime/hub.ts';
 import { publishApp } from './global-app.ts';
 import { createPageCache } from './page-cache.ts';
 import { createSecurityHeaders } from './security-headers.ts';
+import { createBuiltAssetsHandler } from './built-assets.ts';
 import { createStaticHandler } from './static.ts';
 import { createCrestHandler } from './crests.ts';
 import { createUploadsHandler } from './uploads.ts';
@@ -47,7 +48,7 @@ export interface HttpApp {
  */
 export function createHttpServer(app: AppContext, astro: AstroHandler | null): HttpApp {
   const gateway = getRequestListener(createGateway(app).fetch);
-  const serveStatic = createStaticHandler(`${distDir}client`);
+  const serveBuiltAsset = createBuiltAssetsHandler(`${distDir}client`);
   const serveUploads = createUploadsHandler(app.services.uploads.storage);
   const serveCrest = createCrestHandler(app.db, app.config.dataDir);
   // Replays made from the media server's recordings: DATA_DIR/media/replays/{sessionId}/ (docs/streaming.md).
@@ -78,6 +79,8 @@ export function createHttpServer(app: AppContext, astro: AstroHandler | null): H
         .catch(() => json(res, 503, { ok: false }));
       return;
     }
+    // Built client files: from memory, already compressed, so outside the compression below.
+    if (serveBuiltAsset(req, res)) return;
     if (serveUploads(req, res)) return;
     if (serveCrest(req, res)) return;
     if (url.startsWith(REPLAYS_PREFIX) && serveReplays(req, res)) return;
@@ -93,7 +96,6 @@ export function createHttpServer(app: AppContext, astro: AstroHandler | null): H
     }
     compress(req as never, res as never, () => {
       if (url.startsWith('/svc/') || url === '/svc') return void gateway(req, res);
-      if (serveStatic(req, res)) return;
       if (!astro) return json(res, 404, { code: 404, msg: '页面不存在', data: null });
       // No `next`: unmatched paths go through Astro too (its middleware redirects them home).
       void astro(req, res, undefined, locals);

@@ -2,7 +2,8 @@ import { createReadStream, statSync, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 
-const TYPES: Record<string, string> = {
+/** Content types by extension; anything else is served as application/octet-stream. */
+export const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -25,10 +26,20 @@ const TYPES: Record<string, string> = {
   '.mp4': 'video/mp4',
 };
 
+/** Hashed assets under /_astro/ never change, so browsers keep them a year; other files revalidate after an hour. */
+export const cacheControlFor = (pathname: string) =>
+  pathname.startsWith('/_astro/')
+    ? 'public, max-age=31536000, immutable'
+    : 'public, max-age=3600, must-revalidate';
+
+/** A weak validator from size and modification time. */
+export const etagOf = (stat: Pick<Stats, 'size' | 'mtimeMs'>) =>
+  `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+
 /**
- * Serves the built client files. Hashed assets under /_astro/ never change, so browsers keep
- * them a year; other public files (images, the demo stream) revalidate by ETag after an hour.
- * Returns false when the path is not a file here, so the caller hands it on.
+ * Serves the files under `root` from disk, streamed (the replays' recordings; the built client
+ * files go through built-assets.ts, which keeps them in memory). Returns false when the path is
+ * not a file here, so the caller hands it on.
  */
 export function createStaticHandler(root: string) {
   const base = normalize(root + sep);
@@ -50,15 +61,10 @@ export function createStaticHandler(root: string) {
       return false;
     }
     if (!stat.isFile()) return false;
-    const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+    const etag = etagOf(stat);
     res.setHeader('Content-Type', TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream');
     res.setHeader('ETag', etag);
-    res.setHeader(
-      'Cache-Control',
-      pathname.startsWith('/_astro/')
-        ? 'public, max-age=31536000, immutable'
-        : 'public, max-age=3600, must-revalidate',
-    );
+    res.setHeader('Cache-Control', cacheControlFor(pathname));
     if (req.headers['if-none-match'] === etag) {
       res.statusCode = 304;
       res.end();
