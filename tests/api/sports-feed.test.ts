@@ -168,6 +168,22 @@ describe.each(targets())('sports feed on $name', (target) => {
     expect((await counts()).rows[0]).toEqual(before);
   });
 
+  it('says it has caught up once its first pass is done, or at once when another instance runs it', async () => {
+    const running = b.simulator('caught-up');
+    expect(running.caughtUp()).toBe(false);
+    await running.start();
+    await expect.poll(() => running.caughtUp(), { timeout: 30_000 }).toBe(true);
+    await running.stop();
+
+    const holder = createLease(b.app.db, 'simulator', 'another-instance', 15_000);
+    expect(await holder.hold()).toBe(true);
+    const waiting = b.simulator('not-the-holder');
+    await waiting.start();
+    await expect.poll(() => waiting.caughtUp(), { timeout: 10_000 }).toBe(true);
+    await waiting.stop();
+    await holder.release();
+  });
+
   it('runs on one instance at a time (lease)', async () => {
     const a = createLease(b.app.db, 'lease-test', 'instance-a', 15_000);
     const other = createLease(b.app.db, 'lease-test', 'instance-b', 15_000);

@@ -69,11 +69,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (running) {
-    const ok = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(5_000) }).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { url, port, pid: child.pid!, dataDir, stop };
+    if (await readyAndCaughtUp(url)) return { url, port, pid: child.pid!, dataDir, stop };
     if (Date.now() > deadline) break;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -82,6 +78,22 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     : `exited (code ${await exited}) before it was ready`;
   await stop();
   throw new Error(`server at ${url} ${why}`);
+}
+
+/**
+ * Ready (/readyz), and the sports feed has caught up with its clock: the server answers while a first
+ * start's simulator still plays the day so far, and the specs expect the day's matches in place.
+ * The first /readyz answer is what starts the background jobs.
+ */
+async function readyAndCaughtUp(url: string): Promise<boolean> {
+  const get = (path: string) => fetch(url + path, { signal: AbortSignal.timeout(5_000) });
+  try {
+    if (!(await get('/readyz')).ok) return false;
+    const clock = (await (await get('/svc/live/clock')).json()) as { data?: { caughtUp?: boolean } };
+    return clock.data?.caughtUp === true;
+  } catch {
+    return false;
+  }
 }
 
 /** Playwright global setup: one server for every project; the returned function is the teardown. */

@@ -15,7 +15,11 @@ import { dateOf, filterOf, sportOf, sports } from './sports-input.ts';
 export const sportsScoreRoutes = new Hono<GatewayEnv>();
 const r = sportsScoreRoutes;
 
-/** GET /live/clock → {provider, demo, speed, now}: the feed's clock (simulated time under SIM_SPEED). */
+/**
+ * GET /live/clock → {provider, demo, speed, now, caughtUp}: the feed's clock (simulated time under
+ * SIM_SPEED), and whether this instance has caught up with it since start (false for the first seconds
+ * of a first start, while the simulator plays the day so far).
+ */
 r.get('/clock', (c) => ok(c, sports(c).feedInfo()));
 
 /** GET /live/{sport}/live?competitionIds&lottery → MatchListItem[]: 即时 (in play and today's). */

@@ -190,6 +190,11 @@ export interface SportsProvider {
   readonly name: string;
   /** Demo data (simulated): the UI shows a 演示 badge. */
   readonly demo: boolean;
+  /**
+   * False from start-up until this instance's first pass has brought the data up to the feed's clock
+   * (a first start plays a day and a half, for seconds); true as well when another instance runs the feed.
+   */
+  caughtUp(): boolean;
   start(): Promise<void>;
   stop(): Promise<void>;
 }

@@ -77,12 +77,13 @@ export function createSportsServices(deps: ServiceDeps) {
     follows: createMatchFollowService({ db, lists }),
     scoreboards: createScoreboardService({ db, cache, lists }),
     centre: createCentreServices({ db, lists, standings, odds, data: createDataService({ db, lists }) }),
-    /** Which provider feeds the data, whether it is demo data, and the feed's clock. */
+    /** Which provider feeds the data, whether it is demo data, the feed's clock, and whether this instance has caught up with it. */
     feedInfo: () => ({
       provider: provider?.name ?? 'import',
       demo: provider?.demo ?? false,
       speed: clock.speed,
       now: clock.now(),
+      caughtUp: provider?.caughtUp() ?? true,
     }),
     /** Runs `fn` after each state change this instance's feed writes (the instance running the feed). */
     onStateChange: (fn: (matchId: number, sport: SportId, state: number) => void) => {

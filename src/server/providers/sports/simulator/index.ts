@@ -64,6 +64,7 @@ export function createSimulator(
   let timer: ReturnType<typeof setInterval> | null = null;
   let inFlight: Promise<void> | null = null;
   let heldAt = 0;
+  let caughtUp = false;
   const moved = new Map<number, number>();
 
   async function materialize(today: string) {
@@ -211,10 +212,11 @@ export function createSimulator(
     inFlight = (async () => {
       try {
         if (Date.now() - heldAt > LEASE_MS / 3) {
-          if (!(await lease.hold())) return;
+          if (!(await lease.hold())) return void (caughtUp = true); // another instance plays the matches
           heldAt = Date.now();
         }
         await syncTo(deps.clock.now());
+        caughtUp = true;
       } catch (err) {
         log.error({ err }, 'simulator tick failed');
       }
@@ -224,6 +226,7 @@ export function createSimulator(
   return {
     name: 'simulator',
     demo: true,
+    caughtUp: () => caughtUp,
     syncTo,
     async start() {
       if (timer) return;
