@@ -52,16 +52,15 @@ describe.each(targets())('lockouts under parallel guesses on $name', (target) =>
     ).data;
     expect((await b.setPayPassword(u, '258036')).code).toBe(200);
     await b.fund(u.id, 10_000, 'ticket');
-    const withdraw = async (payPassword: string) =>
-      b.post(
-        '/pay/withdraw',
-        { amount: 2000, cardId: card.id, ...(await b.sealedPay(payPassword)) },
-        { token: u.token },
-      );
-    const sealedTries = [...Array.from({ length: 15 }, () => withdraw('111111')), withdraw('258036')];
-    const answers = await Promise.all(sealedTries);
+    const seal = (payPassword: string) => b.sealedPay(payPassword);
+    const withdraw = (sealed: Awaited<ReturnType<typeof seal>>) =>
+      b.post('/pay/withdraw', { amount: 2000, cardId: card.id, ...sealed }, { token: u.token });
+    // Sealed first, then sent at once in order: each seal fetches a key, and sealing inside the
+    // race let the right password overtake the wrong ones instead of coming behind them.
+    const sealed = await Promise.all([...Array.from({ length: 15 }, () => seal('111111')), seal('258036')]);
+    const answers = await Promise.all(sealed.map(withdraw));
     expect(answers.filter((a) => a.code === 200)).toHaveLength(0);
-    expect((await withdraw('258036')).code).not.toBe(200);
+    expect((await withdraw(await seal('258036'))).code).not.toBe(200);
     expect((await b.get('/pay/balances', undefined, { token: u.token })).data.ticket).toBe(10_000);
   });
 });
