@@ -17,6 +17,7 @@ import { roomBench } from './room-bench.ts';
 import { searchBench } from './search-bench.ts';
 import { startupBench } from './startup-bench.ts';
 import { tcpFloor, type FloorRun } from './tcp-floor.ts';
+import { percentile, randomIp } from './stats.ts';
 
 // npm run bench -- --cluster N: the cluster bench instead (tests/perf/cluster-bench.ts);
 // npm run bench -- --search: only the search figure (tests/perf/search-bench.ts);
@@ -50,8 +51,6 @@ type Row = [test: string, rate: string, p50: string, p99: string, ok: string, fa
 const rows: Row[] = [];
 const notes: string[] = [];
 const ms = (v: number) => `${v.toFixed(1)} ms`;
-const pct = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 
 // First start with the seed, restart on the same data dir, idle RSS: own servers on PGlite, run before
 // the main one so nothing else is running (BENCH_STARTUP=0 skips them).
@@ -71,7 +70,6 @@ const server = await startServer({
   ...(DATABASE_URL ? { DATABASE_URL } : {}),
   ...(REDIS_URL ? { REDIS_URL } : {}),
 });
-const randomIp = () => Array.from({ length: 4 }, () => 1 + Math.floor(Math.random() * 254)).join('.');
 
 /** What every browser sends: pages and files are measured as they travel to one. */
 const BROWSER = { 'accept-encoding': 'br, gzip' };
@@ -256,13 +254,13 @@ async function fanOut(redisUrl: string, run: FanOutRun) {
   rows.push([
     `ws ${run.label} ${run.clients}×${run.messages}`,
     `${(latencies.length / seconds).toFixed(0)} msg/s`,
-    ms(pct(sorted, 0.5)),
-    ms(pct(sorted, 0.99)),
+    ms(percentile(sorted, 0.5)),
+    ms(percentile(sorted, 0.99)),
     `${latencies.length}/${expected}`,
     String(expected - latencies.length),
   ]);
   if (run.goalP99Ms) {
-    const p99 = pct(sorted, 0.99);
+    const p99 = percentile(sorted, 0.99);
     const met = p99 < run.goalP99Ms && latencies.length === expected;
     notes.push(
       `ws ${run.label} to ${run.clients} sockets: p99 ${ms(p99)}, ${expected - latencies.length} lost (goal: p99 < ${run.goalP99Ms} ms, none lost) ${met ? 'met' : 'NOT met'}`,

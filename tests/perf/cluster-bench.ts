@@ -10,6 +10,7 @@ import { publish } from '../../src/server/realtime/publish.ts';
 import { createRedisPubSub } from '../../src/server/realtime/pubsub.ts';
 import { openSocket, svc, type ClientSocket } from '../cluster/client.ts';
 import { REDIS_URL, startClusterBench, type ClusterBench } from '../cluster/setup.ts';
+import { percentile, randomIp } from './stats.ts';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const duration = num('BENCH_DURATION', 10);
@@ -17,9 +18,6 @@ const connections = num('BENCH_CONNECTIONS', 20);
 const sockets = num('BENCH_CLUSTER_SOCKETS', 3000);
 const messages = num('BENCH_CLUSTER_MESSAGES', 20);
 const PATHS = ['/about/10001', '/svc/live/time'];
-const randomIp = () => Array.from({ length: 4 }, () => 1 + Math.floor(Math.random() * 254)).join('.');
-const pct = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 
 async function rate(base: string, path: string): Promise<number> {
   const r = await autocannon({
@@ -81,8 +79,8 @@ async function chatFanOut(b: ClusterBench, prefix: string) {
   return {
     delivered: latencies.length,
     expected: sockets * messages,
-    p50: pct(sorted, 0.5),
-    p99: pct(sorted, 0.99),
+    p50: percentile(sorted, 0.5),
+    p99: percentile(sorted, 0.99),
   };
 }
 

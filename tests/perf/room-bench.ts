@@ -9,6 +9,7 @@ import { aesEncrypt } from '../../src/lib/captcha-crypto.ts';
 import { CHANNEL, WS_CODE } from '../../src/lib/realtime/codes.ts';
 import { testSmsCode } from '../../src/server/services/accounts/sms-test-code.ts';
 import { answerFor } from '../../src/server/services/captcha/plan.ts';
+import { percentile, randomIp } from './stats.ts';
 
 export interface RoomBenchOptions {
   clients: number;
@@ -24,7 +25,6 @@ const PER_SENDER_PER_SECOND = 0.4;
 /** The issue's goal for a room of 2,000 sockets at 20 messages a second. */
 const ROOM_GOAL_P99_MS = 60;
 const BENCH_CONTENT = /"content":"bench (\d+\.\d+)"/;
-const randomIp = () => Array.from({ length: 4 }, () => 1 + Math.floor(Math.random() * 254)).join('.');
 const rssKb = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
 
@@ -160,19 +160,18 @@ export async function roomBench(url: string, pid: number, o: RoomBenchOptions) {
   sockets.forEach((ws) => ws.close());
 
   const sorted = latencies.sort((a, b) => a - b);
-  const pct = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
   const perConnKb = (rssAfter - rssBefore) / o.clients;
   return {
     row: [
       `room ${o.clients} sockets, ${o.rate} chat/s × ${o.seconds} s`,
       `${(latencies.length / elapsed).toFixed(0)} deliveries/s`,
-      `${pct(0.5).toFixed(1)} ms`,
-      `${pct(0.99).toFixed(1)} ms`,
+      `${percentile(sorted, 0.5).toFixed(1)} ms`,
+      `${percentile(sorted, 0.99).toFixed(1)} ms`,
       `${latencies.length}/${expected}`,
       String(expected - latencies.length + refused * o.clients),
     ] as [string, string, string, string, string, string],
     notes: [
-      `room of ${o.clients} sockets at ${o.rate} chat/s: p99 ${pct(0.99).toFixed(1)} ms, ${expected - latencies.length} lost (goal: p99 < ${ROOM_GOAL_P99_MS} ms, none lost) ${pct(0.99) < ROOM_GOAL_P99_MS && latencies.length === expected ? 'met' : 'NOT met'}`,
+      `room of ${o.clients} sockets at ${o.rate} chat/s: p99 ${percentile(sorted, 0.99).toFixed(1)} ms, ${expected - latencies.length} lost (goal: p99 < ${ROOM_GOAL_P99_MS} ms, none lost) ${percentile(sorted, 0.99) < ROOM_GOAL_P99_MS && latencies.length === expected ? 'met' : 'NOT met'}`,
       `room bench: ${sent} messages sent, ${refused} refused; server RSS ${(rssBefore / 1024).toFixed(0)} → ${(rssAfter / 1024).toFixed(0)} MB for ${o.clients} sockets ≈ ${perConnKb.toFixed(1)} KB per connection.`,
     ],
   };

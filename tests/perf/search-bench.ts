@@ -5,6 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SEARCH_CACHE_MS } from '../../src/server/services/search/search.ts';
+import { percentile, randomIp } from './stats.ts';
 
 /** Chinese names, pinyin initials, English names, a single character, article words, a miss. */
 const WORDS = [
@@ -23,7 +24,6 @@ const WORDS = [
   '主播',
   'qzxwv',
 ];
-const randomIp = () => Array.from({ length: 4 }, () => 1 + Math.floor(Math.random() * 254)).join('.');
 
 const get = async (url: string) => {
   const res = await fetch(url, { headers: { 'x-forwarded-for': randomIp() } });
@@ -50,16 +50,15 @@ export async function searchBench(base: string, rounds: number) {
     await sleep(Math.max(0, roundStart + SEARCH_CACHE_MS + 100 - performance.now()));
   }
   const sorted = times.sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
   const seconds = sorted.reduce((s, t) => s + t, 0) / 1000;
   const ms = (v: number) => `${v.toFixed(1)} ms`;
-  const p95 = at(0.95);
+  const p95 = percentile(sorted, 0.95);
   return {
     row: [
       'GET /svc/api/search/all',
       `${(sorted.length / seconds).toFixed(0)} req/s`,
-      ms(at(0.5)),
-      ms(at(0.99)),
+      ms(percentile(sorted, 0.5)),
+      ms(percentile(sorted, 0.99)),
       String(sorted.length - failed),
       String(failed),
     ] as [string, string, string, string, string, string],

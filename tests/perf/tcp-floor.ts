@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { percentile } from './stats.ts';
 
 export interface FloorRun {
   sockets: number;
@@ -47,8 +48,7 @@ export async function tcpFloor(run: FloorRun): Promise<{ p50: number; p99: numbe
   for (const socket of sockets) socket.destroy();
   writer.kill();
   const sorted = latencies.sort((a, b) => a - b);
-  const pct = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-  return { p50: pct(0.5), p99: pct(0.99) };
+  return { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) };
 }
 
 async function writerProcess() {
