@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accepts, createBuiltAssetsHandler } from '../../src/server/http/built-assets.ts';
+import { accepts } from '../../src/server/http/accept-encoding.ts';
+import { createBuiltAssetsHandler } from '../../src/server/http/built-assets.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'built-assets-'));
 const script = 'console.log("进球");\n'.repeat(200);

@@ -1,13 +1,14 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join, relative, sep } from 'node:path';
-import { cacheControlFor, createStaticHandler, etagOf, TYPES } from './static.ts';
+import { join, relative, sep } from 'node:path';
+import { accepts } from './accept-encoding.ts';
+import { cacheControlFor, contentTypeOf, createStaticHandler, etagOf } from './static.ts';
 
 /** Files up to this size are kept in memory once asked for; larger ones are streamed from disk. */
 const IN_MEMORY_MAX = 1024 * 1024;
 
 /** The precompressed siblings `npm run build` writes (scripts/precompress.ts), best first. */
-export const PRECOMPRESSED = [
+const PRECOMPRESSED = [
   { encoding: 'br', suffix: '.br' },
   { encoding: 'gzip', suffix: '.gz' },
 ] as const;
@@ -35,13 +36,12 @@ export function createBuiltAssetsHandler(root: string) {
     const file = join(root, pathname);
     const stat = statSync(file);
     if (stat.size > IN_MEMORY_MAX) return null;
-    const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
     const etag = etagOf(stat);
     const encoded = PRECOMPRESSED.filter(({ suffix }) => files.siblings.has(pathname + suffix)).map(
       ({ encoding, suffix }) => ({ encoding, body: readFileSync(file + suffix) }),
     );
     const headers: Record<string, string> = {
-      'Content-Type': type,
+      'Content-Type': contentTypeOf(file),
       ETag: etag,
       'Cache-Control': cacheControlFor(pathname),
     };
@@ -79,34 +79,26 @@ export function createBuiltAssetsHandler(root: string) {
   };
 }
 
-/** Whether an Accept-Encoding header takes `coding` (named, and not refused with q=0). */
-export function accepts(header: string, coding: string): boolean {
-  for (const part of header.toLowerCase().split(',')) {
-    const [name, ...params] = part.split(';').map((s) => s.trim());
-    if (name !== coding) continue;
-    const q = params.find((p) => p.startsWith('q='));
-    return !q || Number(q.slice(2)) > 0;
-  }
-  return false;
-}
-
 /** URL paths of the files under root; the precompressed siblings are kept apart and not served. */
 function listFiles(root: string): { served: Set<string>; siblings: Set<string> } {
   const served = new Set<string>();
   const siblings = new Set<string>();
-  let entries: string[];
+  let entries: Dirent[];
   try {
-    entries = readdirSync(root, { recursive: true, encoding: 'utf8' });
+    entries = readdirSync(root, { recursive: true, withFileTypes: true });
   } catch {
     return { served, siblings }; // not built (API tests)
   }
-  const all = new Set(entries.map((e) => '/' + relative(root, join(root, e)).split(sep).join('/')));
+  const all = new Set(
+    entries
+      .filter((e) => e.isFile())
+      .map((e) => '/' + relative(root, join(e.parentPath, e.name)).split(sep).join('/')),
+  );
   for (const path of all) {
-    const base = PRECOMPRESSED.find(
+    const isSibling = PRECOMPRESSED.some(
       ({ suffix }) => path.endsWith(suffix) && all.has(path.slice(0, -suffix.length)),
     );
-    if (base) siblings.add(path);
-    else if (statSync(join(root, path)).isFile()) served.add(path);
+    (isSibling ? siblings : served).add(path);
   }
   return { served, siblings };
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { accepts } from './accept-encoding.ts';
 
 /**
  * A micro-cache of rendered pages for visitors. A goal on a busy sports site is a spike of readers
@@ -85,10 +86,10 @@ export function createPageCache(opts: PageCacheOptions) {
       res.end();
       return;
     }
-    const accepts = String(req.headers['accept-encoding'] ?? '');
-    const [body, encoding] = /\bbr\b/.test(accepts)
+    const accepted = req.headers['accept-encoding'] ?? '';
+    const [body, encoding] = accepts(accepted, 'br')
       ? [e.br, 'br']
-      : /\bgzip\b/.test(accepts)
+      : accepts(accepted, 'gzip')
         ? [e.gzip, 'gzip']
         : [e.identity, null];
     if (encoding) headers['content-encoding'] = encoding;

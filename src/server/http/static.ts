@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 
 /** Content types by extension; anything else is served as application/octet-stream. */
-export const TYPES: Record<string, string> = {
+const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -25,6 +25,9 @@ export const TYPES: Record<string, string> = {
   '.ts': 'video/mp2t',
   '.mp4': 'video/mp4',
 };
+
+export const contentTypeOf = (file: string) =>
+  TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
 
 /** Hashed assets under /_astro/ never change, so browsers keep them a year; other files revalidate after an hour. */
 export const cacheControlFor = (pathname: string) =>
@@ -62,7 +65,7 @@ export function createStaticHandler(root: string) {
     }
     if (!stat.isFile()) return false;
     const etag = etagOf(stat);
-    res.setHeader('Content-Type', TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream');
+    res.setHeader('Content-Type', contentTypeOf(file));
     res.setHeader('ETag', etag);
     res.setHeader('Cache-Control', cacheControlFor(pathname));
     if (req.headers['if-none-match'] === etag) {
