@@ -62,7 +62,6 @@ export function createHttpServer(app: AppContext, astro: AstroHandler | null): H
   };
   const compress = compression({ threshold: 1024 });
   const pages = createPageCache({ ttlMs: PAGE_CACHE_TTL_MS, maxEntries: 2_000 });
-  const locals = { app };
   const secure = createSecurityHeaders(app.config.publicSiteUrl);
   publishApp(app);
 
@@ -90,7 +89,7 @@ export function createHttpServer(app: AppContext, astro: AstroHandler | null): H
       const render = (keep: (out: ServerResponse) => void) =>
         compress(req as never, res as never, () => {
           keep(res);
-          void astro!(req, res, undefined, locals);
+          void astro!(req, res, undefined, requestLocals(app));
         });
       return void pages.handle(pageKey, req, res, render);
     }
@@ -98,12 +97,21 @@ export function createHttpServer(app: AppContext, astro: AstroHandler | null): H
       if (url.startsWith('/svc/') || url === '/svc') return void gateway(req, res);
       if (!astro) return json(res, 404, { code: 404, msg: '页面不存在', data: null });
       // No `next`: unmatched paths go through Astro too (its middleware redirects them home).
-      void astro(req, res, undefined, locals);
+      void astro(req, res, undefined, requestLocals(app));
     });
   });
   server.keepAliveTimeout = 65_000;
   const hub = createRealtimeHub(app, server);
   return { server, hub };
+}
+
+/**
+ * A fresh locals object for one page render. The middleware writes the caller's token and user onto
+ * it, so it must never be shared: renders overlap, and a shared object once handed one fan's login
+ * (and wallet page) to whoever rendered at the same moment.
+ */
+function requestLocals(app: AppContext): Pick<App.Locals, 'app'> {
+  return { app };
 }
 
 function json(res: ServerResponse, status: number, body: unknown) {
