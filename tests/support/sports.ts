@@ -21,16 +21,19 @@ export interface Reply {
 
 /**
  * A context with the sports data imported and the simulator driven by hand: it is brought up to
- * the real time once (yesterday finished, today under way, a week scheduled) and then only moves
- * when a test moves `clock`. SPORTS_FEED=import keeps the background loop off.
+ * `start` once (yesterday finished, today under way, a week scheduled) and then only moves when a
+ * test moves `clock`. SPORTS_FEED=import keeps the background loop off. With `start` given, the
+ * app's own feed clock starts there too (SIM_START), so its services and the test agree on "now"
+ * whatever today's date is; without it both follow the real time.
  */
-export async function createSportsBench(target: Target) {
+export async function createSportsBench(target: Target, opts: { start?: number } = {}) {
   const t: TestContext = await createTestContext(target, {
     SEED_SPORTS: '1',
     SPORTS_FEED: 'import',
     SIM_SEED,
+    ...(opts.start === undefined ? {} : { SIM_START: new Date(opts.start).toISOString() }),
   });
-  const clock = manualClock(Date.now());
+  const clock = manualClock(opts.start ?? Date.now());
   const simulator = (instanceId = 'test') =>
     createSimulator({
       db: t.app.db,

@@ -112,6 +112,22 @@ describe('expert record', () => {
     expect(r.lastTen).toEqual(['red', 'push', 'red', 'red', 'black']);
   });
 
+  it('gives the same ROI whatever order the plans are read in', () => {
+    // Summed as floating point these give 115.2 one way round and 115.3 the other: a board and
+    // an expert page reading the same plans in two orders disagreed.
+    const plans = [
+      { result: 'lose', odds: 1.67, play: 'asia' },
+      { result: 'win', odds: 2.17, play: 'spf' },
+      { result: 'half_win', odds: 3.09, play: 'spf' },
+      { result: 'win', odds: 3.16, play: 'ou' },
+      { result: 'win', odds: 2.11, play: 'asia' },
+      { result: 'half_win', odds: 1.86, play: 'spf' },
+    ].map((p, i) => ({ ...p, result: p.result as TipResult, settledAt: at(i + 1) }));
+    // profit: -1 + 1.17 + 1.045 + 3.16 + 2.11 + 0.43 = 6.915 over 6 plans = 115.25 %, rounded up
+    expect(computeRecord(plans).roi).toBe(115.3);
+    expect(computeRecord([...plans].reverse()).roi).toBe(115.3);
+  });
+
   it('is empty without settled plans', () => {
     expect(computeRecord([])).toMatchObject({ total: 0, hitRate: 0, roi: 0, currentStreak: 0, lastTen: [] });
   });

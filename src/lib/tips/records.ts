@@ -25,6 +25,12 @@ export interface ExpertRecord {
 }
 
 const netOdds = (play: string) => play === 'asia' || play === 'ou';
+/**
+ * Profit is added up in ten-thousandths of a unit (odds have two decimals, a half win halves them):
+ * whole numbers add up exactly in any order, where floating point gave 115.2 % read one way and
+ * 115.3 % the other, so a board and an expert's page could disagree on the same plans.
+ */
+const PROFIT_SCALE = 10_000;
 const time = (d: Date | string) => new Date(d).getTime();
 
 /** The record of settled plans only: nothing an expert or operator types can change it. */
@@ -36,7 +42,7 @@ export function computeRecord(plans: SettledPlan[]): ExpertRecord {
   for (const p of plans) {
     if (isHit(p.result)) hits++;
     else if (isMiss(p.result)) misses++;
-    profit += unitProfit(p.result, p.odds, netOdds(p.play));
+    profit += Math.round(unitProfit(p.result, p.odds, netOdds(p.play)) * PROFIT_SCALE);
   }
   let currentStreak = 0;
   for (const p of newestFirst) {
@@ -58,7 +64,7 @@ export function computeRecord(plans: SettledPlan[]): ExpertRecord {
     misses,
     pushes: plans.length - decided,
     hitRate: decided ? Math.round((hits / decided) * 1000) / 10 : 0,
-    roi: plans.length ? Math.round((profit / plans.length) * 1000) / 10 : 0,
+    roi: plans.length ? Math.round((profit * 1000) / (PROFIT_SCALE * plans.length)) / 10 : 0,
     currentStreak,
     longestStreak,
     lastTen: newestFirst

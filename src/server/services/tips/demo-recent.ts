@@ -114,6 +114,11 @@ async function draftPlan(
   return null;
 }
 
+/** When a plan on `m` is settled: about two hours after a football kick-off, 2½ for basketball. */
+function endOf(m: Candidate): number {
+  return m.kickoffAt.getTime() + (m.sport === 1 ? 2 : 2.5) * HOUR;
+}
+
 function fromModel(m: Candidate, play: TipPlay, pick: TipPick) {
   const prices = modelPrices(m.home.rating, m.away.rating, m.neutral)[play];
   const price = prices.odds[pick];
@@ -172,9 +177,11 @@ export async function seedRecentPlans(db: Db, tips: TipServices, now: number, lo
       ).map((r) => r.id),
     );
     const order = [...candidates].sort((a, b) => hash32(`${p.id}:${a.id}`) - hash32(`${p.id}:${b.id}`));
+    // A plan counts on a board from when it is settled, at the end of its match: the earlier ones
+    // must end before the 7-day window opens, or they would push the week past its target.
     const buckets = [
       { want: p.thisWeek, fits: (m: Candidate) => m.kickoffAt.getTime() >= weekStart },
-      { want: p.earlier, fits: (m: Candidate) => m.kickoffAt.getTime() < weekStart },
+      { want: p.earlier, fits: (m: Candidate) => endOf(m) < now - 7 * DAY },
     ];
     for (const bucket of buckets) {
       for (const m of order) {
@@ -186,9 +193,7 @@ export async function seedRecentPlans(db: Db, tips: TipServices, now: number, lo
         taken.add(m.id);
         bucket.want--;
         made++;
-        // Settled when the match ended: about two hours after a football kick-off, 2½ for basketball.
-        const endedAt = m.kickoffAt.getTime() + (m.sport === 1 ? 2 : 2.5) * HOUR;
-        toSettle.set(m.id, new Date(Math.min(endedAt, now)));
+        toSettle.set(m.id, new Date(Math.min(endOf(m), now)));
       }
     }
   }

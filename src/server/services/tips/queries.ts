@@ -166,7 +166,7 @@ export function createTipQueries(db: Db, toViews: PlanViews, now: () => number) 
 
     /** 连红榜 / 命中率榜 / 回报率榜 over the plans settled in the last `days` days. */
     async board(kind: BoardKind, days: BoardDays, limit = 10): Promise<BoardRow[]> {
-      const rows = await settled(gte(tipPlans.settledAt, new Date(Date.now() - days * 86400_000)));
+      const rows = await settled(gte(tipPlans.settledAt, new Date(now() - days * 86400_000)));
       const by = new Map<number, Settled[]>();
       for (const r of rows) by.set(r.expertId, [...(by.get(r.expertId) ?? []), r]);
       const scored = [...by.entries()]
