@@ -15,6 +15,13 @@ const chromium = {
   ],
 };
 
+/**
+ * Specs that watch matches being played share one fast-simulator server whose clock they move
+ * (tests/e2e/support/fast-sim.ts): their own project, so that server runs only while they do.
+ */
+const SIMULATED = /\/(follows|match-centre|scores|tips-settle)\.spec\.ts$/;
+const desktop = { viewport: { width: 1366, height: 800 } };
+
 export default defineConfig({
   testDir: 'tests/e2e',
   // Starts the built server once; it sets E2E_BASE_URL, which workers (started later) inherit.
@@ -32,9 +39,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1366, height: 800 } } },
+    { name: 'desktop', testIgnore: SIMULATED, use: desktop },
     {
       name: 'mobile',
+      testIgnore: SIMULATED,
       use: {
         userAgent: devices['Pixel 7'].userAgent,
         viewport: { width: 390, height: 844 },
@@ -43,5 +51,6 @@ export default defineConfig({
         hasTouch: true,
       },
     },
+    { name: 'simulated', testMatch: SIMULATED, use: desktop },
   ],
 });

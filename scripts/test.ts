@@ -1,6 +1,7 @@
 // npm test: every stage a change must pass, in order, stopping at the first failure.
 // Ends with a plain "N passed, N failed" line: Vitest and Playwright count their tests
 // (read from their JSON reports), every other stage counts as one check.
+// `npm test -- --only vitest,e2e` runs just those stages (docs/testing.md).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -74,6 +75,19 @@ const stages: Stage[] = [
   { name: 'lighthouse', cmd: ['node', 'tests/lighthouse/run.ts'] },
 ];
 
+/** The stages named by `--only a,b` (null: all of them); an unknown name stops the run. */
+function onlyStages(args: string[]): Set<string> | null {
+  const at = args.indexOf('--only');
+  if (at === -1) return null;
+  const names = (args[at + 1] ?? '').split(',').filter(Boolean);
+  const unknown = names.filter((n) => !stages.some((s) => s.name === n));
+  if (!names.length || unknown.length) {
+    console.error(`--only takes stage names: ${stages.map((s) => s.name).join(', ')}`);
+    process.exit(2);
+  }
+  return new Set(names);
+}
+
 function readJson(file: string) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 }
@@ -107,11 +121,14 @@ function ensureChromium() {
   ensurePackage(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', 'chromium fonts-noto-cjk');
 }
 
+const chosen = onlyStages(process.argv.slice(2));
 const total: Counts = { passed: 0, failed: 0 };
+const runStarted = Date.now();
 const rows: string[] = [];
 let failedStage: string | null = null;
 
 for (const [i, stage] of stages.entries()) {
+  if (chosen && !chosen.has(stage.name)) continue;
   if (failedStage) {
     rows.push(`  ${stage.name.padEnd(11)} not run`);
     continue;
@@ -143,7 +160,8 @@ for (const [i, stage] of stages.entries()) {
 }
 
 rmSync(reports, { recursive: true, force: true });
-console.log(`\n━━━━ summary ━━━━\n${rows.join('\n')}\n`);
+const minutes = ((Date.now() - runStarted) / 60_000).toFixed(1);
+console.log(`\n━━━━ summary ━━━━\n${rows.join('\n')}\n  ${'total'.padEnd(11)} ${minutes} min\n`);
 if (failedStage) console.log(`stage "${failedStage}" failed`);
 console.log(`${total.passed} passed, ${total.failed} failed`);
 process.exit(failedStage ? 1 : 0);

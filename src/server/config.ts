@@ -53,6 +53,8 @@ const envSchema = z.object({
   SIM_SPEED: z.coerce.number().positive().max(3600).default(1),
   // Tests and demos: the simulated time the feed's clock starts from (an ISO time with its offset).
   SIM_START: z.iso.datetime({ offset: true }).optional(),
+  // Tests only: POST /svc/live/clock/advance moves the feed's clock forward (never in production).
+  SIM_CONTROL: flag.default(false),
   // The recharge channel (docs/providers.md). Only the sandbox exists; production must name it on purpose.
   PAYMENT_PROVIDER: z.enum(['sandbox']).optional(),
 });
@@ -105,6 +107,8 @@ export interface SportsConfig {
   simSpeed: number;
   /** SIM_START: where the feed's clock starts (ms), else the process start. */
   simStart: number | null;
+  /** SIM_CONTROL: tests may move the feed's clock forward through POST /svc/live/clock/advance. */
+  simControl: boolean;
 }
 
 /** Where anchors push and viewers pull (providers/media). */
@@ -172,6 +176,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       '环境变量配置错误 (invalid environment):\n  SMS_TEST_SEED: must not be set in production (it makes SMS codes guessable)',
     );
   }
+  if (isProduction && e.SIM_CONTROL) {
+    throw new ConfigError(
+      '环境变量配置错误 (invalid environment):\n  SIM_CONTROL: must not be set in production (it lets anyone move the match clock)',
+    );
+  }
   if (isProduction && !e.PAYMENT_PROVIDER) {
     throw new ConfigError(
       '环境变量配置错误 (invalid environment):\n  PAYMENT_PROVIDER: production needs a real payment provider; only the sandbox exists — set PAYMENT_PROVIDER=sandbox for a demo site (withdrawals are then refused)',
@@ -219,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       simSeed: e.SIM_SEED,
       simSpeed: e.SIM_SPEED,
       simStart: e.SIM_START ? Date.parse(e.SIM_START) : null,
+      simControl: e.SIM_CONTROL,
     },
   };
 }

@@ -137,6 +137,8 @@ describe.each(targets())('sports API on $name', (target) => {
       const tv = (await b.get('/live/tv')).data;
       expect(tv.every((m: any) => m.heat >= 70)).toBe(true);
       expect((await b.get('/live/clock')).data).toMatchObject({ provider: 'import', demo: false, speed: 1 });
+      // Only a server started with SIM_CONTROL (tests) lets a caller move the clock.
+      expect((await b.post('/live/clock/advance', { form: { minutes: '60' } })).status).toBe(404);
     });
   });
 

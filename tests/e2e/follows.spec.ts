@@ -1,38 +1,25 @@
-import { expect, test } from '@playwright/test';
 import { loginForm } from '../support/login-form.ts';
-import { footballSaturday } from './support/football-evening.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { expect, test } from './support/fast-sim.ts';
 
 /**
- * A fan follows teams and hears of a goal: a server of its own whose simulator runs 60 times
- * faster (a simulated minute a second), so a followed side of a live match scores or falls behind
- * within a few real minutes, and the alert arrives as a toast on the score page, without reload.
+ * A fan follows teams and hears of a goal: on the fast simulator's server (support/fast-sim.ts), the
+ * clock moves on a few simulated minutes at a time until a followed side scores or falls behind,
+ * and the alert arrives as a toast on the score page, without reload.
  */
-const SIM_SPEED = '60';
 const FAN = '13800000001';
-let server: RunningServer | null = null;
 
-test.beforeAll(async ({}, info) => {
-  if (info.project.name !== 'desktop') return;
-  info.setTimeout(600_000);
-  server = await startServer({ SIM_SPEED, SIM_START: footballSaturday('22:55') });
-});
-test.afterAll(async () => {
-  await server?.stop();
-  server = null;
-});
-
-test('a fan follows a team and gets the goal alert when the simulator scores', async ({ page }, info) => {
-  test.skip(info.project.name !== 'desktop', 'one fast-simulator server is enough');
-  test.setTimeout(420_000);
-  const base = server!.url;
+test('a fan follows a team and gets the goal alert when the simulator scores', async ({ page, sim }) => {
+  test.setTimeout(240_000);
+  const base = sim.url;
   const key = (await (await page.request.get(`${base}/svc/user/key/getDynamicKey`)).json()).data;
   const login = await page.request.post(`${base}/svc/user/login`, { form: loginForm(FAN, key) });
   const token = (await login.json()).data.token as string;
   await page.context().addCookies([{ name: 'token', value: token, url: base }]);
 
-  // The live football matches now: follow the first home side on its team page, the other sides by call.
+  // Today's football (in play and to come): follow the first home side on its team page, the other sides by call.
   const live = (await (await page.request.get(`${base}/svc/live/football/live`)).json()).data as {
+    state: number;
+    kickoffAt: string;
     home: { id: number };
     away: { id: number };
   }[];
@@ -58,7 +45,19 @@ test('a fan follows a team and gets the goal alert when the simulator scores', a
   await expect(page.locator('[data-mine-filter]').first()).toHaveAttribute('aria-current', 'true');
   const alert = /^(进球|落后|完场)/;
   const toast = page.locator('score-board [data-toast] [data-notice-toast]').filter({ hasText: alert });
-  await expect(toast.first()).toBeVisible({ timeout: 360_000 });
+  // To the first kick-off still to come (if any), then a few simulated minutes at a time until an alert.
+  const next = live.filter((m) => m.state === 1).map((m) => Date.parse(m.kickoffAt));
+  if (next.length) await sim.advanceTo(Math.min(...next));
+  await expect
+    .poll(
+      async () => {
+        if (await toast.count()) return true;
+        await sim.advance(3);
+        return false;
+      },
+      { timeout: 180_000, intervals: [250] },
+    )
+    .toBe(true);
   await expect(toast.first()).toHaveAttribute('href', /^\/football\/live\/\d+$/);
   await expect(page.locator('body > [data-notice-toast]').filter({ hasText: alert })).toHaveCount(0);
   // The board's own goal line for that match gives way to the alert.

@@ -1,34 +1,28 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { footballSaturday } from './support/football-evening.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/fast-sim.ts';
 
 /**
  * The live island of a match page: a visitor opens a match before kick-off and, without a
  * reload, sees it start (VS → 0-0), the commentary arrive newest first and the final whistle
- * with the score the server has. The simulator runs 240 times faster on a server of its own.
+ * with the score the server has. On the fast simulator's server (support/fast-sim.ts): the spec
+ * moves its clock to the kick-off and on to full time instead of waiting for them.
  */
-let server: RunningServer;
-test.beforeAll(async () => {
-  test.setTimeout(150_000); // the first start migrates and imports the demo data
-  // Two hours before the Saturday games, so several kick off while the test watches.
-  server = await startServer({ SIM_SPEED: '240', SIM_START: footballSaturday('20:00') });
-});
-test.afterAll(async () => server?.stop());
-
-const data = async (request: APIRequestContext, path: string) =>
-  (await (await request.get(`${server.url}/svc${path}`)).json()).data;
+const MINUTE = 60_000;
 
 test('a live match page updates its score, state and commentary without a reload', async ({
   page,
   request,
+  sim,
 }) => {
-  test.setTimeout(240_000);
-  const { now } = await data(request, '/live/clock');
+  test.setTimeout(180_000);
+  const data = async (api: APIRequestContext, path: string) =>
+    (await (await api.get(`${sim.url}/svc${path}`)).json()).data;
+  const now = await sim.now();
   const upcoming = (await data(request, '/live/football/live'))
-    // At least 30 simulated minutes (7.5 s) ahead: a match about to start may be on by the time its page loads.
+    // At least 30 simulated minutes (30 s) ahead: a match about to start may be on by the time its page loads.
     .filter(
       (m: { state: number; kickoffAt: string }) =>
-        m.state === 1 && Date.parse(m.kickoffAt) > now + 30 * 60_000,
+        m.state === 1 && Date.parse(m.kickoffAt) > now + 30 * MINUTE,
     )
     .sort((a: { kickoffAt: string }, b: { kickoffAt: string }) => a.kickoffAt.localeCompare(b.kickoffAt));
   const state = page.locator('[data-live="state"]');
@@ -40,18 +34,23 @@ test('a live match page updates its score, state and commentary without a reload
   page.on('pageerror', (err) => errors.push(err.message));
 
   for (const match of upcoming.slice(0, 3)) {
-    await page.goto(`${server.url}/football/live/${match.id}`);
+    const kickoff = Date.parse(match.kickoffAt);
+    await page.goto(`${sim.url}/football/live/${match.id}`);
     await expect(state).toHaveText('未开赛');
     await expect(page.locator('[data-live="sep"]')).toHaveText('VS');
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-    await expect(state).not.toHaveText('未开赛', { timeout: 60_000 });
+    await sim.advanceTo(kickoff + 2 * MINUTE);
+    await expect(state).not.toHaveText('未开赛', { timeout: 30_000 });
     // The simulator postpones the odd match: then the next one is watched instead.
     if ((await state.textContent()) === '推迟') continue;
 
     await expect(home).toHaveText(/^\d+$/);
     await expect(page.locator('[data-live="sep"]')).toHaveText('-');
+    await sim.advance(20);
     await expect(lines.first()).toBeVisible({ timeout: 30_000 });
-    await expect(state).toHaveText('完场', { timeout: 150_000 });
+    // Two halves, half time and stoppage time are over by then; at 60× the rest would take a minute.
+    await sim.advanceTo(kickoff + 130 * MINUTE);
+    await expect(state).toHaveText('完场', { timeout: 60_000 });
 
     const [detail, texts] = await Promise.all([
       data(request, `/live/match/${match.id}`),

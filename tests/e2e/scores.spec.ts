@@ -1,31 +1,26 @@
-import { expect, test } from '@playwright/test';
-import { footballSaturday } from './support/football-evening.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { expect, test } from './support/fast-sim.ts';
 
 /**
- * Live scores without a reload: a server of its own whose simulator runs 60 times faster (a
- * simulated minute a second), so a match's minute moves every second and goals come within
- * moments. One server is enough to prove it, so the phone project does not start another.
+ * Live scores without a reload: on the fast simulator's server (support/fast-sim.ts) a match's
+ * minute moves every second, and the clock is moved on to a kick-off when nothing is in play.
  */
-const SIM_SPEED = '60';
-let server: RunningServer | null = null;
-
-test.beforeAll(async ({}, info) => {
-  if (info.project.name !== 'desktop') return;
-  info.setTimeout(180_000);
-  server = await startServer({ SIM_SPEED, SIM_START: footballSaturday('22:55') });
-});
-test.afterAll(async () => {
-  await server?.stop();
-  server = null;
-});
-
 test('the football page shows a live match whose minute and score change without reload', async ({
   page,
-}, info) => {
-  test.skip(info.project.name !== 'desktop', 'one fast-simulator server is enough');
+  sim,
+}) => {
   test.setTimeout(180_000);
-  await page.goto(`${server!.url}/football`);
+  // Something in play: if nothing is, the clock moves to the next kick-off.
+  const today = (await (await page.request.get(`${sim.url}/svc/live/football/live`)).json()).data as {
+    phase: string;
+    state: number;
+    kickoffAt: string;
+  }[];
+  if (!today.some((m) => m.phase === 'playing')) {
+    const next = today.filter((m) => m.state === 1).map((m) => Date.parse(m.kickoffAt));
+    expect(next.length, 'football still to come today').toBeGreaterThan(0);
+    await sim.advanceTo(Math.min(...next) + 60_000);
+  }
+  await page.goto(`${sim.url}/football`);
   // Record the goal flashes the island shows, and mark the document: a reload would lose both.
   await page.evaluate(() => {
     const w = window as unknown as { __goals: string[]; __toasts: string[]; __loaded: number };
@@ -58,12 +53,18 @@ test('the football page shows a live match whose minute and score change without
   await expect(clock).not.toHaveText(before, { timeout: 20_000 });
   await expect(clock).toHaveText(/^(\d+(\+\d+)?'|中场|完场|加时|点球)$/);
 
-  // Some live match scores (about five goals a real minute across the live matches at this speed).
+  // Some live match scores: the clock moves on a few simulated minutes at a time until one does.
+  const goalsSeen = () => page.evaluate(() => (window as unknown as { __goals: string[] }).__goals.length);
   await expect
-    .poll(() => page.evaluate(() => (window as unknown as { __goals: string[] }).__goals.length), {
-      timeout: 120_000,
-    })
-    .toBeGreaterThan(0);
+    .poll(
+      async () => {
+        if (await goalsSeen()) return true;
+        await sim.advance(3);
+        return false;
+      },
+      { timeout: 120_000, intervals: [250] },
+    )
+    .toBe(true);
   const [goal] = await page.evaluate(() => (window as unknown as { __goals: string[] }).__goals);
   const scored = page.locator(`[data-list] li[data-mid="${goal}"]`);
   await expect(page.locator('.score-toast.is-goal').first()).toContainText('进球！');
@@ -77,7 +78,7 @@ test('the football page shows a live match whose minute and score change without
   await expect
     .poll(
       async () => {
-        const m = (await (await page.request.get(`${server!.url}/svc/live/match/${goal}`)).json()).data;
+        const m = (await (await page.request.get(`${sim.url}/svc/live/match/${goal}`)).json()).data;
         const shown = `${await scored.locator('[data-f="hs"]').textContent()}-${await scored.locator('[data-f="as"]').textContent()}`;
         return shown === `${m.home.score}-${m.away.score}`;
       },

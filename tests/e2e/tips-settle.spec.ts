@@ -1,36 +1,20 @@
-import { expect, request as pwRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { footballSaturday } from './support/football-evening.ts';
+import { request as pwRequest, type Page } from '@playwright/test';
 import { tokenOf } from './support/login.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { expect, test } from './support/fast-sim.ts';
 
 /**
- * A plan settles itself at full time and the buyer sees it without a reload: a server of its own
- * whose simulator runs 60 times faster. Three experts publish 胜平负 plans (主胜, 平, 客胜, all 不中退)
- * on the next football match; a fan buys all three and keeps the three plan pages open. When the
- * match ends, each page shows its result and the expert's record, and the two missed plans show
- * the refund, over the socket (the pages are never reloaded). Reloaded, they show the same again,
- * read from the database.
+ * A plan settles itself at full time and the buyer sees it without a reload, on the fast
+ * simulator's server (support/fast-sim.ts). Three experts publish 胜平负 plans (主胜, 平, 客胜, all
+ * 不中退) on the next football match; a fan buys all three and keeps the three plan pages open. The
+ * spec moves the clock past full time: each page shows its result and the expert's record, and the
+ * two missed plans show the refund, over the socket (the pages are never reloaded). Reloaded, they
+ * show the same again, read from the database.
  */
-const SIM_SPEED = 60;
-const START = footballSaturday('21:00');
 const EXPERTS = ['13800000003', '13800000031', '13800000032'];
 const PICKS = ['home', 'draw', 'away'] as const;
 const FAN = '13800000001';
 const PRICE = 10;
-let server: RunningServer | null = null;
-let api: APIRequestContext | null = null;
-
-test.beforeAll(async ({}, info) => {
-  if (info.project.name !== 'desktop') return;
-  info.setTimeout(600_000);
-  server = await startServer({ SIM_SPEED: String(SIM_SPEED), SIM_START: START });
-  api = await pwRequest.newContext({ baseURL: server.url });
-});
-test.afterAll(async () => {
-  await api?.dispose();
-  await server?.stop();
-  server = null;
-});
+const MINUTE = 60_000;
 
 const json = async (r: Promise<{ json(): Promise<{ code: number; msg: string; data: never }> }>) => {
   const body = await (await r).json();
@@ -40,24 +24,24 @@ const json = async (r: Promise<{ json(): Promise<{ code: number; msg: string; da
 
 test('plans settle at full time; results, record and refunds reach the open pages without reload', async ({
   browser,
-}, info) => {
-  test.skip(info.project.name !== 'desktop', 'one fast-simulator server is enough');
-  test.setTimeout(540_000);
-  const a = api!;
+  sim,
+}) => {
+  test.setTimeout(240_000);
+  const a = await pwRequest.newContext({ baseURL: sim.url });
   const tokens = await Promise.all(EXPERTS.map((m) => tokenOf(a, m)));
   const fan = await tokenOf(a, FAN);
 
   // The next football match at least 20 simulated minutes ahead on the feed's own clock (time to
   // publish and buy first; at 60× that is 20 s) that none of the three has a 胜平负 plan on.
-  const { now: simNow } = (await json(a.get('/svc/live/clock'))) as { now: number };
+  const simNow = await sim.now();
   const open: { id: number; sport: number; kickoffAt: string }[] = await json(
     a.get('/svc/tj/match/list?sport=1'),
   );
   let matchId = 0;
+  let kickoff = 0;
   for (const m of open.sort((x, y) => Date.parse(x.kickoffAt) - Date.parse(y.kickoffAt))) {
     const ahead = Date.parse(m.kickoffAt) - simNow;
-    // Far enough to publish and buy first, near enough to finish inside the wait below.
-    if (ahead < 20 * 60_000 || ahead > 4 * 3600_000) continue;
+    if (ahead < 20 * MINUTE) continue;
     const plays = (await json(a.get(`/svc/tj/match/plays?matchId=${m.id}`))) as {
       plays: { play: string }[];
     };
@@ -67,6 +51,7 @@ test('plans settle at full time; results, record and refunds reach the open page
     };
     if (existing.list.length === 0) {
       matchId = m.id;
+      kickoff = Date.parse(m.kickoffAt);
       break;
     }
   }
@@ -96,8 +81,8 @@ test('plans settle at full time; results, record and refunds reach the open page
   ).balance;
 
   // The fan keeps the three plan pages open; a marker on each window would vanish with a reload.
-  const context = await browser.newContext({ baseURL: server!.url });
-  await context.addCookies([{ name: 'token', value: fan, url: server!.url }]);
+  const context = await browser.newContext({ baseURL: sim.url });
+  await context.addCookies([{ name: 'token', value: fan, url: sim.url }]);
   const pages: Page[] = [];
   // Each expert's count of settled plans as the page first showed it ("已结算 N场（…）").
   const settledCount = async (page: Page) =>
@@ -113,9 +98,10 @@ test('plans settle at full time; results, record and refunds reach the open page
     pages.push(page);
   }
 
-  // Kick-off, ninety simulated minutes and half time: a few real minutes at 60×.
+  // Kick-off, ninety minutes, half time and stoppage time: the clock moves past them at once.
+  await sim.advanceTo(kickoff + 130 * MINUTE);
   for (const page of pages)
-    await expect(page.locator('[data-plan-status="settled"]')).toBeVisible({ timeout: 420_000 });
+    await expect(page.locator('[data-plan-status="settled"]')).toBeVisible({ timeout: 60_000 });
   const results: string[] = [];
   for (const [i, page] of pages.entries()) {
     expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true);
@@ -142,7 +128,7 @@ test('plans settle at full time; results, record and refunds reach the open page
       );
     else await expect(page.locator('[data-plan-refund]')).toBeEmpty();
   }
-  const reader = await browser.newContext({ baseURL: server!.url });
+  const reader = await browser.newContext({ baseURL: sim.url });
   const readerPage = await reader.newPage();
   await readerPage.goto(`/guide/plan/${planIds[results.indexOf('lose')]}`);
   await expect(readerPage.locator('[data-plan-status="settled"]')).toBeVisible();
@@ -164,4 +150,5 @@ test('plans settle at full time; results, record and refunds reach the open page
   const ours = refunds.list.filter((t) => planIds.some((id) => t.ref === `tip:${id}`));
   expect(ours.map((t) => t.amount)).toEqual([PRICE, PRICE]);
   await context.close();
+  await a.dispose();
 });

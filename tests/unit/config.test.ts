@@ -67,6 +67,12 @@ describe('config from the environment', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SMS_TEST_SEED: 'e2e-seed' })).toThrow(/SMS_TEST_SEED/);
   });
 
+  it('takes SIM_CONTROL outside production and refuses it in production, naming it', () => {
+    expect(loadConfig({ NODE_ENV: 'test', SIM_CONTROL: '1' }).sports.simControl).toBe(true);
+    expect(loadConfig({}).sports.simControl).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', SIM_CONTROL: '1' })).toThrow(/SIM_CONTROL/);
+  });
+
   it('accepts PostgreSQL and Redis URLs', () => {
     const c = loadConfig({
       DATABASE_URL: 'postgres://u@h:5432/db',

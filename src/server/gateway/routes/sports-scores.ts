@@ -4,9 +4,10 @@ import { MSG, fill } from '../../../lib/messages.ts';
 import { FeedError } from '../../providers/sports/feed.ts';
 import { feedDocument } from '../../providers/sports/json-import.ts';
 import { requireRole } from '../auth.ts';
+import { readInput } from '../body.ts';
 import { hasControlChars } from '../control-chars.ts';
 import { ok } from '../envelope.ts';
-import { badRequest } from '../../errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import type { GatewayEnv } from '../types.ts';
 import { validate } from '../../validate.ts';
 import { dateOf, filterOf, sportOf, sports } from './sports-input.ts';
@@ -21,6 +22,26 @@ const r = sportsScoreRoutes;
  * of a first start, while the simulator plays the day so far).
  */
 r.get('/clock', (c) => ok(c, sports(c).feedInfo()));
+
+const advance = z.object({
+  minutes: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60),
+});
+
+/**
+ * POST /live/clock/advance {minutes} → the clock as GET /live/clock: moves simulated time forward
+ * at once, so a test sees a match kick off or finish without waiting (docs/testing.md). Only on a
+ * server started with SIM_CONTROL (refused in production); anywhere else the route does not exist.
+ */
+r.post('/clock/advance', async (c) => {
+  if (!c.var.app.config.sports.simControl) throw notFound();
+  const { minutes } = validate(advance, await readInput(c));
+  sports(c).clock.advance(minutes * 60_000);
+  return ok(c, sports(c).feedInfo());
+});
 
 /** GET /live/{sport}/live?competitionIds&lottery → MatchListItem[]: 即时 (in play and today's). */
 r.get('/:sport/live', async (c) => ok(c, await sports(c).lists.live(sportOf(c), filterOf(c))));

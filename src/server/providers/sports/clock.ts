@@ -8,14 +8,26 @@ export interface FeedClock {
   readonly speed: number;
 }
 
+/** A feed clock that a test can move forward (SIM_CONTROL, never in production: docs/testing.md). */
+export interface AdjustableFeedClock extends FeedClock {
+  /** Moves simulated time `ms` ahead at once; the simulator plays the gap on its next tick. */
+  advance(ms: number): void;
+}
+
 export function createFeedClock(
   speed: number,
   simStart: number | null = null,
   startedAt = Date.now(),
-): FeedClock {
+): AdjustableFeedClock {
   const from = simStart ?? startedAt;
+  const wallClock = speed === 1 && simStart === null;
+  let skipped = 0;
   return {
     speed,
-    now: () => (speed === 1 && simStart === null ? Date.now() : from + (Date.now() - startedAt) * speed),
+    now: () => (wallClock ? Date.now() : from + (Date.now() - startedAt) * speed) + skipped,
+    advance(ms) {
+      if (!(ms > 0)) throw new RangeError('the feed clock only moves forward');
+      skipped += ms;
+    },
   };
 }

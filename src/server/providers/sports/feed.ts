@@ -195,6 +195,8 @@ export interface SportsProvider {
    * (a first start plays a day and a half, for seconds); true as well when another instance runs the feed.
    */
   caughtUp(): boolean;
+  /** The feed time this instance's last pass brought the data up to (0 before its first pass). */
+  playedTo(): number;
   start(): Promise<void>;
   stop(): Promise<void>;
 }

@@ -77,13 +77,17 @@ export function createSportsServices(deps: ServiceDeps) {
     follows: createMatchFollowService({ db, lists }),
     scoreboards: createScoreboardService({ db, cache, lists }),
     centre: createCentreServices({ db, lists, standings, odds, data: createDataService({ db, lists }) }),
-    /** Which provider feeds the data, whether it is demo data, the feed's clock, and whether this instance has caught up with it. */
+    /**
+     * Which provider feeds the data, whether it is demo data, the feed's clock, whether this instance
+     * has caught up with it, and the feed time its last pass reached (null without a provider).
+     */
     feedInfo: () => ({
       provider: provider?.name ?? 'import',
       demo: provider?.demo ?? false,
       speed: clock.speed,
       now: clock.now(),
       caughtUp: provider?.caughtUp() ?? true,
+      playedTo: provider?.playedTo() ?? null,
     }),
     /** Runs `fn` after each state change this instance's feed writes (the instance running the feed). */
     onStateChange: (fn: (matchId: number, sport: SportId, state: number) => void) => {

@@ -65,6 +65,7 @@ export function createSimulator(
   let inFlight: Promise<void> | null = null;
   let heldAt = 0;
   let caughtUp = false;
+  let playedTo = 0;
   const moved = new Map<number, number>();
 
   async function materialize(today: string) {
@@ -215,7 +216,9 @@ export function createSimulator(
           if (!(await lease.hold())) return void (caughtUp = true); // another instance plays the matches
           heldAt = Date.now();
         }
-        await syncTo(deps.clock.now());
+        const now = deps.clock.now();
+        await syncTo(now);
+        playedTo = now;
         caughtUp = true;
       } catch (err) {
         log.error({ err }, 'simulator tick failed');
@@ -227,6 +230,7 @@ export function createSimulator(
     name: 'simulator',
     demo: true,
     caughtUp: () => caughtUp,
+    playedTo: () => playedTo,
     syncTo,
     async start() {
       if (timer) return;
