@@ -37,6 +37,11 @@ export interface ContextOverrides {
   log?: Logger;
   /** Redis key and channel prefix; tests give each run its own. */
   redisPrefix?: string;
+  /**
+   * The database is a copy of one already migrated and seeded with these settings (tests copy a
+   * template made once per run): skip the set-up. PGlite's own stamp does this for a data dir.
+   */
+  preparedDatabase?: boolean;
 }
 
 export async function createContext(config: Config, overrides: ContextOverrides = {}): Promise<AppContext> {
@@ -63,7 +68,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
         simSeed: config.sports.simSeed,
       })
     : '';
-  const setUp = stamp?.matches(fingerprint) ?? false;
+  const setUp = overrides.preparedDatabase || (stamp?.matches(fingerprint) ?? false);
   if (!setUp) await timed('migrate', () => migrate(dbh));
   const prefix = overrides.redisPrefix ?? config.redisPrefix;
   const kv = config.redisUrl

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../../src/server/config.ts';
 import { createContext, type AppContext } from '../../src/server/context.ts';
+import { pgliteFromTemplate, postgresFromTemplate, templateKey, templateSecret } from './templates.ts';
 
 export interface Target {
   name: 'pglite' | 'postgres';
@@ -34,50 +36,106 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** A migrated, seeded context on a brand-new database that nobody else uses. */
+/** Settings every test context starts from; a suite's own `env` goes over them. */
+const BASE_ENV = {
+  NODE_ENV: 'test',
+  DATA_DIR: 'memory://',
+  LOG_LEVEL: 'silent',
+  // The sports import takes seconds: only suites that need it ask for it (SEED_SPORTS: '1').
+  SEED_SPORTS: '0',
+};
+
+/**
+ * A migrated, seeded context on a brand-new database that nobody else uses: a copy of this run's
+ * template for its seed settings (tests/support/templates.ts), or, when the suite names its own
+ * DATA_DIR, APP_SECRET or DATABASE_URL, one set up from scratch.
+ */
 export async function createTestContext(
   target: Target,
   env: Record<string, string> = {},
 ): Promise<TestContext> {
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
+  const ownSetUp = ['DATA_DIR', 'APP_SECRET', 'DATABASE_URL'].some((name) => name in env);
+  return ownSetUp ? freshContext(target, env) : contextFromTemplate(target, env);
+}
+
+async function contextFromTemplate(target: Target, env: Record<string, string>): Promise<TestContext> {
+  const key = templateKey(loadConfig({ ...BASE_ENV, ...env }));
+  const setUpEnv = { ...BASE_ENV, ...env, APP_SECRET: templateSecret(key) };
+  let where: Record<string, string>;
+  let drop: () => Promise<void>;
   if (target.databaseUrl) {
-    const name = `qyq_t_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: target.databaseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(target.databaseUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: target.databaseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const serverUrl = target.databaseUrl;
+    const name = await postgresFromTemplate(serverUrl, setUpEnv, key);
+    where = { DATABASE_URL: databaseUrlOf(serverUrl, name) };
+    drop = () => dropDatabase(serverUrl, name);
+  } else {
+    const dir = await pgliteFromTemplate(setUpEnv, key);
+    where = { DATA_DIR: dir };
+    drop = async () => rmSync(dir, { recursive: true, force: true });
   }
   const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: 'memory://',
-    LOG_LEVEL: 'silent',
-    APP_SECRET: randomBytes(32).toString('hex'),
-    // The sports import takes seconds: only suites that need it ask for it (SEED_SPORTS: '1').
-    SEED_SPORTS: '0',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...setUpEnv,
+    ...where,
     ...(target.redisUrl ? { REDIS_URL: target.redisUrl } : {}),
-    ...env,
   });
   const redisPrefix = `t${randomBytes(4).toString('hex')}:`;
-  const app = await createContext(config, { log: pino({ level: 'silent' }), redisPrefix });
+  const app = await createContext(config, { log: silent, redisPrefix, preparedDatabase: true });
   return {
     app,
     redisPrefix,
     async close() {
       await app.close();
-      await dropDatabase();
+      await drop();
     },
   };
+}
+
+/** A context whose database is migrated and seeded for itself (a suite that sets up its own). */
+async function freshContext(target: Target, env: Record<string, string>): Promise<TestContext> {
+  let where: Record<string, string> = {};
+  let drop = async () => {};
+  if (target.databaseUrl) {
+    const serverUrl = target.databaseUrl;
+    const name = `qyq_t_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    where = { DATABASE_URL: databaseUrlOf(serverUrl, name) };
+    drop = () => dropDatabase(serverUrl, name);
+  }
+  const config = loadConfig({
+    ...BASE_ENV,
+    APP_SECRET: randomBytes(32).toString('hex'),
+    ...where,
+    ...(target.redisUrl ? { REDIS_URL: target.redisUrl } : {}),
+    ...env,
+  });
+  const redisPrefix = `t${randomBytes(4).toString('hex')}:`;
+  const app = await createContext(config, { log: silent, redisPrefix });
+  return {
+    app,
+    redisPrefix,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+const silent = pino({ level: 'silent' });
+
+function databaseUrlOf(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  const c = new pg.Client({ connectionString: serverUrl });
+  await c.connect();
+  await c.query(`drop database if exists ${name} with (force)`);
+  await c.end();
 }
 
 /**

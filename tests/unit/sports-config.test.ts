@@ -10,6 +10,7 @@ describe('sports feed configuration', () => {
       simSeed: 'qiuyouquan',
       simSpeed: 1,
       simStart: null,
+      simControl: false,
     });
     expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' }).sports.seedData).toBe(false);
     expect(loadConfig({ SEED_DEMO: '0' }).sports.seedData).toBe(false);
