@@ -17,7 +17,8 @@ function allowMedia(context: APIContext, response: Response) {
 
 /**
  * Per-request setup (the spec's "axiosMiddle"): request id and the `token` cookie. On the way
- * out, anonymous GET pages get Cache-Control and an ETag so a CDN (and the browser) can cache them.
+ * out, anonymous GET pages get Cache-Control and an ETag so a CDN (and the browser) can cache them,
+ * unless the page itself said private or no-store.
  */
 export const requestSetup: MiddlewareHandler = async (context, next) => {
   context.locals.app ??= publishedApp();
@@ -29,7 +30,9 @@ export const requestSetup: MiddlewareHandler = async (context, next) => {
   // Astro names no charset; a page without one may be sniffed as another encoding.
   if (response.headers.get('content-type') === 'text/html')
     response.headers.set('content-type', 'text/html; charset=utf-8');
-  if (context.request.method !== 'GET' || context.locals.user || response.status !== 200) {
+  // A page that says it must not be shared (a draft's secret preview, a paid clip) keeps its word.
+  const pageSaysPrivate = /\b(?:private|no-store)\b/.test(response.headers.get('cache-control') ?? '');
+  if (context.request.method !== 'GET' || context.locals.user || response.status !== 200 || pageSaysPrivate) {
     response.headers.set('Cache-Control', 'private, no-store');
     return response;
   }

@@ -3,6 +3,7 @@ import type { APIContext, MiddlewareHandler } from 'astro';
 import { requiresLogin } from '../../src/middleware/authenticated.ts';
 import { runNamed } from '../../src/middleware/named.ts';
 import { MIDDLEWARE_ORDER } from '../../src/middleware/index.ts';
+import { requestSetup } from '../../src/middleware/request-setup.ts';
 
 describe('guarded paths (spec §6)', () => {
   it.each([
@@ -52,5 +53,29 @@ describe('named middleware chain', () => {
     expect(res.status).toBe(500);
     expect(await res.text()).toBe('Unknown middleware authenticated');
     expect(next).not.toHaveBeenCalled();
+  });
+});
+
+describe('request setup: who may keep a page', () => {
+  /** A visitor's GET of `path`, answered by a page that sets `cacheControl` (or nothing). */
+  async function visitorGets(cacheControl?: string) {
+    const context = {
+      request: new Request('http://site.test/about/preview/abc'),
+      cookies: { get: () => undefined },
+      locals: { app: { config: { media: { pullLines: [] } } } },
+    } as unknown as APIContext;
+    const page = new Response('<h1>草稿</h1>', {
+      headers: { 'content-type': 'text/html', ...(cacheControl ? { 'cache-control': cacheControl } : {}) },
+    });
+    return (await requestSetup(context, () => Promise.resolve(page))) as Response;
+  }
+
+  it('lets a CDN and the page cache keep a visitor’s page', async () => {
+    expect((await visitorGets()).headers.get('cache-control')).toMatch(/^public, /);
+  });
+
+  it('keeps a page private when the page says so (a draft’s preview was cached and served after publishing)', async () => {
+    expect((await visitorGets('private, no-store')).headers.get('cache-control')).toBe('private, no-store');
+    expect((await visitorGets('no-store')).headers.get('cache-control')).toBe('private, no-store');
   });
 });
