@@ -30,6 +30,8 @@ export interface AppContext {
   kv: Kv;
   pubsub: PubSub;
   services: Services;
+  /** Seed steps that failed at this start (logged; the site runs without them). */
+  failedSeeds: string[];
   close(): Promise<void>;
 }
 
@@ -76,8 +78,19 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     : withDurableCounters(createMemoryKv(), dbh.db);
   const pubsub = config.redisUrl ? await createRedisPubSub(config.redisUrl, prefix) : createMemoryPubSub();
   const services = createServices({ db: dbh.db, kv, pubsub, log, config, appSecret });
-  const seed = async (name: string, fn: () => Promise<unknown>) =>
-    setUp ? undefined : timed(name, () => dbh.exclusive('seed', fn));
+  // A seed step that fails is logged and skipped: the demo must never keep the site from starting
+  // (staff may change what a seed made, such as a gift's price). The set-up is not stamped as done,
+  // so the next start tries the step again.
+  const failedSeeds: string[] = [];
+  const seed = async (name: string, fn: () => Promise<unknown>) => {
+    if (setUp) return;
+    try {
+      await timed(name, () => dbh.exclusive('seed', fn));
+    } catch (err) {
+      failedSeeds.push(name);
+      log.error({ err, step: name }, 'seed step failed; starting without it');
+    }
+  };
   if (config.seedDemo) await seed('seed', () => seedDemo(dbh.db, log));
   if (config.sports.seedData)
     await seed('sports', () =>
@@ -93,9 +106,10 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     await seed('withdrawals', () => seedWithdrawals(dbh.db, services.wallet, createPii(appSecret), log));
   if (config.seedDemo)
     await seed('news', () => seedNewsArticles(dbh.db, services.news, services.sports, log));
-  if (stamp && !setUp) stamp.write(fingerprint);
+  if (stamp && !setUp && !failedSeeds.length) stamp.write(fingerprint);
   log.info({ ms: phases, setUp }, 'database ready');
   return {
+    failedSeeds,
     config,
     log,
     appSecret,

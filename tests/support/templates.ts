@@ -44,6 +44,8 @@ const silent = pino({ level: 'silent' });
 async function setUp(env: Record<string, string>): Promise<void> {
   const app = await createContext(loadConfig(env), { log: silent, redisPrefix: `tpl${runId()}:` });
   await app.close();
+  // A start carries on without a failed seed step; a template must not.
+  if (app.failedSeeds.length) throw new Error(`template set-up: seed steps failed: ${app.failedSeeds}`);
 }
 
 /**

@@ -1,7 +1,7 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { TRADE_TYPE } from '../../lib/vocab/trade-types.ts';
 import type { Db } from '../db/client.ts';
-import { gifts, nobilityTiers, users } from '../db/schema/index.ts';
+import { gifts, nobilityTiers, tradeRecords, users } from '../db/schema/index.ts';
 import { createGiftService } from '../services/wallet/gifts.ts';
 import { createLedger } from '../services/wallet/ledger.ts';
 import { createNobilityService } from '../services/wallet/nobility.ts';
@@ -136,6 +136,13 @@ export async function seedWallet(db: Db): Promise<void> {
     const from = idOf.get(g.from);
     const giftId = catalogue.find((c) => c.name === g.gift)?.id;
     if (!from || !anchorId || !giftId) continue;
-    await giftsService.send(from, { giftId, anchorId, count: g.count, key: `seed-${i}` });
+    const key = `seed-${i}`;
+    // Sent at an earlier start: skipped, whatever the gift costs now (staff may have changed the
+    // price, and the ledger rightly refuses the same key for another amount).
+    const [sent] = await db
+      .select({ id: tradeRecords.id })
+      .from(tradeRecords)
+      .where(and(eq(tradeRecords.userId, from), eq(tradeRecords.idempotencyKey, `gift:${key}`)));
+    if (!sent) await giftsService.send(from, { giftId, anchorId, count: g.count, key });
   }
 }
