@@ -35,6 +35,7 @@ export const MSG = {
   userNotFound: '用户不存在',
   nickRule: '昵称为2-12个字符，不能包含空格或特殊控制字符',
   nickTaken: '该昵称已被使用，请换一个',
+  nickReserved: '昵称不能包含“官方”“客服”“管理员”“系统”等字样，请换一个',
   codeExpired: '验证码已失效，请重新获取',
   captchaRequired: '验证失败，请重新完成安全验证',
   smsWait: '操作太频繁，请{seconds}秒后再获取验证码',

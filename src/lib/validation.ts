@@ -39,10 +39,28 @@ export function passwordError(password: string, stage: 'input' | 'submit' = 'sub
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 const length = (s: string) => [...s].length;
 
+/**
+ * Words that make a name read as the site's own voice (a fan named 球友圈客服 or 系统通知 could ask
+ * others for codes or money): no nickname may contain them. Letters are compared case- and
+ * width-blind (ＡＤＭＩＮ, Admin).
+ */
+export const RESERVED_NICK_WORDS = [
+  '球友圈',
+  '官方',
+  '客服',
+  '管理员',
+  '系统',
+  '运营',
+  '站长',
+  'admin',
+] as const;
+
 export function nickNameError(nickName: string): string | null {
   const n = length(nickName);
   if (n < NICK_NAME.min || n > NICK_NAME.max || INVISIBLE.test(nickName) || /\s/.test(nickName))
     return MSG.nickRule;
+  const folded = nickName.normalize('NFKC').toLowerCase();
+  if (RESERVED_NICK_WORDS.some((w) => folded.includes(w))) return MSG.nickReserved;
   return null;
 }
 

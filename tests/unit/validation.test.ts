@@ -79,6 +79,20 @@ describe('nickname', () => {
   it('counts characters, not UTF-16 units', () => {
     expect(nickNameError('😀'.repeat(12))).toBeNull();
   });
+  it('refuses names that read as the site speaking (球友圈客服, 管理员, 系统通知, 官方 were accepted)', () => {
+    for (const bad of [
+      '球友圈客服',
+      '管理员',
+      '系统通知',
+      '官方',
+      '官方推荐',
+      '小王客服',
+      'Admin',
+      'ＡＤＭＩＮ',
+    ])
+      expect(nickNameError(bad), bad).toBe('昵称不能包含“官方”“客服”“管理员”“系统”等字样，请换一个');
+    for (const ok of ['球友小王', '官宣达人', '看球的阿德']) expect(nickNameError(ok), ok).toBeNull();
+  });
 });
 
 describe('signature and birthday', () => {

@@ -65,7 +65,9 @@ export function createProfileService(deps: { db: Db; storage: StorageProvider })
 
     /** Choosing a nickname (even keeping the current one) completes the profile. */
     async updateNickName(userId: number, nickName: string): Promise<void> {
-      const err = nickNameError(nickName);
+      const [me] = await db.select({ nickName: users.nickName }).from(users).where(eq(users.id, userId));
+      // Keeping the name one has is always allowed (staff are named 运营… and 管理员… by the site).
+      const err = nickName === me?.nickName ? null : nickNameError(nickName);
       if (err) throw badRequest(err);
       if (await nickTakenByOther(nickName, userId)) throw badRequest(MSG.nickTaken);
       const set = await db
