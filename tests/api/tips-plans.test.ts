@@ -168,6 +168,9 @@ describe.each(targets())('锦囊 plans and experts on $name', (target) => {
     const op = await b.tokenOf(DEMO.operator);
     const pending = (await b.get('/tj/operator/applications', {}, { token: op })).data;
     expect(pending.map((r: { a: { id: number } }) => r.a.id)).toContain(app.id);
+    // The console shows the applicant's phone masked, as its other views do.
+    const mine = pending.find((r: { a: { id: number } }) => r.a.id === app.id);
+    expect(mine.mobile).toBe(`${u.mobile.slice(0, 3)}****${u.mobile.slice(-4)}`);
     expect((await b.post(`/tj/operator/applications/${app.id}/approve`, {}, { token: op })).data.status).toBe(
       'approved',
     );

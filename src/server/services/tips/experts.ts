@@ -5,6 +5,7 @@ import { expertApplications, experts, follows, users } from '../../db/schema/ind
 import { badRequest, notFound } from '../../errors.ts';
 import type { OpsServices } from '../ops/index.ts';
 import type { SettlementService } from './settlement.ts';
+import { maskMobile } from '../../../lib/mask.ts';
 
 export interface ApplicationInput {
   realName: string;
@@ -56,14 +57,16 @@ export function createExpertAdmin(db: Db, ops: OpsServices, settlement: Settleme
       return row ?? null;
     },
 
+    /** The console's list: phone numbers masked, as in every other console view. */
     async applications(status: 'pending' | 'approved' | 'rejected') {
-      return db
+      const rows = await db
         .select({ a: expertApplications, nickName: users.nickName, mobile: users.mobile })
         .from(expertApplications)
         .innerJoin(users, eq(users.id, expertApplications.userId))
         .where(eq(expertApplications.status, status))
         .orderBy(desc(expertApplications.id))
         .limit(100);
+      return rows.map((r) => ({ ...r, mobile: maskMobile(r.mobile) }));
     },
 
     /** Approves (the user becomes an expert: isExpert 1 and a profile) or rejects, logged. */
