@@ -111,20 +111,20 @@ describe.each(targets())('abuse limits on $name', (target) => {
 });
 
 describe('the client address', () => {
-  it('ignores X-Forwarded-For unless TRUST_PROXY is set', async () => {
+  it('ignores X-Forwarded-For unless TRUST_PROXY is set, and then believes only its last hop', async () => {
     const b = await createWalletBench(targets()[0]);
     const { server, hub } = createHttpServer(b.app, null);
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     // Registration: ten a minute per address. Every try claims another address.
-    const tryRegister = async (k: number) =>
+    const tryRegister = async (k: number | string) =>
       (
         await fetch(`${base}/svc/user/register`, {
           method: 'POST',
           headers: {
             'content-type': 'application/x-www-form-urlencoded',
-            'x-forwarded-for': `172.16.0.${k}`,
+            'x-forwarded-for': typeof k === 'number' ? `172.16.0.${k}` : k,
           },
           body: 'mobile=13900000000',
         })
@@ -139,6 +139,12 @@ describe('the client address', () => {
       const trusted = [];
       for (let k = 20; k < 31; k++) trusted.push(await tryRegister(k));
       expect(trusted).not.toContain(429);
+      // Only the hop the proxy added (the last) counts: a client that writes its own first hop
+      // through a proxy that appends is still one address.
+      const forged = [];
+      for (let k = 40; k < 51; k++) forged.push(await tryRegister(`172.16.1.${k}, 172.16.0.250`));
+      expect(forged.slice(0, 10)).not.toContain(429);
+      expect(forged[10]).toBe(429);
     } finally {
       await hub.close(1001, 'test over');
       server.closeAllConnections();

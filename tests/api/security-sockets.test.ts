@@ -60,15 +60,16 @@ describe.each(targets())('socket caps on $name', (target) => {
   it(`refuses more than ${WS_LIMITS.maxSocketsPerAddress} sockets from one address`, async () => {
     const tokens = socketTokens(t.app);
     const open: WebSocket[] = [];
+    // Each claims another first hop; the proxy's own (last) hop is the address that counts.
     for (let k = 0; k < WS_LIMITS.maxSocketsPerAddress; k += 1) {
       const r = await attempt(`${base}?token=${encodeURIComponent(tokens.issue(0))}`, {
-        'x-forwarded-for': '10.8.8.8',
+        'x-forwarded-for': `192.0.2.${k}, 10.8.8.8`,
       });
       expect(r.result).toBe('open');
       open.push(r.ws);
     }
     const over = await attempt(`${base}?token=${encodeURIComponent(tokens.issue(0))}`, {
-      'x-forwarded-for': '10.8.8.8',
+      'x-forwarded-for': '198.51.100.7, 10.8.8.8',
     });
     expect(over.result).toBe(429);
     // Another address is not affected.

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { WebSocket } from 'ws';
 import { aesEncrypt } from '../../src/lib/captcha-crypto.ts';
 import { WS_CODE, type Frame } from '../../src/lib/realtime/codes.ts';
@@ -14,7 +15,37 @@ export interface Reply {
   data: any;
 }
 
-/** One /svc call against `base` (nginx or one instance). */
+/**
+ * A client address of its own for a test client: load tests are many clients, not one. Every
+ * 127.x.y.z is this machine's on Linux, so a client that connects from one really is another address
+ * to nginx, which passes it on (a header the client writes itself is not believed).
+ */
+export const loopbackClient = () =>
+  `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+
+/** fetch's answer, from a connection made from `localAddress`. */
+function requestFrom(
+  localAddress: string,
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+): Promise<{ status: number; text(): Promise<string> }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { ...init, localAddress, timeout: 15_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve({ status: res.statusCode ?? 0, text: async () => text });
+      });
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error(`timeout: ${url}`)));
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+/** One /svc call against `base` (nginx or one instance), from client address `ip` when given. */
 export async function svc(
   base: string,
   method: 'GET' | 'POST',
@@ -23,8 +54,6 @@ export async function svc(
 ): Promise<Reply> {
   const headers: Record<string, string> = {};
   if (opts.token) headers.accessToken = opts.token;
-  // Through nginx (TRUST_PROXY) a client address of its own: load tests are many clients, not one.
-  if (opts.ip) headers['x-forwarded-for'] = opts.ip;
   let url = `${base}/svc${path}`;
   let body: string | undefined;
   if (method === 'GET' && opts.body) url += `?${new URLSearchParams(opts.body as Record<string, string>)}`;
@@ -35,7 +64,9 @@ export async function svc(
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(opts.body as Record<string, string>).toString();
   }
-  const res = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(15_000) });
+  const res = opts.ip
+    ? await requestFrom(opts.ip, url, { method, headers, body })
+    : await fetch(url, { method, headers, body, signal: AbortSignal.timeout(15_000) });
   const text = await res.text();
   try {
     return { status: res.status, ...(JSON.parse(text) as Omit<Reply, 'status'>) };
@@ -91,7 +122,7 @@ export async function openSocket(
   const info = await svc(base, 'POST', '/imapi/websocket', { token, json: true, body: {}, ip });
   const addr = info.data.lotteryAddress[0];
   const url = `${addr.protocol}://${addr.host}:${addr.port}/ws?token=${encodeURIComponent(info.data.token)}`;
-  const ws = new WebSocket(url, ip ? { headers: { 'x-forwarded-for': ip } } : {});
+  const ws = new WebSocket(url, ip ? { localAddress: ip } : {});
   const frames: Frame<any>[] = [];
   const waiters: { match: (f: Frame<any>) => boolean; resolve: (f: Frame<any>) => void }[] = [];
   ws.on('message', (raw) => {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,15 @@ import { auditLedger } from '../../src/server/services/wallet/audit.ts';
 import { createLedger } from '../../src/server/services/wallet/ledger.ts';
 import { createSessionService } from '../../src/server/services/sessions/sessions.ts';
 import { users } from '../../src/server/db/schema/index.ts';
-import { captchaVerification, login, openSocket, svc, TEST_SEEDS, type ClientSocket } from './client.ts';
+import {
+  captchaVerification,
+  login,
+  loopbackClient,
+  openSocket,
+  svc,
+  TEST_SEEDS,
+  type ClientSocket,
+} from './client.ts';
 import { startClusterBench, type ClusterBench } from './setup.ts';
 
 const journal = JSON.parse(
@@ -17,8 +26,6 @@ const journal = JSON.parse(
 );
 const rows = <T>(res: unknown) => (res as { rows: T[] }).rows ?? (res as T[]);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const randomIp = () =>
-  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
 describe('several instances behind nginx on PostgreSQL and Redis', () => {
   let b: ClusterBench;
@@ -139,6 +146,33 @@ describe('several instances behind nginx on PostgreSQL and Redis', () => {
     expect((await svc(b.at('B'), 'POST', '/user/login', { body })).code).not.toBe(200);
   });
 
+  it('counts a client by the address nginx saw, whatever X-Forwarded-For it writes', async () => {
+    // Registration allows ten tries a minute per address; each try claims another address.
+    const client = loopbackClient();
+    const statuses: number[] = [];
+    for (let k = 0; k < 11; k++) {
+      const res = await new Promise<number>((resolve, reject) => {
+        const req = httpRequest(
+          `${b.cluster.url}/svc/user/register`,
+          {
+            method: 'POST',
+            localAddress: client,
+            headers: {
+              'content-type': 'application/x-www-form-urlencoded',
+              'x-forwarded-for': `203.0.113.${k + 1}`,
+            },
+          },
+          (r) => (r.resume(), resolve(r.statusCode ?? 0)),
+        );
+        req.on('error', reject);
+        req.end('mobile=13900000000');
+      });
+      statuses.push(res);
+    }
+    expect(statuses.slice(0, 10)).not.toContain(429);
+    expect(statuses[10]).toBe(429);
+  });
+
   it('drains an instance on SIGTERM: in-flight requests finish, sockets are told to go, exit 0', async () => {
     const e = b.cluster.instances.find((i) => i.name === 'E')!;
     const sockets = await Promise.all([1, 2, 3].map(() => openSocket(e.url, `room:${roomId}`)));
@@ -212,7 +246,7 @@ describe('several instances behind nginx on PostgreSQL and Redis', () => {
     };
     for (let k = 0; k < 200; k += 20) {
       const batch = tokens.slice(k, k + 20).map(async (token) => {
-        const ip = randomIp();
+        const ip = loopbackClient();
         return { token, ip, current: await openSocket(lb, `room:${roomId}`, token, ip) };
       });
       for (const c of await Promise.all(batch)) {

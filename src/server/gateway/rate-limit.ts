@@ -3,6 +3,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { ApiError } from '../errors.ts';
 import { CODE, MSG } from '../../lib/messages.ts';
 import type { GatewayEnv } from './types.ts';
+import { forwardedClient } from '../http/forwarded.ts';
 
 export interface RateLimitRule {
   /** Names the limit, so two limits on one route count apart. */
@@ -23,10 +24,10 @@ export interface RateLimitRule {
   message?: string;
 }
 
-/** The client address; behind a proxy (TRUST_PROXY=1) the first X-Forwarded-For hop, else the socket's. */
+/** The client address; behind a proxy (TRUST_PROXY=1) the hop it added to X-Forwarded-For, else the socket's. */
 export function clientIp(c: Context<GatewayEnv>): string {
   if (c.var.app.config.trustProxy) {
-    const fwd = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    const fwd = forwardedClient(c.req.header('x-forwarded-for'));
     if (fwd) return fwd;
   }
   try {

@@ -19,6 +19,7 @@ import {
 import { reportOnline } from './online.ts';
 import { createChannelRegistry } from './registry.ts';
 import { socketTokens } from './tokens.ts';
+import { forwardedClient } from '../http/forwarded.ts';
 
 export interface RealtimeHub {
   /** Closes every socket with `code`, stops the timers and leaves every pub/sub channel. */
@@ -102,13 +103,9 @@ export function createRealtimeHub(app: AppContext, server: Server, options: HubO
     wss.handleUpgrade(req, socket, head, (ws) => accept(ws, token.userId));
   });
 
-  /** The client's address: the balancer's X-Forwarded-For when trusted, else the peer. */
+  /** The client's address: the hop the trusted balancer added to X-Forwarded-For, else the peer. */
   function addressOf(req: IncomingMessage): string {
-    const forwarded = app.config.trustProxy
-      ? String(req.headers['x-forwarded-for'] ?? '')
-          .split(',')[0]
-          .trim()
-      : '';
+    const forwarded = app.config.trustProxy ? forwardedClient(req.headers['x-forwarded-for']) : undefined;
     return forwarded || req.socket.remoteAddress || '?';
   }
 
