@@ -8,17 +8,22 @@ import { invalidParam } from './errors.ts';
  * `{ error: '…' }`) is used as is when it is already Chinese.
  */
 export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const parsed = schema.safeParse(input);
+  // reportInput: a wrong value and a missing one read differently (1.5 for an id was "不能为空").
+  const parsed = schema.safeParse(input, { reportInput: true });
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   throw invalidParam(issue.path.join('.') || MSG.paramWholeRequest, describe(issue));
 }
 
+/** Nothing given: a coerced number of nothing (or of a word) is NaN. */
+const isMissing = (input: unknown) =>
+  input === undefined || input === null || input === '' || Number.isNaN(input);
+
 function describe(issue: z.core.$ZodIssue): string {
   if (/[\u4e00-\u9fa5]/.test(issue.message)) return issue.message;
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? MSG.valueRequired : MSG.valueMalformed;
+      return isMissing(issue.input) ? MSG.valueRequired : MSG.valueMalformed;
     case 'too_small':
       return fill(issue.origin === 'string' ? MSG.lengthTooShort : MSG.numberTooSmall, {
         min: Number(issue.minimum),
@@ -38,7 +43,8 @@ function describe(issue: z.core.$ZodIssue): string {
 export const MAX_ID = 2 ** 31 - 1;
 
 export const q = {
-  id: () => z.coerce.number().int().positive().max(MAX_ID),
+  // The range first, so 1e300 is told the id range, not JavaScript's safe-integer bound.
+  id: () => z.coerce.number().max(MAX_ID).int().positive(),
   page: (fallback = 1) => z.coerce.number().int().min(1).max(10_000).default(fallback),
   pageSize: (fallback = 30, max = 100) => z.coerce.number().int().min(1).max(max).default(fallback),
 };

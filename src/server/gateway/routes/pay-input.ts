@@ -29,11 +29,16 @@ export function paging(input: Record<string, unknown>) {
   let page: Record<string, unknown> = input;
   const raw = input.pageParam;
   if (typeof raw === 'string' && raw.trim()) {
+    let parsed: unknown;
     try {
-      page = JSON.parse(raw) as Record<string, unknown>;
+      parsed = JSON.parse(raw);
     } catch {
       throw invalidParam('pageParam', MSG.valueMalformed);
     }
+    // "null", "5" or "[1]" parse, but are no paging object (null was read as one: a 500).
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+      throw invalidParam('pageParam', MSG.valueMalformed);
+    page = parsed as Record<string, unknown>;
   } else if (raw && typeof raw === 'object') {
     page = raw as Record<string, unknown>;
   }

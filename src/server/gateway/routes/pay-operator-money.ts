@@ -9,7 +9,7 @@ import { requireRole } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import type { GatewayEnv } from '../types.ts';
-import { text, validate } from '../../validate.ts';
+import { q, text, validate } from '../../validate.ts';
 import { paging, pathId, wholeNumber } from './pay-input.ts';
 import { LIMIT } from '../limits.ts';
 
@@ -62,7 +62,7 @@ operatorMoneyRoutes.get('/recharge-orders', async (c) => {
     z.object({
       status: z.enum(ORDER_STATUSES).optional(),
       orderNo: z.string().max(40).optional(),
-      userId: z.coerce.number().int().positive().optional(),
+      userId: q.id().optional(),
     }),
     {
       status: query.status || undefined,

@@ -65,15 +65,21 @@ tipsRoutes.post('/recommend/withdraw', requireUser, async (c) =>
 /** GET /tj/recommend/list?expertId&matchId&sport&play&status(open|settled)&sort(new|hot)&pageNum&pageSize. */
 tipsRoutes.get('/recommend/list', async (c) => {
   const query = c.req.query();
-  const num = (k: string) => (Number(query[k]) > 0 ? Number(query[k]) : undefined);
+  // An id that is not a whole number in range is refused by name (1e300 or 1.5 reached the SQL as a 500).
+  const ids = validate(
+    z.object({ expertId: q.id().optional(), matchId: q.id().optional(), sport: q.id().optional() }),
+    {
+      expertId: query.expertId || undefined,
+      matchId: query.matchId || undefined,
+      sport: query.sport || undefined,
+    },
+  );
   const status = query.status === 'open' || query.status === 'settled' ? query.status : 'all';
   return ok(
     c,
     await tips(c).queries.plans(
       {
-        expertId: num('expertId'),
-        matchId: num('matchId'),
-        sport: num('sport'),
+        ...ids,
         play: isTipPlay(query.play) ? query.play : undefined,
         status,
         sort: query.sort === 'hot' ? 'hot' : 'new',
