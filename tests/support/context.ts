@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import pg from 'pg';
 import pino from 'pino';
-import { loadConfig } from '../../src/server/config.ts';
+import { loadConfig, type Config } from '../../src/server/config.ts';
 import { createContext, type AppContext } from '../../src/server/context.ts';
 import { pgliteFromTemplate, postgresFromTemplate, templateKey, templateSecret } from './templates.ts';
 
@@ -78,16 +78,7 @@ async function contextFromTemplate(target: Target, env: Record<string, string>):
     ...where,
     ...(target.redisUrl ? { REDIS_URL: target.redisUrl } : {}),
   });
-  const redisPrefix = `t${randomBytes(4).toString('hex')}:`;
-  const app = await createContext(config, { log: silent, redisPrefix, preparedDatabase: true });
-  return {
-    app,
-    redisPrefix,
-    async close() {
-      await app.close();
-      await drop();
-    },
-  };
+  return openContext(config, drop, true);
 }
 
 /** A context whose database is migrated and seeded for itself (a suite that sets up its own). */
@@ -111,8 +102,17 @@ async function freshContext(target: Target, env: Record<string, string>): Promis
     ...(target.redisUrl ? { REDIS_URL: target.redisUrl } : {}),
     ...env,
   });
+  return openContext(config, drop, false);
+}
+
+/** Starts the app on `config` with a Redis prefix of its own; closing it also drops its database. */
+async function openContext(
+  config: Config,
+  drop: () => Promise<void>,
+  preparedDatabase: boolean,
+): Promise<TestContext> {
   const redisPrefix = `t${randomBytes(4).toString('hex')}:`;
-  const app = await createContext(config, { log: silent, redisPrefix });
+  const app = await createContext(config, { log: silent, redisPrefix, preparedDatabase });
   return {
     app,
     redisPrefix,
