@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Config } from './config.ts';
 import { openDatabase, type Db, type DbHandle } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { setupFingerprint, setupStamp } from './db/setup-stamp.ts';
+import { setupFingerprint, setupSettings, setupStamp } from './db/setup-stamp.ts';
 import { withDurableCounters } from './kv/durable.ts';
 import { createMemoryKv, createRedisKv, type Kv } from './kv/kv.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -63,13 +63,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   // On PGlite a stamp in the data dir remembers a finished set-up for this code and these settings.
   const stamp =
     dbh.kind === 'pglite' && config.dataDir !== 'memory://' ? setupStamp(join(config.dataDir, 'pg')) : null;
-  const fingerprint = stamp
-    ? setupFingerprint({
-        seedDemo: config.seedDemo,
-        sports: config.sports.seedData,
-        simSeed: config.sports.simSeed,
-      })
-    : '';
+  const fingerprint = stamp ? setupFingerprint(setupSettings(config)) : '';
   const setUp = overrides.preparedDatabase || (stamp?.matches(fingerprint) ?? false);
   if (!setUp) await timed('migrate', () => migrate(dbh));
   const prefix = overrides.redisPrefix ?? config.redisPrefix;

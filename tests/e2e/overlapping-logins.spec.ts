@@ -4,9 +4,10 @@ import { tokenOf } from './support/login.ts';
 /**
  * Page renders that overlap must never see each other's login. The site header's account corner
  * (`<notice-badge data-user="…">`) and the console's header (`data-user` beside the staff name) name
- * who a page was rendered for: every answer must name its own caller, or nobody for a visitor. Fans, an anchor, staff and visitors ask at the same moment for
- * pages, /v/*, /ops/* and cached visitor pages; a shared login once leaked a fan onto 40 % of the
- * visitors' pages and onto visitors' /v/wallet.
+ * who a page was rendered for: every answer must name its own caller, or nobody for a visitor.
+ * Fans, an anchor, staff and visitors ask at the same moment for pages, /v/*, /ops/* and cached
+ * visitor pages; a shared login once leaked a fan onto 40 % of the visitors' pages and onto
+ * visitors' /v/wallet.
  */
 interface Caller {
   label: string;

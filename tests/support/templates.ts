@@ -6,6 +6,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import { createContext } from '../../src/server/context.ts';
+import { setupSettings } from '../../src/server/db/setup-stamp.ts';
 
 /**
  * Databases set up once per test run and copied for each API context (docs/testing.md): migrating
@@ -28,14 +29,12 @@ export const postgresTemplatePrefix = () => `qyq_tpl_${runId()}_`;
 export const templateSecret = (key: string) =>
   createHash('sha256').update(`template:${runId()}:${key}`).digest('hex');
 
-/** What a set-up depends on, as a short name. */
+/** What a set-up depends on (the settings the start-up's own stamp uses), as a short name. */
 export function templateKey(config: Config): string {
-  const settings = {
-    seedDemo: config.seedDemo,
-    sports: config.sports.seedData,
-    simSeed: config.sports.simSeed,
-  };
-  return createHash('sha256').update(JSON.stringify(settings)).digest('hex').slice(0, 12);
+  return createHash('sha256')
+    .update(JSON.stringify(setupSettings(config)))
+    .digest('hex')
+    .slice(0, 12);
 }
 
 const silent = pino({ level: 'silent' });

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Config } from '../config.ts';
 
 const sourceRoot = fileURLToPath(new URL('../../', import.meta.url));
 const STAMP_FILE = 'qyq-setup-stamp';
@@ -22,8 +23,13 @@ function sourceStamp(dir: string, hash: ReturnType<typeof createHash>) {
   }
 }
 
+/** The settings a set-up (migrations and seeds) depends on: two databases set up with equal ones are alike. */
+export function setupSettings(config: Config) {
+  return { seedDemo: config.seedDemo, sports: config.sports.seedData, simSeed: config.sports.simSeed };
+}
+
 /** What the set-up depends on: the code and the seed settings. */
-export function setupFingerprint(settings: unknown): string {
+export function setupFingerprint(settings: ReturnType<typeof setupSettings>): string {
   const hash = createHash('sha256').update(JSON.stringify(settings));
   sourceStamp(sourceRoot, hash);
   return hash.digest('hex');

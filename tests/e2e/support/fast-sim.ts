@@ -19,7 +19,7 @@ export interface FastSim {
   advanceTo(at: number): Promise<void>;
 }
 
-export const SIM_SPEED = 60;
+const SIM_SPEED = 60;
 
 interface Clock {
   now: number;
