@@ -14,6 +14,9 @@ export default tseslint.config(
       'public/',
       'src/server/seed/data/',
       'src/server/db/migrations/',
+      // Playwright's traces and reports of the last run.
+      'test-results/',
+      'playwright-report/',
     ],
   },
   js.configs.recommended,

@@ -1,8 +1,9 @@
 // npm test: every stage a change must pass, in order, stopping at the first failure.
+// Stages that neither depend on each other nor keep both cores busy run side by side (a step).
 // Ends with a plain "N passed, N failed" line: Vitest and Playwright count their tests
 // (read from their JSON reports), every other stage counts as one check.
 // `npm test -- --only vitest,e2e` runs just those stages (docs/testing.md).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,8 @@ interface Counts {
 }
 interface Stage {
   name: string;
+  /** Stages with the same step run side by side; a step starts when the one before it passed. */
+  step: number;
   cmd: string[];
   env?: Record<string, string>;
   before?: () => void;
@@ -25,12 +28,13 @@ interface Stage {
 }
 
 const stages: Stage[] = [
-  { name: 'typecheck', cmd: ['npm', 'run', 'typecheck'] },
+  { name: 'typecheck', step: 1, cmd: ['npm', 'run', 'typecheck'] },
   // Formatting and lint are checked, never fixed here: `npm run format` and `npx eslint --fix` do that.
-  { name: 'format', cmd: ['npm', 'run', 'format:check'] },
-  { name: 'lint', cmd: ['npm', 'run', 'lint'] },
+  { name: 'format', step: 1, cmd: ['npm', 'run', 'format:check'] },
+  { name: 'lint', step: 1, cmd: ['npm', 'run', 'lint'] },
   {
     name: 'vitest',
+    step: 2,
     // The replay tests remux with ffmpeg, and 有料 cuts clips with it.
     before: ensureMedia,
     cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
@@ -39,9 +43,10 @@ const stages: Stage[] = [
       return r && { passed: r.numPassedTests, failed: r.numFailedTests };
     },
   },
-  { name: 'build', cmd: ['npm', 'run', 'build'] },
+  { name: 'build', step: 3, cmd: ['npm', 'run', 'build'] },
   {
     name: 'e2e',
+    step: 4,
     cmd: ['npx', 'playwright', 'test', '--reporter=list,json'],
     env: { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson },
     before: () => {
@@ -56,6 +61,7 @@ const stages: Stage[] = [
   {
     // Real instances behind Debian's nginx on PostgreSQL and Redis (docs/deployment.md).
     name: 'cluster',
+    step: 5,
     cmd: [
       'npx',
       'vitest',
@@ -72,7 +78,7 @@ const stages: Stage[] = [
       return r && { passed: r.numPassedTests, failed: r.numFailedTests };
     },
   },
-  { name: 'lighthouse', cmd: ['node', 'tests/lighthouse/run.ts'] },
+  { name: 'lighthouse', step: 6, cmd: ['node', 'tests/lighthouse/run.ts'] },
 ];
 
 /** The stages named by `--only a,b` (null: all of them); an unknown name stops the run. */
@@ -124,44 +130,62 @@ function ensureChromium() {
 const chosen = onlyStages(process.argv.slice(2));
 const total: Counts = { passed: 0, failed: 0 };
 const runStarted = Date.now();
-const rows: string[] = [];
+const rows = new Map<string, string>();
 let failedStage: string | null = null;
 
-for (const [i, stage] of stages.entries()) {
-  if (chosen && !chosen.has(stage.name)) continue;
-  if (failedStage) {
-    rows.push(`  ${stage.name.padEnd(11)} not run`);
-    continue;
-  }
-  console.log(`\n━━━━ [${i + 1}/${stages.length}] ${stage.name}: ${stage.cmd.join(' ')} ━━━━\n`);
+/**
+ * Runs one stage. Alone, its output streams as it comes; beside others, it is held and printed
+ * whole when the stage ends, so logs never interleave.
+ */
+async function run(stage: Stage, alone: boolean): Promise<void> {
+  const banner = `\n━━━━ ${stage.name}: ${stage.cmd.join(' ')} ━━━━\n`;
+  if (alone) console.log(banner);
   const started = Date.now();
   let ok: boolean;
+  let held = '';
   try {
     stage.before?.();
-    const r = spawnSync(stage.cmd[0], stage.cmd.slice(1), {
-      stdio: 'inherit',
+    const child = spawn(stage.cmd[0], stage.cmd.slice(1), {
+      stdio: ['ignore', alone ? 'inherit' : 'pipe', alone ? 'inherit' : 'pipe'],
       env: { ...process.env, ...stage.env },
     });
-    ok = r.status === 0;
+    child.stdout?.on('data', (d: Buffer) => (held += d));
+    child.stderr?.on('data', (d: Buffer) => (held += d));
+    ok = (await new Promise<number | null>((resolve) => child.once('close', resolve))) === 0;
   } catch (err) {
-    console.error(String(err instanceof Error ? err.message : err));
+    held += `${err instanceof Error ? err.message : err}\n`;
     ok = false;
   }
+  if (!alone) console.log(`${banner}\n${held}`);
+  else if (held) console.error(held);
   const c = stage.counts?.() ?? (ok ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
   // A crashed runner can leave a report with no failures; the exit status decides.
   if (!ok && c.failed === 0) c.failed = 1;
   total.passed += c.passed;
   total.failed += c.failed;
   const secs = ((Date.now() - started) / 1000).toFixed(0);
-  rows.push(
+  rows.set(
+    stage.name,
     `  ${stage.name.padEnd(11)} ${ok ? 'ok    ' : 'FAILED'} ${secs.padStart(4)} s  (${c.passed} passed, ${c.failed} failed)`,
   );
-  if (!ok) failedStage = stage.name;
+  if (!ok) failedStage ??= stage.name;
+}
+
+const picked = stages.filter((s) => !chosen || chosen.has(s.name));
+for (const step of [...new Set(picked.map((s) => s.step))]) {
+  const together = picked.filter((s) => s.step === step);
+  if (failedStage) {
+    for (const s of together) rows.set(s.name, `  ${s.name.padEnd(11)} not run`);
+    continue;
+  }
+  if (together.length > 1) console.log(`\n━━━━ side by side: ${together.map((s) => s.name).join(', ')} ━━━━`);
+  await Promise.all(together.map((s) => run(s, together.length === 1)));
 }
 
 rmSync(reports, { recursive: true, force: true });
 const minutes = ((Date.now() - runStarted) / 60_000).toFixed(1);
-console.log(`\n━━━━ summary ━━━━\n${rows.join('\n')}\n  ${'total'.padEnd(11)} ${minutes} min\n`);
+const summary = picked.map((s) => rows.get(s.name)).join('\n');
+console.log(`\n━━━━ summary ━━━━\n${summary}\n  ${'total'.padEnd(11)} ${minutes} min\n`);
 if (failedStage) console.log(`stage "${failedStage}" failed`);
 console.log(`${total.passed} passed, ${total.failed} failed`);
 process.exit(failedStage ? 1 : 0);
