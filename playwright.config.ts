@@ -20,13 +20,22 @@ const chromium = {
  * (tests/e2e/support/fast-sim.ts): their own project, so that server runs only while they do.
  */
 const SIMULATED = /\/(follows|match-centre|scores|tips-settle)\.spec\.ts$/;
+/**
+ * The phone project runs the specs whose pages a phone lays out or operates differently (navigation,
+ * forms, pop-ups, the live room, the score island). Server behaviour (headers, escaping, caching,
+ * errors, sockets, the desktop-only console) is the same at every width and runs on desktop alone.
+ */
+const PHONE =
+  /\/(shell|flows|smoke|accounts|live-room|community|messages|wallet|tips|news|scores-pages)\.spec\.ts$/;
 const desktop = { viewport: { width: 1366, height: 800 } };
 
 export default defineConfig({
   testDir: 'tests/e2e',
   // Starts the built server once; it sets E2E_BASE_URL, which workers (started later) inherit.
   globalSetup: './tests/e2e/support/server.ts',
-  workers: 1,
+  // Two cores: one spec per core. The specs share one server and keep out of each other's way
+  // (each project logs in its own accounts where it changes them).
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   reporter: 'list',
@@ -42,7 +51,7 @@ export default defineConfig({
     { name: 'desktop', testIgnore: SIMULATED, use: desktop },
     {
       name: 'mobile',
-      testIgnore: SIMULATED,
+      testMatch: PHONE,
       use: {
         userAgent: devices['Pixel 7'].userAgent,
         viewport: { width: 390, height: 844 },
@@ -51,6 +60,7 @@ export default defineConfig({
         hasTouch: true,
       },
     },
-    { name: 'simulated', testMatch: SIMULATED, use: desktop },
+    // One at a time: they move one shared clock.
+    { name: 'simulated', testMatch: SIMULATED, workers: 1, use: desktop },
   ],
 });

@@ -1,8 +1,12 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { encryptPassword } from '../../src/lib/password-crypto.ts';
+import { holdAccounts } from './support/hold-account.ts';
 
 const AUTHOR = '13800000001';
+
+// Checks exact changes to these shared accounts; another spec must not change them meanwhile.
+holdAccounts(AUTHOR);
 const COMMENTER = '13800000003';
 const REPORTERS = ['13800000101', '13800000102', '13800000103'];
 

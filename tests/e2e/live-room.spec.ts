@@ -1,8 +1,12 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { encryptPassword } from '../../src/lib/password-crypto.ts';
+import { holdAccounts } from './support/hold-account.ts';
 
 const FAN = { mobile: '13800000001', nickName: '球迷小王' };
 const ANCHOR = { mobile: '13800000002', nickName: '主播阿杰' };
+
+// Checks exact changes to these shared accounts; another spec must not change them meanwhile.
+holdAccounts(FAN.mobile, ANCHOR.mobile);
 
 /** Logs a demo account in through the API (the login modal has its own tests) and gives the context its cookie. */
 async function logIn(

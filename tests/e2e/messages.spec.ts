@@ -1,8 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logIn, tokenOf } from './support/login.ts';
+import { holdAccounts } from './support/hold-account.ts';
 
 const FAN = '13800000001';
 const EXPERT = '13800000003';
+
+// Checks exact changes to these shared accounts; another spec must not change them meanwhile.
+holdAccounts(FAN, EXPERT);
 const OPERATOR = '13800000009';
 
 /** The header badge's number (hidden means 0). */

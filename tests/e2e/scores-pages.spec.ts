@@ -34,6 +34,7 @@ const tomorrowOf = (today: string) =>
   new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 test.describe('score pages (server-rendered)', () => {
+  test.skip(({ isMobile }) => isMobile, 'server-rendered HTML is the same for every viewport');
   test('/football lists today’s and live matches with live links, filters and a title', async ({
     request,
   }) => {

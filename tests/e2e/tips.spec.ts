@@ -1,8 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { logIn, tokenOf } from './support/login.ts';
+import { holdAccounts } from './support/hold-account.ts';
 
 const EXPERT = '13800000003';
 const FAN = '13800000001';
+
+// Checks exact changes to these shared accounts; another spec must not change them meanwhile.
+holdAccounts(FAN, EXPERT);
 
 interface OpenMatch {
   id: number;

@@ -1,4 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { holdAccounts } from './support/hold-account.ts';
+
+// Checks exact changes to these shared accounts; another spec must not change them meanwhile.
+holdAccounts('13800000001');
 
 /** The 球钻 balance in the header's account menu. */
 async function headerDiamonds(page: Page): Promise<number> {

@@ -1,8 +1,12 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { logIn, tokenOf } from './support/login.ts';
+import { holdAccounts } from './support/hold-account.ts';
 
 const ANCHOR = '13800000002';
 const FAN = '13800000001';
+
+// Checks exact changes to these shared accounts; another spec must not change them meanwhile.
+holdAccounts(FAN, ANCHOR);
 
 const data = async (res: Promise<{ json(): Promise<{ data: any }> }>) => (await (await res).json()).data;
 
