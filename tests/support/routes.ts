@@ -11,8 +11,14 @@ export interface Route {
 }
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE'];
+/** A guard's path as Hono matches it: `/x/*` covers `/x` itself too. */
 const asPattern = (path: string) =>
-  new RegExp(`^${path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
+  new RegExp(
+    `^${path
+      .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/\/\*$/, '(?:/.*)?')
+      .replace(/\*/g, '.*')}$`,
+  );
 
 export function routesOf(gw: { routes: { method: string; path: string; handler: unknown }[] }) {
   const guards = gw.routes
