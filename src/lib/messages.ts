@@ -288,6 +288,12 @@ export const MSG = {
   opsUserNotFound: '用户不存在',
   staffRoleInvalid: '请选择正确的后台角色',
   staffOwnAdmin: '不能移除自己的管理员角色',
+  opsMoneySelf: '不能给自己的账户充值或扣除',
+  topUpPending: '数量超过{limit}，需另一位财务人员复核：已提交，批准后到账',
+  topUpNotFound: '充值申请不存在',
+  topUpReviewed: '该充值申请已处理',
+  topUpOwnRequest: '不能复核自己提交的充值申请，请由另一位财务人员处理',
+  topUpOwnAccount: '不能复核给自己账户的充值',
   staffRoleHeld: '该用户已拥有此角色',
   staffRoleNotHeld: '该用户没有此角色',
   // follows, search words, replays, media auth, and the islands' own checks before sending

@@ -76,6 +76,9 @@ describe.each(targets())('staff console: money, roles, second factor and dashboa
       ['GET', `/pay/operator/users/${as.user.id}/money`, ['finance', 'admin']],
       ['GET', '/pay/operator/recharge-orders', ['finance', 'admin']],
       ['POST', '/pay/operator/ledger-audit', ['finance', 'admin']],
+      ['GET', '/pay/operator/top-ups', ['finance', 'admin']],
+      ['POST', '/pay/operator/top-ups/999999/approve', ['finance', 'admin']],
+      ['POST', '/pay/operator/top-ups/999999/reject', ['finance', 'admin']],
     ];
     for (const [method, path, allowed] of calls) {
       const send = (token?: string) =>
