@@ -294,9 +294,14 @@ describe.each(targets())('staff console: money, roles, second factor and dashboa
     const list = (await b.get('/user/staff/roles', undefined, { token: admin })).data;
     expect(list.find((s: { id: number }) => s.id === target.id)).toMatchObject({ roles: ['finance'] });
 
+    // Nobody changes their own roles, not even adding one: another admin does.
+    for (const action of ['revoke', 'grant'])
+      expect(
+        await b.post(`/user/staff/roles/${action}`, { userId: as.admin.id, role: 'admin' }, { token: admin }),
+      ).toMatchObject({ status: 403, msg: '不能修改自己的角色，请由另一位管理员处理' });
     expect(
-      await b.post('/user/staff/roles/revoke', { userId: as.admin.id, role: 'admin' }, { token: admin }),
-    ).toMatchObject({ status: 403, msg: '不能移除自己的管理员角色' });
+      await b.post('/user/staff/roles/grant', { userId: as.admin.id, role: 'finance' }, { token: admin }),
+    ).toMatchObject({ status: 403, msg: '不能修改自己的角色，请由另一位管理员处理' });
     expect(
       (await b.post('/user/staff/roles/revoke', { userId: target.id, role: 'finance' }, { token: admin }))
         .data,
