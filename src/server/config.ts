@@ -57,6 +57,8 @@ const envSchema = z.object({
   SIM_CONTROL: flag.default(false),
   // The recharge channel (docs/providers.md). Only the sandbox exists; production must name it on purpose.
   PAYMENT_PROVIDER: z.enum(['sandbox']).optional(),
+  // Manual top-ups above this many 球钻 or 球票 wait for a second finance staff member (docs/ops.md).
+  TOP_UP_REVIEW_ABOVE: z.coerce.number().int().min(0).max(1_000_000).default(1000),
 });
 
 export type Config = {
@@ -84,6 +86,11 @@ export type Config = {
   media: MediaConfig;
   sports: SportsConfig;
   payment: PaymentConfig;
+  /**
+   * TOP_UP_REVIEW_ABOVE: a manual top-up of more than this many 球钻 or 球票 is not applied for the staff
+   * member who asks for it; it waits until a different finance staff member approves it (0: every one does).
+   */
+  topUpReviewAbove: number;
 };
 
 export interface PaymentConfig {
@@ -222,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       provider: e.PAYMENT_PROVIDER ?? 'sandbox',
       withdrawalsOff: isProduction && (e.PAYMENT_PROVIDER ?? 'sandbox') === 'sandbox',
     },
+    topUpReviewAbove: e.TOP_UP_REVIEW_ABOVE,
     sports: {
       feed: e.SPORTS_FEED,
       seedData: e.SEED_SPORTS ?? e.SEED_DEMO ?? !isProduction,

@@ -76,6 +76,9 @@ describe.each(targets())('staff console: money, roles, second factor and dashboa
       ['GET', `/pay/operator/users/${as.user.id}/money`, ['finance', 'admin']],
       ['GET', '/pay/operator/recharge-orders', ['finance', 'admin']],
       ['POST', '/pay/operator/ledger-audit', ['finance', 'admin']],
+      ['GET', '/pay/operator/top-ups', ['finance', 'admin']],
+      ['POST', '/pay/operator/top-ups/999999/approve', ['finance', 'admin']],
+      ['POST', '/pay/operator/top-ups/999999/reject', ['finance', 'admin']],
     ];
     for (const [method, path, allowed] of calls) {
       const send = (token?: string) =>
@@ -291,9 +294,14 @@ describe.each(targets())('staff console: money, roles, second factor and dashboa
     const list = (await b.get('/user/staff/roles', undefined, { token: admin })).data;
     expect(list.find((s: { id: number }) => s.id === target.id)).toMatchObject({ roles: ['finance'] });
 
+    // Nobody changes their own roles, not even adding one: another admin does.
+    for (const action of ['revoke', 'grant'])
+      expect(
+        await b.post(`/user/staff/roles/${action}`, { userId: as.admin.id, role: 'admin' }, { token: admin }),
+      ).toMatchObject({ status: 403, msg: '不能修改自己的角色，请由另一位管理员处理' });
     expect(
-      await b.post('/user/staff/roles/revoke', { userId: as.admin.id, role: 'admin' }, { token: admin }),
-    ).toMatchObject({ status: 403, msg: '不能移除自己的管理员角色' });
+      await b.post('/user/staff/roles/grant', { userId: as.admin.id, role: 'finance' }, { token: admin }),
+    ).toMatchObject({ status: 403, msg: '不能修改自己的角色，请由另一位管理员处理' });
     expect(
       (await b.post('/user/staff/roles/revoke', { userId: target.id, role: 'finance' }, { token: admin }))
         .data,

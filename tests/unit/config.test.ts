@@ -38,6 +38,8 @@ describe('config from the environment', () => {
     ['LOG_LEVEL', 'loud'],
     ['SEED_DEMO', 'maybe'],
     ['APP_SECRET', 'short'],
+    ['TOP_UP_REVIEW_ABOVE', '-1'],
+    ['TOP_UP_REVIEW_ABOVE', '一千'],
   ])('refuses a bad %s and names it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
@@ -51,6 +53,12 @@ describe('config from the environment', () => {
     });
     expect(loadConfig({}).payment).toEqual({ provider: 'sandbox', withdrawalsOff: false });
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
+  });
+
+  it('reads the amount above which a manual top-up waits for a second finance staff member', () => {
+    expect(loadConfig({}).topUpReviewAbove).toBe(1000);
+    expect(loadConfig({ TOP_UP_REVIEW_ABOVE: '0' }).topUpReviewAbove).toBe(0);
+    expect(loadConfig({ TOP_UP_REVIEW_ABOVE: '50000' }).topUpReviewAbove).toBe(50_000);
   });
 
   it('takes CAPTCHA_TEST_SEED outside production and refuses it in production, naming it', () => {

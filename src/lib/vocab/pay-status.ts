@@ -15,3 +15,12 @@ export const WITHDRAW_STATUS_LABEL: Record<WithdrawStatus, string> = {
   paid: '已打款',
   rejected: '已驳回',
 };
+
+/** Manual top-ups above the review limit (docs/ops.md): waiting for a second finance staff member. */
+export const TOP_UP_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type TopUpStatus = (typeof TOP_UP_STATUSES)[number];
+export const TOP_UP_STATUS_LABEL: Record<TopUpStatus, string> = {
+  pending: '待复核',
+  approved: '已到账',
+  rejected: '已驳回',
+};

@@ -180,6 +180,16 @@ export const demoAccounts = [
     level: 8,
     experience: 180_000,
   },
+  // A second finance staff member: large manual top-ups need one who did not ask for them.
+  {
+    mobile: '13800000012',
+    nickName: '财务小林',
+    roles: ['finance'],
+    isAnchor: 0,
+    isExpert: 0,
+    level: 6,
+    experience: 40_000,
+  },
 ] as const;
 
 export const DEMO_PASSWORD = 'demo123456';

@@ -48,7 +48,7 @@ export function createServices(deps: ServiceDeps) {
   const accounts = createAccountServices(deps, storage);
   const wallet = createWalletServices(deps, accounts);
   const uploads = createUploadService(storage);
-  const ops = createOpsServices(deps.db, { kv: deps.kv, codes: accounts.codes, wallet });
+  const ops = createOpsServices(deps.db, { kv: deps.kv, codes: accounts.codes, wallet, config: deps.config });
   const notifications = createNotificationService(deps.db, deps.pubsub);
   const sports = createSportsServices(deps);
   const site = createSiteService(deps.db);

@@ -166,6 +166,48 @@ export const withdrawals = pgTable(
   ],
 );
 
+/**
+ * Manual top-ups above TOP_UP_REVIEW_ABOVE (docs/ops.md): one finance staff member asks, a different one
+ * approves (then, and only then, the ledger credits it) or rejects. The CHECKs keep the rule even against a
+ * bug in a service: nobody asks for their own account, and the reviewer is neither the asker nor the account.
+ */
+export const topUpRequests = pgTable(
+  'top_up_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'diamond' | 'ticket' */
+    currency: text('currency').notNull(),
+    amount: integer('amount').notNull(),
+    /** The asker's reason: the note of the trade record once credited. */
+    reason: text('reason').notNull(),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => users.id),
+    /** 'pending' | 'approved' | 'rejected' */
+    status: text('status').notNull().default('pending'),
+    reviewerId: integer('reviewer_id').references(() => users.id),
+    reviewNote: text('review_note'),
+    /** The type 14 record the approval wrote. */
+    recordId: integer('record_id').references(() => tradeRecords.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('top_up_requests_status_idx').on(t.status, t.id),
+    check('top_up_requests_amount_pos', sql`${t.amount} > 0`),
+    check('top_up_requests_currency', sql`${t.currency} in ('diamond', 'ticket')`),
+    check('top_up_requests_status', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('top_up_requests_not_own', sql`${t.requestedBy} <> ${t.userId}`),
+    check(
+      'top_up_requests_second_person',
+      sql`${t.reviewerId} is null or (${t.reviewerId} <> ${t.requestedBy} and ${t.reviewerId} <> ${t.userId})`,
+    ),
+  ],
+);
+
 /** The gift catalogue of the live rooms (priced in diamonds). */
 export const gifts = pgTable('gifts', {
   id: serial('id').primaryKey(),

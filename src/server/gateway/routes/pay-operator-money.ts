@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { MSG } from '../../../lib/messages.ts';
+import { fill, MSG } from '../../../lib/messages.ts';
 import { ORDER_STATUSES } from '../../../lib/vocab/pay-status.ts';
 import { isCurrency } from '../../../lib/vocab/trade-types.ts';
 import { badRequest } from '../../errors.ts';
@@ -37,14 +37,21 @@ function adjustInput(input: Record<string, unknown>): AdjustInput {
 }
 
 /**
- * POST /pay/operator/top-up {userId, currency (diamond|ticket), amount (1–1 000 000), reason (1–100),
- * secondFactorCode} → {recordId, amount, balanceAfter, currency}: a type 14 credit through the ledger.
+ * POST /pay/operator/top-up {userId (not the caller's own), currency (diamond|ticket), amount (1–1 000 000),
+ * reason (1–100), secondFactorCode} → {pending: false, recordId, amount, balanceAfter, currency}: a type 14
+ * credit through the ledger; above TOP_UP_REVIEW_ABOVE → {pending: true, requestId, amount, currency}, a request
+ * that a second finance staff member approves (pay-operator-top-ups.ts).
  */
-operatorMoneyRoutes.post('/top-up', LIMIT.staffMoney, async (c) =>
-  ok(c, await money(c).topUp(c.var.user!.id, adjustInput(await readInput(c)))),
-);
+operatorMoneyRoutes.post('/top-up', LIMIT.staffMoney, async (c) => {
+  const done = await money(c).topUp(c.var.user!.id, adjustInput(await readInput(c)));
+  if (!done.pending) return ok(c, done);
+  return ok(c, done, fill(MSG.topUpPending, { limit: c.var.app.config.topUpReviewAbove }));
+});
 
-/** POST /pay/operator/deduct {… the same}: a type 8 debit; beyond the balance it is 10020 and nothing moves. */
+/**
+ * POST /pay/operator/deduct {… the same} → {pending: false, …}: a type 8 debit; beyond the balance it is 10020
+ * and nothing moves.
+ */
 operatorMoneyRoutes.post('/deduct', LIMIT.staffMoney, async (c) =>
   ok(c, await money(c).deduct(c.var.user!.id, adjustInput(await readInput(c)))),
 );

@@ -115,6 +115,7 @@ export function createPostEdits(deps: {
     async pin(actor: Actor, id: number, pinned: boolean): Promise<{ postId: number; pinned: boolean }> {
       if (!isStaff(actor)) throw forbidden();
       const p = await row(id);
+      if (p.userId === actor.id) throw forbidden(MSG.opsOwnContent);
       if (p.kind !== 1) throw badRequest(MSG.postPinCircleOnly);
       if (p.pinned === pinned) return { postId: id, pinned };
       await db.transaction(async (tx) => {

@@ -140,7 +140,7 @@ export function createReportService(db: Db, notices: NotificationService, ops: O
       const reporters = await db.transaction(async (tx) => {
         const it = await item(tx, input.targetType, input.targetId);
         if (!it) throw notFound(MSG.notFoundApi);
-        if (input.decision === 'ban' && it.authorId === staff.id) throw forbidden(MSG.forbidden);
+        if (it.authorId === staff.id) throw forbidden(MSG.opsOwnReport);
         const open = await tx
           .update(communityReports)
           .set({ state: input.decision === 'restore' ? 'dismissed' : 'upheld' })

@@ -212,6 +212,7 @@ export function createRoomAdmin(deps: {
       const why = reason.trim();
       if (!approved && (chars(why) < 1 || chars(why) > 100)) throw badRequest(MSG.suspendReasonRequired);
       const r = await access.room(roomId);
+      if (r.anchorId === caller.id) throw forbidden(MSG.opsOwnRoom);
       if (!approved && r.liveState === 1) await this.down(roomId, caller, true);
       const auditState = approved ? 1 : 0;
       await db.transaction(async (tx) => {

@@ -3,7 +3,7 @@ import { MSG } from '../../../lib/messages.ts';
 import type { DmKind, DmMessage, DmPeer } from '../../../lib/dm/types.ts';
 import type { Db } from '../../db/client.ts';
 import { conversationMembers, conversations, directMessages, users } from '../../db/schema/index.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { badRequest, forbidden, notFound } from '../../errors.ts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
 import type { OpsServices } from '../ops/index.ts';
 import { messageContent } from './content.ts';
@@ -104,6 +104,7 @@ export function createServiceDesk(deps: {
     /** A staff answer: stored as from 客服, delivered live to the user, recorded in the ops log. */
     async reply(staffId: number, conversationId: number, kind: DmKind, raw: string): Promise<DmMessage> {
       const { row: conv, user } = await serviceConversation(conversationId);
+      if (user.id === staffId) throw forbidden(MSG.opsOwnService);
       const content = await contentOf(kind, raw);
       const message = await db.transaction(async (tx) => {
         await tx

@@ -26,6 +26,7 @@ export function createFeedbackReplies(deps: { db: Db; log: OpsLog; messages: Mes
       const [f] = await db.select().from(feedback).where(eq(feedback.id, feedbackId));
       if (!f) throw notFound(MSG.notFoundApi);
       if (f.userId === null) throw badRequest(MSG.feedbackNoUser);
+      if (f.userId === staff.id) throw forbidden(MSG.opsOwnFeedback);
       const conv = await deps.messages.conversations.openService(f.userId);
       const quote = [...f.content].slice(0, 60).join('');
       const body = `【意见反馈回复】您在 ${beijingDate(f.createdAt)} 的反馈“${quote}”：\n${text}`;

@@ -5,12 +5,13 @@ import { TRADE_TYPE, type Currency } from '../../../lib/vocab/trade-types.ts';
 import { maskMobile } from '../../../lib/mask.ts';
 import type { Db } from '../../db/client.ts';
 import { rechargeOrders, users } from '../../db/schema/index.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { badRequest, forbidden, notFound } from '../../errors.ts';
 import { auditLedger } from '../wallet/audit.ts';
 import { orderView } from '../wallet/recharge.ts';
 import type { WalletServices } from '../wallet/index.ts';
 import type { OpsLog } from './log.ts';
 import type { SecondFactor } from './second-factor.ts';
+import type { TopUpReviews } from './top-ups.ts';
 
 /** Largest manual top-up or deduction, one action. */
 export const ADJUST_MAX = 1_000_000;
@@ -29,12 +30,18 @@ export interface AdjustInput {
  * The finance desk of the console: manual top-up (trade type 14) and system deduction (type 8),
  * each with a reason and the second factor, through the ledger and logged in its transaction; the
  * recharge orders; one user's money; the ledger audit. Routes check the 财务 role first.
+ * Nobody tops up or deducts on their own account, and a top-up above `reviewAbove` only files a
+ * request that a second finance staff member approves (top-ups.ts). A deduction never waits: it only
+ * takes money out of an account (never below zero), so it cannot make money for anyone.
  */
 export function createOpsMoney(deps: {
   db: Db;
   wallet: WalletServices;
   log: OpsLog;
   secondFactor: SecondFactor;
+  topUps: TopUpReviews;
+  /** TOP_UP_REVIEW_ABOVE */
+  reviewAbove: number;
 }) {
   const { db, wallet, log, secondFactor } = deps;
 
@@ -58,8 +65,16 @@ export function createOpsMoney(deps: {
 
   async function adjust(staffId: number, input: AdjustInput, way: 'topUp' | 'deduct') {
     const reason = checkAdjust(input);
+    if (input.userId === staffId) throw forbidden(MSG.opsMoneySelf);
     await userOf(input.userId);
     await secondFactor.verify(staffId, input.code);
+    if (way === 'topUp' && input.amount > deps.reviewAbove)
+      return deps.topUps.request(staffId, {
+        userId: input.userId,
+        currency: input.currency,
+        amount: input.amount,
+        reason,
+      });
     const field = input.currency === 'diamond' ? 'balance' : 'ticket';
     return db.transaction(async (tx) => {
       const before = (await wallet.ledger.balances(input.userId, tx))[field];
@@ -91,6 +106,7 @@ export function createOpsMoney(deps: {
         reason,
       });
       return {
+        pending: false as const,
         recordId: record.id,
         amount: record.amount,
         balanceAfter: record.balanceAfter,

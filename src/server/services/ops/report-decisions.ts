@@ -89,6 +89,7 @@ export function createReportDecisions(deps: {
       if (d.action === 'mute' && !mute) throw badRequest(MSG.reportMuteMinutes);
       const it = await describeCase(db, d.source, d.targetId);
       const author = it.authorId;
+      if (author === staff.id) throw forbidden(MSG.opsOwnReport);
       if (['mute', 'ban', 'roomBan'].includes(d.action) && author === null)
         throw badRequest(MSG.reportActionInvalid);
       if (d.action === 'roomBan' && it.roomId === null) throw badRequest(MSG.reportNoRoom);

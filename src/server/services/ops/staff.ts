@@ -15,8 +15,9 @@ export function createStaffRoles(deps: { db: Db; log: OpsLog }) {
   const { db, log } = deps;
 
   async function change(adminId: number, userId: number, role: unknown, grant: boolean, reason: string) {
+    // Nobody changes their own roles (not even adds one): another admin does it.
+    if (userId === adminId) throw forbidden(MSG.staffOwnRoles);
     if (typeof role !== 'string' || !isStaffRole(role)) throw badRequest(MSG.staffRoleInvalid);
-    if (!grant && role === 'admin' && userId === adminId) throw forbidden(MSG.staffOwnAdmin);
     return db.transaction(async (tx) => {
       const [before] = await tx.select({ roles: users.roles }).from(users).where(eq(users.id, userId));
       if (!before) throw notFound(MSG.opsUserNotFound);

@@ -1,8 +1,9 @@
 import { and, count, desc, eq } from 'drizzle-orm';
+import { MSG } from '../../../lib/messages.ts';
 import { TIP_MSG } from '../../../lib/tips/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { expertApplications, experts, follows, users } from '../../db/schema/index.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { badRequest, forbidden, notFound } from '../../errors.ts';
 import type { OpsServices } from '../ops/index.ts';
 import type { SettlementService } from './settlement.ts';
 import { maskMobile } from '../../../lib/mask.ts';
@@ -87,6 +88,8 @@ export function createExpertAdmin(db: Db, ops: OpsServices, settlement: Settleme
           if (!exists) throw notFound(TIP_MSG.applicationUnknown);
           throw badRequest(TIP_MSG.applicationReviewed);
         }
+        // Nobody reviews their own application (the throw rolls the update back).
+        if (app.userId === actorId) throw forbidden(MSG.reviewOwnRequest);
         if (approve) {
           await tx
             .insert(experts)
@@ -108,6 +111,7 @@ export function createExpertAdmin(db: Db, ops: OpsServices, settlement: Settleme
 
     /** Suspends an expert: no more publishing; every open plan is voided and its buyers refunded. */
     async suspend(actorId: number, expertId: number, reason: string) {
+      if (expertId === actorId) throw forbidden(MSG.opsSelf);
       await db.transaction(async (tx) => {
         const [u] = await tx
           .update(users)

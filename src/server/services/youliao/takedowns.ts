@@ -1,5 +1,5 @@
 import { desc, eq, isNotNull } from 'drizzle-orm';
-import { fill } from '../../../lib/messages.ts';
+import { fill, MSG } from '../../../lib/messages.ts';
 import { YOULIAO_MSG } from '../../../lib/youliao/rules.ts';
 import { hasRole } from '../../../lib/vocab/roles.ts';
 import type { Db } from '../../db/client.ts';
@@ -36,6 +36,7 @@ export function createClipTakedowns(deps: { db: Db; log: OpsLog; notices: Notifi
     return db.transaction(async (tx) => {
       const [before] = await tx.select().from(youliaoClips).where(eq(youliaoClips.id, id)).for('update');
       if (!before) throw notFound(YOULIAO_MSG.clipUnknown);
+      if (before.anchorId === staff.id) throw forbidden(MSG.opsOwnContent);
       if (!!before.takenDownAt === down)
         throw badRequest(down ? YOULIAO_MSG.alreadyDown : YOULIAO_MSG.notDown);
       const [after] = await tx
