@@ -264,6 +264,7 @@ const NOT_ON_A_USER: Record<string, string> = {
   'POST /pay/operator/ledger-audit': 'checks the whole ledger, moves nothing',
   'GET /message/service/list': READS,
   'GET /message/service/history': READS,
+  'GET /ops/reports': READS,
   'GET /ops/reports/:source/:id': READS,
   'GET /ops/users/search': READS,
   'GET /ops/users/:id': READS,

@@ -1,5 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { holdAccounts } from './support/hold-account.ts';
 import { logIn } from './support/login.ts';
+
+// Checks exact changes to these shared accounts; another spec must not change them meanwhile.
+holdAccounts('13800000001', '13800000101');
 
 /** The 球票 balance in the header's account menu. */
 async function headerTickets(page: Page): Promise<number> {
