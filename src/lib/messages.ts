@@ -182,6 +182,7 @@ export const MSG = {
   scheduleNotFound: '直播预告不存在',
   notFound: 'This page could not be found',
   notFoundZh: '页面不存在',
+  notFoundHint: '你访问的页面不存在，可能已被删除，或链接地址有误。',
   // gateway
   badRequest: '请求参数错误',
   unauthorized: '请先登录',

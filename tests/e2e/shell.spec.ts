@@ -87,8 +87,11 @@ test.describe('site shell', () => {
   test('404 page for an unknown item, with a way home', async ({ page }) => {
     const res = await page.goto('/about/99999');
     expect(res?.status()).toBe(404);
+    // Chinese first: the heading and the explanation; the spec's English sentence comes after them.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('页面不存在');
+    await expect(page.getByText('你访问的页面不存在')).toBeVisible();
     await expect(page.getByText('This page could not be found')).toBeVisible();
-    await expect(page.getByText('页面不存在').first()).toBeVisible();
+    await expect(page.locator('[lang="en"]')).toHaveText('This page could not be found');
     await page.getByRole('link', { name: '返回首页' }).click();
     await expect(page).toHaveURL(/\/$/);
   });
