@@ -318,4 +318,61 @@ describe.each(targets())('community circles and posts on $name', (target) => {
     const [row] = await b.app.db.select().from(posts).where(eq(posts.id, dyn.data.id));
     expect(row.status).toBe('deleted');
   });
+
+  it('最新 lists the newest first by when they were posted, not by row order: circles, dynamics, an anchor’s space, mine', async () => {
+    const a = await b.anchor();
+    const circleId = b.circleId('意甲');
+    // Rows written oldest-last, as an import or the demo seed may write them: ids do not follow time.
+    const hoursAgo = [1, 5, 3];
+    const write = (kind: 1 | 2) =>
+      b.app.db
+        .insert(posts)
+        .values(
+          hoursAgo.map((h, i) => ({
+            userId: a.id,
+            kind,
+            circleId: kind === 1 ? circleId : null,
+            content: `排序测试${kind}-${i}`,
+            contentHash: `order-${kind}-${i}-${a.id}`,
+            createdAt: new Date(Date.now() - h * 3600_000),
+          })),
+        )
+        .returning({ id: posts.id });
+    const [circlePosts, dynamics] = [await write(1), await write(2)];
+    const newestFirst = (rows: { id: number }[]) => [rows[0].id, rows[2].id, rows[1].id];
+    const ids = (list: { id: number; createdAt?: string }[], of: { id: number }[]) =>
+      list.map((p) => p.id).filter((id) => of.some((o) => o.id === id));
+
+    const general = await b.post(
+      '/inform/post/list/general',
+      { circleId, sort: 'new', pageParam: { pageNum: 1, pageSize: 30 } },
+      { json: true },
+    );
+    expect(ids(general.data.list, circlePosts)).toEqual(newestFirst(circlePosts));
+    const anchor = await b.post(
+      '/inform/post/list/anchor',
+      { anchorId: a.id, pageParam: { pageNum: 1, pageSize: 30 } },
+      { json: true },
+    );
+    expect(ids(anchor.data.list, dynamics)).toEqual(newestFirst(dynamics));
+    const all = await b.post(
+      '/inform/post/list/anchor',
+      { pageParam: { pageNum: 1, pageSize: 30 } },
+      { json: true },
+    );
+    expect(ids(all.data.list, dynamics)).toEqual(newestFirst(dynamics));
+    const mine = await b.get('/inform/post/list/anchor/my', {}, { token: a.token });
+    expect(ids(mine.data.list, dynamics)).toEqual(newestFirst(dynamics));
+    const space = await b.app.services.community.feeds.byAuthor(a.id, {
+      pageNum: 1,
+      pageSize: 30,
+      viewerId: null,
+    });
+    expect(ids(space.list, [...circlePosts, ...dynamics])).toEqual(
+      [...circlePosts, ...dynamics]
+        .map((p, i) => ({ id: p.id, h: hoursAgo[i % 3] }))
+        .sort((x, y) => x.h - y.h || y.id - x.id)
+        .map((p) => p.id),
+    );
+  });
 });

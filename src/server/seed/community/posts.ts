@@ -14,6 +14,7 @@ import {
 import type { Logger } from '../../logger.ts';
 import { hashOf } from '../../services/community/posts.ts';
 import type { PostPictures } from '../../services/community/pictures.ts';
+import { hash32 } from '../../sports/rng.ts';
 import { scoreCard } from './score-card.ts';
 import { anchorDynamic, COMMENT_POOL, matchPost, TOPIC_POSTS } from './texts.ts';
 
@@ -31,6 +32,19 @@ const AUTHORS = [
 ];
 const PER_CIRCLE = 14;
 const HOUR = 3600_000;
+const MINUTE = 60_000;
+
+/** A fixed spread of up to `max` minutes for item `key`, so seeded times look written, not stepped. */
+const spread = (key: string, max: number) => (hash32(key) % max) * MINUTE;
+
+/**
+ * When a fan wrote about a match: after the final whistle (two hours after kick-off), within the
+ * evening or the next day, and never later than a few minutes ago.
+ */
+const afterMatch = (kickoff: Date, key: string, now: number, maxMinutes: number) =>
+  new Date(
+    Math.min(kickoff.getTime() + 2 * HOUR + spread(key, maxMinutes), now - 5 * MINUTE - spread(key, 90)),
+  );
 
 /**
  * The demo community: fan posts about real finished matches of the sports data (one circle per
@@ -68,7 +82,6 @@ export async function seedCommunityPosts(db: Db, pictures: PostPictures, log: Lo
   const now = Date.now();
   let n = 0;
   const rows: (typeof posts.$inferInsert)[] = [];
-  const at = () => new Date(now - (n * 2 + 1) * HOUR);
   const drawing: Promise<void>[] = [];
 
   for (const c of await db.select().from(circles).orderBy(asc(circles.sort))) {
@@ -92,7 +105,7 @@ export async function seedCommunityPosts(db: Db, pictures: PostPictures, log: Lo
           pictures: [],
           matchId: m.id,
           contentHash: hashOf(content),
-          createdAt: at(),
+          createdAt: afterMatch(m.kickoffAt, `post${n}`, now, 20 * 60),
           pinned: n === 0,
         };
         // Every third post shows its score card; the cards are drawn and stored side by side.
@@ -113,7 +126,8 @@ export async function seedCommunityPosts(db: Db, pictures: PostPictures, log: Lo
         circleId: c.id,
         content,
         contentHash: hashOf(content),
-        createdAt: at(),
+        // Topic posts are spread over the last ten days.
+        createdAt: new Date(now - 2 * HOUR - spread(`topic${n}`, 10 * 24 * 60)),
       });
       n++;
     }
@@ -131,7 +145,7 @@ export async function seedCommunityPosts(db: Db, pictures: PostPictures, log: Lo
       content,
       matchId: m.id,
       contentHash: hashOf(content),
-      createdAt: new Date(now - (i + 1) * 1800_000),
+      createdAt: afterMatch(m.kickoffAt, `dynamic${i}`, now, 3 * 60),
     });
   });
   await Promise.all(drawing);

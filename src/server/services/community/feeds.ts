@@ -14,6 +14,12 @@ export interface PageArgs {
 const hotScore = sql`(${posts.likeCount} + 2 * ${posts.commentCount} + 1)
   / power(extract(epoch from (now() - ${posts.createdAt})) / 3600 + 2, 1.5)`;
 
+/**
+ * 最新 is the time of posting, newest first: ids follow insertion, which an import or the demo seed
+ * does in any order (the id only breaks ties).
+ */
+const newest = [desc(posts.createdAt), desc(posts.id)];
+
 /** Posts the viewer shielded, or by authors they shielded, stay out of their feeds. */
 const notShielded = (viewerId: number | null) =>
   viewerId
@@ -56,8 +62,8 @@ export function createFeeds(db: Db, toViews: PostViews) {
       );
       const order =
         opts.sort === 'hot'
-          ? [desc(posts.pinned), desc(hotScore), desc(posts.id)]
-          : [desc(posts.pinned), desc(posts.id)];
+          ? [desc(posts.pinned), desc(hotScore), ...newest]
+          : [desc(posts.pinned), ...newest];
       return page(where, order, opts, opts.viewerId);
     },
 
@@ -86,7 +92,7 @@ export function createFeeds(db: Db, toViews: PostViews) {
         authors ?? anchorsOnly,
         notShielded(opts.viewerId),
       );
-      return page(where, [desc(posts.id)], opts, opts.viewerId);
+      return page(where, newest, opts, opts.viewerId);
     },
 
     /** A user's own posts as they see them (GET /inform/post/list/anchor/my): every status but deleted. */
@@ -96,17 +102,12 @@ export function createFeeds(db: Db, toViews: PostViews) {
         sql`${posts.status} <> 'deleted'`,
         args.kind ? eq(posts.kind, args.kind) : undefined,
       );
-      return page(where, [desc(posts.id)], args, userId);
+      return page(where, newest, args, userId);
     },
 
     /** What others see of a user (the dynamics tab of /personal/{id}). */
     byAuthor(userId: number, args: PageArgs & { viewerId: number | null }) {
-      return page(
-        and(eq(posts.userId, userId), eq(posts.status, 'visible')),
-        [desc(posts.id)],
-        args,
-        args.viewerId,
-      );
+      return page(and(eq(posts.userId, userId), eq(posts.status, 'visible')), newest, args, args.viewerId);
     },
   };
 }
