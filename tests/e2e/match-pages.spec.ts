@@ -72,6 +72,32 @@ test('football live: score, state, commentary, statistics, lineups, title and br
   expect(html).toContain('<match-live');
 });
 
+test('football substitutions: the timeline brings on a substitute for a starter, as the text live says', async ({
+  page: browser,
+  request,
+}) => {
+  const id = football.id;
+  const [events, lineups, texts] = await Promise.all([
+    data(request, `/live/match/${id}/events`),
+    data(request, `/live/match/${id}/lineups`),
+    data(request, `/live/match/${id}/texts?limit=200`),
+  ]);
+  const subs = events.filter((e: any) => e.type === 'substitution');
+  expect(subs.length).toBeGreaterThan(0);
+  await browser.goto(`/football/live/${id}`);
+  const rows = browser.locator('li[data-event="substitution"]');
+  await expect(rows).toHaveCount(subs.length);
+  for (const [i, e] of subs.entries()) {
+    const side = lineups.find((l: any) => l.side === e.side);
+    const starter = (playerId: number) => side.starters.some((p: any) => p.playerId === playerId);
+    expect(starter(e.playerId), `${e.playerName} comes on`).toBe(false);
+    expect(starter(e.otherPlayerId), `${e.otherPlayerName} goes off`).toBe(true);
+    await expect(rows.nth(i)).toContainText(`${e.playerName} 上`);
+    await expect(rows.nth(i)).toContainText(`${e.otherPlayerName} 下`);
+    expect(texts.map((t: any) => t.text).join('\n')).toContain(`${e.playerName}替换${e.otherPlayerName}登场`);
+  }
+});
+
 test('football analysis, odds tabs, three and plan', async ({ request }) => {
   const id = football.id;
   const analysis = await data(request, `/live/match/${id}/analysis`);

@@ -169,4 +169,28 @@ describe('simulator plans', () => {
       expect(side.players.find((p) => p.starter)!.position).toBe('GK');
     }
   });
+
+  it('bring substitutes on for starters, and the text live says the same as the event', () => {
+    let subs = 0;
+    for (let k = 0; k < 40; k++) {
+      const plan = planMatch(input(1, `subs-${k}`, null, { knockout: k % 4 === 0 }));
+      const lineups = (plan.steps.find((s) => s.kind === 'lineups') as Extract<PlanStep, { kind: 'lineups' }>)
+        .lineups;
+      const texts = plan.steps.filter((s): s is Extract<PlanStep, { kind: 'text' }> => s.kind === 'text');
+      for (const step of plan.steps) {
+        if (step.kind !== 'event' || step.event.type !== 'substitution') continue;
+        subs++;
+        // The event's player comes on, the other player goes off (docs/sports-api.md §3).
+        const { side, playerId, playerName, otherPlayerId, otherPlayerName } = step.event;
+        const squad = lineups.find((l) => l.side === side)!.players;
+        const on = squad.find((p) => p.playerId === playerId)!;
+        const off = squad.find((p) => p.playerId === otherPlayerId)!;
+        expect(on.starter, `${playerName} came on but started`).toBe(false);
+        expect(off.starter, `${otherPlayerName} went off but did not start`).toBe(true);
+        const line = texts.find((t) => t.t === step.t && t.text.kind === 'sub')!;
+        expect(line.text.text).toContain(`${playerName}替换${otherPlayerName}登场`);
+      }
+    }
+    expect(subs).toBeGreaterThan(100);
+  });
 });

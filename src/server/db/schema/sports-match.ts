@@ -123,7 +123,7 @@ export const matchEvents = pgTable(
     clockSeconds: smallint('clock_seconds'),
     playerId: integer('player_id').references(() => players.id, { onDelete: 'set null' }),
     playerName: text('player_name'),
-    /** The assist, or the player coming on for a substitution. */
+    /** The assist, or the player going off for a substitution (`player` is the one coming on). */
     otherPlayerId: integer('other_player_id').references(() => players.id, { onDelete: 'set null' }),
     otherPlayerName: text('other_player_name'),
     detail: text('detail'),

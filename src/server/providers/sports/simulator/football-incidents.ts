@@ -107,10 +107,12 @@ const attackWeight = (p: RosterPlayer) => ({ F: 6, M: 3, D: 1, G: 0 })[footballL
 
 /**
  * Walks the incidents in order with the players on the pitch: scorers lean to forwards, own
- * goals to defenders, substitutes replace outfield players, a sent-off player is gone.
+ * goals to defenders, substitutes replace outfield starters, a sent-off player is gone. A
+ * substitution's `player` comes on and its `other` goes off (docs/sports-api.md §3).
  */
 export function resolvePlayers(rng: Rng, incidents: Incident[], lineups: [LineupPick, LineupPick]): void {
   const onPitch = lineups.map((l) => [...l.starters]) as RosterPlayer[][];
+  const starters = new Set(lineups.flatMap((l) => l.starters.map((p) => p.playerId)));
   const bench = lineups.map((l) =>
     l.bench.filter((p) => footballLine(p.position ?? 'M') !== 'G'),
   ) as RosterPlayer[][];
@@ -160,7 +162,8 @@ export function resolvePlayers(rng: Rng, incidents: Incident[], lineups: [Lineup
         break;
       }
       case 'substitution': {
-        const off = rng.pick(outfield(inc.side));
+        // A starter still on the pitch makes way: taking a substitute off again is rare enough to leave out.
+        const off = rng.pick(outfield(inc.side).filter((p) => starters.has(p.playerId)));
         const on = bench[own].shift();
         if (!off || !on) {
           inc.type = 'foul';
