@@ -148,6 +148,38 @@ test('basketball live: quarter scores and the box score with the spec’s player
   expect(await page(request, `/basketball/yapan/${id}`)).toContain(`>${rf.companies[0].live.lineName}</td>`);
 });
 
+test('basketball reads 客 vs 主 everywhere on the live page: header, quarters, statistics, text live', async ({
+  page: browser,
+  request,
+}) => {
+  const id = basketball.id;
+  const [away, home] = [basketball.away, basketball.home];
+  const texts = await data(request, `/live/match/${id}/texts?limit=200`);
+  await browser.goto(`/basketball/live/${id}`);
+  const header = browser.locator('match-live');
+  const order = (locator: ReturnType<typeof browser.locator>, attr: string) =>
+    locator.evaluateAll((els, a) => els.map((e) => e.getAttribute(a)), attr);
+  expect(await order(header.locator('[data-live$="-score"]'), 'data-live')).toEqual([
+    'away-score',
+    'home-score',
+  ]);
+  expect(await order(header.locator('[data-live^="t"]'), 'data-live')).toEqual(['t2', 't1']);
+  expect(await order(browser.locator('[data-stat]').first().locator('[data-slot]'), 'data-slot')).toEqual([
+    'away',
+    'home',
+    'away-bar',
+    'home-bar',
+  ]);
+  await expect(browser.locator('[data-stat-teams]')).toHaveText(
+    new RegExp(`^\\s*${away.name}\\s*${home.name}\\s*$`),
+  );
+  // The commentary's score lines read 客 a-b 主 as well, down to the final one.
+  const final = `比赛结束，最终比分 ${away.name} ${away.score}-${home.score} ${home.name}。`;
+  expect(texts.map((t: any) => t.text)).toContain(final);
+  await expect(browser.locator('[data-live="texts"]')).toContainText(final);
+  await expect(browser.locator('h1')).toHaveText(new RegExp(`^\\s*${away.name} vs ${home.name} `));
+});
+
 test('odds detail: a company’s history, all markets of a company, the table of all companies', async ({
   request,
 }) => {

@@ -69,6 +69,12 @@ describe('score row view (shared by the pages and the score island)', () => {
     expect(halfTimeText(football({ home: side(2, { ht: 1 }), away: side(1, { ht: 0 }) }))).toBe('1-0');
     expect(halfTimeText(football({}))).toBe('');
     expect(halfTimeText(basketball({}))).toBe('42-45');
+    // 半场 only once the second quarter is over: during it the two quarters are a running score.
+    const q2 = { home: side(40, { periods: [20, 20] }), away: side(38, { periods: [22, 16] }) };
+    expect(halfTimeText(basketball({ state: 4, stateName: '第二节', period: 2, ...q2 }))).toBe('');
+    expect(halfTimeText(basketball({ state: 5, stateName: '中场', phase: 'break', period: 2, ...q2 }))).toBe(
+      '38-40',
+    );
   });
 
   it('lists every field a row patches, empty where nothing is known', () => {

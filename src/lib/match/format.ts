@@ -31,6 +31,21 @@ export type MarketPage = 'oupei' | 'yapan' | 'daxiaoqiu';
 export const isMarketPage = (s: string | undefined): s is MarketPage =>
   s === 'oupei' || s === 'yapan' || s === 'daxiaoqiu';
 
+/**
+ * The order a match page reads its two teams in (left or above first). Football: 主 vs 客.
+ * Basketball: 客 vs 主 (客队在左、主队在右), as Chinese basketball sites such as 直播吧 list games;
+ * the header, the quarter table, the statistics, the box score and the text live follow it.
+ */
+export function sidesInOrder<T>(sport: number, home: T, away: T): [T, T] {
+  return sport === 2 ? [away, home] : [home, away];
+}
+
+/** "曼城 vs 利物浦" (football) or "勇士 vs 湖人" (basketball, away first), with `sep` between. */
+export const teamsText = (
+  m: { sport: number; home: { name: string }; away: { name: string } },
+  sep = ' vs ',
+) => sidesInOrder(m.sport, m.home.name, m.away.name).join(sep);
+
 /** Basketball period names: 1–4 quarters, then overtimes. */
 export function periodName(p: number, short = false): string {
   if (p >= 5) return short ? `加${p - 4}` : `加时${p - 4}`;

@@ -1,4 +1,4 @@
-import { MATCH_TABS, sportSlug, type MatchTab } from './format.ts';
+import { MATCH_TABS, sidesInOrder, sportSlug, teamsText, type MatchTab } from './format.ts';
 import type { MatchDetail } from './types.ts';
 
 const TAB_TOPIC: Record<MatchTab, (basketball: boolean) => string> = {
@@ -14,15 +14,16 @@ const TAB_TOPIC: Record<MatchTab, (basketball: boolean) => string> = {
 /** Title and description of a match page, built from the teams, the competition and the tab. */
 export function matchSeo(m: MatchDetail, tab: MatchTab) {
   const basketball = m.sport === 2;
-  const vs = `${m.home.name}vs${m.away.name}`;
+  const vs = teamsText(m, 'vs');
   const tabName = MATCH_TABS.find((t) => t.key === tab)![sportSlug(m.sport)];
+  const [first, second] = sidesInOrder(m.sport, m.home, m.away);
   const score =
-    m.home.score !== null && m.away.score !== null
-      ? `，${m.stateName} ${m.home.score}-${m.away.score}`
+    first.score !== null && second.score !== null
+      ? `，${m.stateName} ${first.score}-${second.score}`
       : `，${m.stateName}`;
   return {
     title: `${vs}${TAB_TOPIC[tab](basketball)} ${m.date}`,
-    description: `${m.date} ${m.time} ${m.competition.name}${m.round ? ` ${m.round}` : ''}：${m.home.name} 对阵 ${m.away.name}${score}。球友圈${tabName}页提供本场${basketball ? '篮球' : '足球'}比赛的${TAB_TOPIC[tab](basketball).replace(/_/g, '、')}。`,
+    description: `${m.date} ${m.time} ${m.competition.name}${m.round ? ` ${m.round}` : ''}：${teamsText(m, ' 对阵 ')}${score}。球友圈${tabName}页提供本场${basketball ? '篮球' : '足球'}比赛的${TAB_TOPIC[tab](basketball).replace(/_/g, '、')}。`,
   };
 }
 
@@ -40,7 +41,7 @@ export function matchJsonLd(m: MatchDetail, tab: MatchTab, site: string) {
   return {
     '@context': 'https://schema.org',
     '@type': 'SportsEvent',
-    name: `${m.competition.name} ${m.home.name} vs ${m.away.name}`,
+    name: `${m.competition.name} ${teamsText(m)}`,
     description: matchSeo(m, tab).description,
     sport: m.sport === 2 ? 'Basketball' : 'Soccer',
     startDate: m.kickoffAt,

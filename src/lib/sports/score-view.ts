@@ -2,7 +2,7 @@
  * How a score row shows the live part of a match. Used by the server-rendered rows and by the
  * score island that patches them, so a row looks the same before and after a socket update.
  */
-import type { MatchPhase } from '../vocab/match-states.ts';
+import { BB, type MatchPhase } from '../vocab/match-states.ts';
 
 export interface ScoreSide {
   score: number | null;
@@ -52,7 +52,9 @@ export const scoreOf = (s: ScoreSide) => (s.score === null ? '' : String(s.score
 export function halfTimeText(m: ScoreView): string {
   if (m.sport === 1) return m.home.ht === null || m.away.ht === null ? '' : `${m.home.ht}-${m.away.ht}`;
   const [h, a] = [m.home.periods, m.away.periods];
-  if (!h || !a || h.length < 2 || a.length < 2) return '';
+  // During the second quarter its two quarters are a running score, not yet 半场.
+  const halfOver = m.state === BB.halfTime || (h?.length ?? 0) > 2;
+  if (!h || !a || !halfOver) return '';
   // Basketball reads 客-主 (away first), as its rows and headers do.
   return `${a[0] + a[1]}-${h[0] + h[1]}`;
 }

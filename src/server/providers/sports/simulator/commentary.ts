@@ -3,6 +3,8 @@ import type { Rng } from '../../../sports/rng.ts';
 /** Chinese text-live lines (文字直播). Each function returns one line; `rng` picks the wording. */
 type Score = [number, number];
 const sc = (home: string, away: string, s: Score) => `${home} ${s[0]}-${s[1]} ${away}`;
+/** Basketball reads 客 vs 主 (src/lib/match/format.ts sidesInOrder): "广州 48-50 浙江稠州". */
+const bsc = (home: string, away: string, s: Score) => `${away} ${s[1]}-${s[0]} ${home}`;
 
 export const fbText = {
   kickoff: (rng: Rng, home: string, away: string) =>
@@ -79,14 +81,14 @@ export const bbText = {
         : points === 2
           ? rng.pick(['上篮得分', '中投命中', '突破打进', '扣篮得分', '勾手命中'])
           : `罚球命中${points === 1 ? '' : `${points}球`}`;
-    return `${team} ${player} ${how}，${sc(home, away, s)}。`;
+    return `${team} ${player} ${how}，${bsc(home, away, s)}。`;
   },
   periodEnd: (p: number, home: string, away: string, s: Score) =>
-    `${periodName(p)}结束，${sc(home, away, s)}。`,
+    `${periodName(p)}结束，${bsc(home, away, s)}。`,
   periodStart: (p: number) => `${periodName(p)}比赛开始。`,
-  halfTime: (home: string, away: string, s: Score) => `上半场结束，${sc(home, away, s)}，中场休息。`,
+  halfTime: (home: string, away: string, s: Score) => `上半场结束，${bsc(home, away, s)}，中场休息。`,
   overtime: () => '常规时间战平，比赛进入加时！',
   timeout: (team: string) => `${team}请求暂停。`,
   run: (team: string, run: number) => `${team}打出一波${run}-0的攻击波！`,
-  final: (home: string, away: string, s: Score) => `比赛结束，最终比分 ${sc(home, away, s)}。`,
+  final: (home: string, away: string, s: Score) => `比赛结束，最终比分 ${bsc(home, away, s)}。`,
 };
