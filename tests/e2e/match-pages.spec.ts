@@ -205,6 +205,24 @@ test('odds detail: a company’s history, all markets of a company, the table of
   expect((await request.get('/football/odds-detail/oupei?matchId=2147483647')).status()).toBe(404);
 });
 
+test('an imported past result says only its score is known: no pre-match wording, no corners it does not know', async ({
+  request,
+}) => {
+  // A real season that is over (not the current, not generated): its matches are imported results.
+  const league = await data(request, '/live/league/1');
+  const past = league.seasons.find((s: any) => !s.isCurrent && !s.generated);
+  const result = (await data(request, `/live/season/${past.id}/matches`)).find(
+    (m: any) => m.state === 8 && !m.demo,
+  );
+  expect(result).toMatchObject({ demo: false, hasText: false });
+  expect([result.home.corner, result.away.corner]).toEqual([null, null]);
+  const html = await page(request, `/football/live/${result.id}`);
+  expect(html).toContain('仅有比分，暂无比赛事件、技术统计与文字直播');
+  expect(html).not.toContain('比赛开始后');
+  expect(html).not.toContain('data-live="corner"');
+  expect(html).toContain(`data-live="home-score">${result.home.score}<`);
+});
+
 test('unknown matches and tabs are 404 pages; a tab without an id goes to the score list', async ({
   request,
 }) => {

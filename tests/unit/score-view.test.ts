@@ -115,6 +115,10 @@ describe('score row view (shared by the pages and the score island)', () => {
       rowFields(football({ state: 9, stateName: '推迟', phase: 'void', home: side(null), away: side(null) }))
         .corner,
     ).toBe('');
+    // An imported result: nobody counted its corners, so no 0-0.
+    expect(
+      rowFields(football({ home: side(1, { corner: null }), away: side(0, { corner: null }) })).corner,
+    ).toBe('');
     expect(rowFields(football({ home: side(1, { corner: 5 }), away: side(0, { corner: 3 }) })).corner).toBe(
       '5-3',
     );

@@ -9,7 +9,7 @@ export interface ScoreSide {
   ht: number | null;
   red: number;
   yellow: number;
-  corner: number;
+  corner: number | null;
   periods: number[] | null;
 }
 
@@ -59,9 +59,11 @@ export function halfTimeText(m: ScoreView): string {
   return `${a[0] + a[1]}-${h[0] + h[1]}`;
 }
 
-/** Corners "5-3" once the match has started ('' for one that never kicked off, e.g. postponed). */
+/** Corners "5-3" once the match has started; '' when it never kicked off or nobody counted them (imported results). */
 export const cornerText = (m: ScoreView) =>
-  m.phase === 'scheduled' || m.home.score === null ? '' : `${m.home.corner}-${m.away.corner}`;
+  m.phase === 'scheduled' || m.home.score === null || m.home.corner === null || m.away.corner === null
+    ? ''
+    : `${m.home.corner}-${m.away.corner}`;
 
 /** Penalty shoot-out "点球 4-3", when there was one. */
 export const penaltyText = (m: ScoreView) => (m.pk ? `点球 ${m.pk[0]}-${m.pk[1]}` : '');

@@ -25,7 +25,8 @@ export interface TeamSide {
   ht: number | null;
   red: number;
   yellow: number;
-  corner: number;
+  /** Null when the source does not know (imported results, basketball). */
+  corner: number | null;
   /** Basketball points per period (Q1–Q4, then overtimes). */
   periods: number[] | null;
 }

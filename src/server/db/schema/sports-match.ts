@@ -74,8 +74,9 @@ export const matches = pgTable(
     awayRed: smallint('away_red').notNull().default(0),
     homeYellow: smallint('home_yellow').notNull().default(0),
     awayYellow: smallint('away_yellow').notNull().default(0),
-    homeCorner: smallint('home_corner').notNull().default(0),
-    awayCorner: smallint('away_corner').notNull().default(0),
+    /** Null until a feed reports corners: imported results carry the score alone (never a made-up 0-0). */
+    homeCorner: smallint('home_corner'),
+    awayCorner: smallint('away_corner'),
     venue: text('venue'),
     neutral: boolean('neutral').notNull().default(false),
     /** 竞彩 number (周三001 / 周三301), 北单 issue and number, 足彩 issue and order 1–14. */
