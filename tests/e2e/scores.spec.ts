@@ -87,3 +87,73 @@ test('the football page shows a live match whose minute and score change without
     .toBe(true);
   expect(await page.evaluate(() => (window as unknown as { __loaded?: number }).__loaded)).toBe(1);
 });
+
+/**
+ * The 即时 page regroups without a reload: a match that kicks off leaves 未开赛 for 进行中, one that
+ * ends moves on to 完场, and the section counts and the heading's 进行中 count follow.
+ */
+test('the football page moves a match from 未开赛 to 进行中 at kick-off and to 完场 at full time', async ({
+  page,
+  sim,
+}) => {
+  test.setTimeout(180_000);
+  const MINUTE = 60_000;
+  const now = await sim.now();
+  const today = (await (await page.request.get(`${sim.url}/svc/live/football/live`)).json()).data as {
+    id: number;
+    state: number;
+    kickoffAt: string;
+  }[];
+  // At least 30 simulated minutes (30 s) ahead, so it is still to come when the page has loaded.
+  const upcoming = today
+    .filter((m) => m.state === 1 && Date.parse(m.kickoffAt) > now + 30 * MINUTE)
+    .sort((a, b) => a.kickoffAt.localeCompare(b.kickoffAt));
+  expect(upcoming.length, 'football still to come today').toBeGreaterThan(0);
+  const section = (title: string) => page.getByRole('region', { name: title, exact: true });
+  const rowIn = (title: string, id: number) => section(title).locator(`li[data-mid="${id}"]`);
+  /** Each section's "N 场" and the heading's 进行中 count say how many rows are there. */
+  const countsAgree = async () => {
+    for (const title of ['进行中', '未开赛', '完场']) {
+      const rows = await section(title).locator('li[data-mid]').count();
+      if (rows) await expect(section(title).getByRole('heading')).toContainText(`${rows} 场`);
+    }
+    const live = await section('进行中').locator('li[data-mid]').count();
+    await expect(page.locator('main')).toContainText(`进行中 ${live} 场`);
+  };
+
+  for (const match of upcoming.slice(0, 3)) {
+    const kickoff = Date.parse(match.kickoffAt);
+    await page.goto(`${sim.url}/football`);
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await expect(rowIn('未开赛', match.id)).toBeVisible();
+    await sim.advanceTo(kickoff + 2 * MINUTE);
+    const row = page.locator(`[data-list] li[data-mid="${match.id}"]`);
+    await expect(row).not.toHaveAttribute('data-phase', 'scheduled', { timeout: 30_000 });
+    // The simulator postpones the odd match: then the next one is watched instead.
+    if ((await row.getAttribute('data-phase')) === 'void') continue;
+
+    await expect(rowIn('进行中', match.id)).toBeVisible({ timeout: 30_000 });
+    await expect(rowIn('未开赛', match.id)).toHaveCount(0);
+    await countsAgree();
+    // Two halves, half-time and stoppage are over by then; extra time needs a few more minutes.
+    await sim.advanceTo(kickoff + 130 * MINUTE);
+    await expect
+      .poll(
+        async () => {
+          if ((await row.getAttribute('data-phase')) === 'finished') return true;
+          await sim.advance(10);
+          return false;
+        },
+        { timeout: 90_000, intervals: [1_000] },
+      )
+      .toBe(true);
+    await expect(rowIn('完场', match.id)).toBeVisible({ timeout: 30_000 });
+    await expect(rowIn('进行中', match.id)).toHaveCount(0);
+    await countsAgree();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
+    return;
+  }
+  throw new Error('none of the next three matches was played');
+});

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { clockText, halfTimeText, rowFields, type ScoreView } from '../../src/lib/sports/score-view.ts';
+import {
+  clockText,
+  halfTimeText,
+  rowFields,
+  stateGroupOf,
+  type ScoreView,
+} from '../../src/lib/sports/score-view.ts';
 
 const side = (score: number | null, extra: Partial<ScoreView['home']> = {}) => ({
   score,
@@ -122,5 +128,16 @@ describe('score row view (shared by the pages and the score island)', () => {
     expect(rowFields(football({ home: side(1, { corner: 5 }), away: side(0, { corner: 3 }) })).corner).toBe(
       '5-3',
     );
+  });
+
+  it('puts a match in the 即时 section of its phase: in play (breaks too), to come, or over', () => {
+    expect(['playing', 'break', 'halted'].map((p) => stateGroupOf(p as ScoreView['phase']))).toEqual([
+      'live',
+      'live',
+      'live',
+    ]);
+    expect(stateGroupOf('scheduled')).toBe('next');
+    expect(stateGroupOf('finished')).toBe('done');
+    expect(stateGroupOf('void')).toBe('done');
   });
 });

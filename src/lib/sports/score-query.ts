@@ -10,7 +10,7 @@ export const LEAGUE_COOKIE = 'qyq_fb_leagues';
 export const LEAGUE_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 const MAX_LEAGUES = 50;
 
-/** time: 进行中 / 未开赛 / 已结束 in kick-off order (the default); league: grouped by competition. */
+/** time: 进行中 / 未开赛 / 完场 in kick-off order (the default); league: grouped by competition. */
 export type ListView = 'time' | 'league';
 
 export interface ScoreQuery {

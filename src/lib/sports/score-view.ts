@@ -2,7 +2,7 @@
  * How a score row shows the live part of a match. Used by the server-rendered rows and by the
  * score island that patches them, so a row looks the same before and after a socket update.
  */
-import { BB, type MatchPhase } from '../vocab/match-states.ts';
+import { BB, isLivePhase, type MatchPhase } from '../vocab/match-states.ts';
 
 export interface ScoreSide {
   score: number | null;
@@ -103,3 +103,15 @@ export function rowFields(m: ScoreView): Record<string, string> {
   }
   return fields;
 }
+
+/** The sections of the 即时 list, in page order. */
+export const STATE_GROUPS = [
+  { key: 'live', title: '进行中' },
+  { key: 'next', title: '未开赛' },
+  { key: 'done', title: '完场' },
+] as const;
+export type StateGroup = (typeof STATE_GROUPS)[number]['key'];
+
+/** The section a match belongs in: in play (half-time and interruptions too), to come, or over (called off too). */
+export const stateGroupOf = (phase: MatchPhase): StateGroup =>
+  isLivePhase(phase) ? 'live' : phase === 'scheduled' ? 'next' : 'done';
