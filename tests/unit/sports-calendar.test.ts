@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, beijingDate, beijingTime } from '../../src/lib/sports/time.ts';
+import { addDays, beijingDate, beijingTime, salesDay as salesDayOf } from '../../src/lib/sports/time.ts';
 import {
   calendarDay,
   seasonFixtures,
@@ -133,9 +133,11 @@ describe('simulated season calendar', () => {
 
   it('numbers 竞彩 and 北单, and makes every 足彩 issue 14 matches with no club twice', () => {
     const day = calendarDay('seed', '2026-11-22', pools);
-    const jc = day.filter((m) => m.sport === 1 && m.lottery?.jcNo).map((m) => m.lottery!.jcNo);
+    // The day's own card starts at noon (the morning belongs to Saturday's sales day).
+    const afternoon = day.filter((m) => beijingTime(m.kickoffAt) >= '12:00');
+    const jc = afternoon.filter((m) => m.sport === 1 && m.lottery?.jcNo).map((m) => m.lottery!.jcNo);
     expect(jc[0]).toBe('周日001');
-    expect(day.find((m) => m.sport === 2)!.lottery!.jcNo).toBe('周日301');
+    expect(afternoon.find((m) => m.sport === 2)!.lottery!.jcNo).toBe('周日301');
     const bd = day.filter((m) => m.sport === 1).map((m) => m.lottery!.bdNo!);
     expect(bd.every((n, i) => i === 0 || n > bd[i - 1])).toBe(true);
     for (const start of ['2026-11-21', '2026-11-25', '2026-11-28']) {
@@ -149,6 +151,47 @@ describe('simulated season calendar', () => {
       );
       const teams = zc.flatMap((m) => [m.home, m.away]);
       expect(new Set(teams).size).toBe(28);
+    }
+  });
+});
+
+describe('竞彩 numbers', () => {
+  const WEEKDAYS = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
+  // Three days around a league weekend: Friday 2026-12-04 to Sunday 2026-12-06 (Beijing).
+  const days = ['2026-12-04', '2026-12-05', '2026-12-06'].flatMap((d) => calendarDay('seed', d, pools));
+  const numbered = days.filter((m) => m.lottery?.jcNo);
+  /** The sales day runs from noon (Beijing) to noon the next day. */
+  const salesDay = (at: Date) => beijingDate(at.getTime() - 12 * HOUR);
+
+  it('have a sales day from noon to noon, Beijing', () => {
+    expect(salesDayOf(Date.parse('2026-12-05T03:30:00+08:00'))).toBe('2026-12-04');
+    expect(salesDayOf(Date.parse('2026-12-05T11:59:59+08:00'))).toBe('2026-12-04');
+    expect(salesDayOf(Date.parse('2026-12-05T12:00:00+08:00'))).toBe('2026-12-05');
+  });
+
+  it('go by the sales day: a Friday-night card kicking off at 03:30 Saturday is 周五', () => {
+    const early = numbered.filter((m) => m.sport === 1 && beijingTime(m.kickoffAt) < '12:00');
+    expect(early.length).toBeGreaterThan(0);
+    for (const m of numbered) {
+      const weekday = WEEKDAYS[new Date(`${salesDay(m.kickoffAt)}T00:00:00Z`).getUTCDay()];
+      expect(
+        m.lottery!.jcNo!.slice(0, 2),
+        `${m.key} ${beijingDate(m.kickoffAt)} ${beijingTime(m.kickoffAt)}`,
+      ).toBe(weekday);
+    }
+  });
+
+  it('count 001 (football) and 301 (basketball) up through each sales day in kick-off order', () => {
+    for (const day of ['2026-12-04', '2026-12-05']) {
+      for (const sport of [1, 2] as const) {
+        const card = numbered
+          .filter((m) => m.sport === sport && salesDay(m.kickoffAt) === day)
+          .sort((a, b) => a.kickoffAt.getTime() - b.kickoffAt.getTime() || a.key.localeCompare(b.key));
+        expect(card.length).toBeGreaterThan(0);
+        expect(card.map((m) => Number(m.lottery!.jcNo!.slice(2)))).toEqual(
+          card.map((_, i) => (sport === 2 ? 301 : 1) + i),
+        );
+      }
     }
   });
 });

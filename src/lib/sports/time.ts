@@ -42,3 +42,18 @@ export function weekdayOf(date: string): number {
 export function dayNumber(date: string): number {
   return Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
 }
+
+/**
+ * 竞彩's sales day (销售日): a business day runs from noon Beijing to noon the next day, so a
+ * Friday-night card that kicks off at 03:30 Saturday is sold, numbered (周五0xx) and settled on
+ * Friday, and the 完场 page opened at 03:00 still shows last night. (The sales offices' cut-off is
+ * about 11:00–12:00; a match is never scheduled in between.)
+ */
+const SALES_DAY_START_MS = 12 * 3600_000;
+
+/** The sales day ('YYYY-MM-DD') an instant belongs to. */
+export const salesDay = (at: number | Date) =>
+  beijingDate((typeof at === 'number' ? at : at.getTime()) - SALES_DAY_START_MS);
+
+/** UTC instant at which the sales day `date` starts (12:00 Beijing that date). */
+export const salesDayStart = (date: string) => dayStart(date) + SALES_DAY_START_MS;

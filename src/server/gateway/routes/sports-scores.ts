@@ -46,9 +46,9 @@ r.post('/clock/advance', async (c) => {
 /** GET /live/{sport}/live?competitionIds&lottery → MatchListItem[]: 即时 (in play and today's). */
 r.get('/:sport/live', async (c) => ok(c, await sports(c).lists.live(sportOf(c), filterOf(c))));
 
-/** GET /live/{sport}/finished?date&competitionIds&lottery → MatchListItem[]: 完场 of a date (default today). */
+/** GET /live/{sport}/finished?date&competitionIds&lottery → MatchListItem[]: 完场 of a sales day (default: the current one). */
 r.get('/:sport/finished', async (c) =>
-  ok(c, await sports(c).lists.finished(sportOf(c), dateOf(c, sports(c).lists.today()), filterOf(c))),
+  ok(c, await sports(c).lists.finished(sportOf(c), dateOf(c, sports(c).lists.salesToday()), filterOf(c))),
 );
 
 /** GET /live/{sport}/schedule?date&competitionIds&lottery → MatchListItem[]: 赛程 of a date. */
@@ -67,12 +67,15 @@ r.get('/:sport/filters', async (c) =>
 /** GET /live/{sport}/competitions → [{region, competitions[]}]: every competition by region (allEventCom). */
 r.get('/:sport/competitions', async (c) => ok(c, await sports(c).data.competitionsByRegion(sportOf(c))));
 
-/** GET /live/football/jczq?date, /live/basketball/jclq?date → {date, matches[MatchListItem & {lotteryOdds}]}. */
+/**
+ * GET /live/football/jczq?date, /live/basketball/jclq?date → {date, matches[MatchListItem & {lotteryOdds}]}:
+ * the card of a sales day (default: the current one).
+ */
 r.get('/football/jczq', async (c) =>
-  ok(c, await sports(c).lottery.jc(1, dateOf(c, sports(c).lists.today()))),
+  ok(c, await sports(c).lottery.jc(1, dateOf(c, sports(c).lists.salesToday()))),
 );
 r.get('/basketball/jclq', async (c) =>
-  ok(c, await sports(c).lottery.jc(2, dateOf(c, sports(c).lists.today()))),
+  ok(c, await sports(c).lottery.jc(2, dateOf(c, sports(c).lists.salesToday()))),
 );
 
 const issue = z.object({

@@ -1,5 +1,12 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { addDays, beijingDate, dayStart, weekdayOf } from '../../../lib/sports/time.ts';
+import {
+  addDays,
+  beijingDate,
+  dayStart,
+  salesDay,
+  salesDayStart,
+  weekdayOf,
+} from '../../../lib/sports/time.ts';
 import type { MatchListItem } from '../../../lib/sports/types.ts';
 import type { LotteryKind } from '../../../lib/vocab/lottery.ts';
 import { WEEKDAY_NAMES } from '../../../lib/vocab/lottery.ts';
@@ -21,6 +28,12 @@ const onDate = (date: string): SQL =>
   and(
     gte(matches.kickoffAt, new Date(dayStart(date))),
     lt(matches.kickoffAt, new Date(dayStart(addDays(date, 1)))),
+  )!;
+/** The sales day of 竞彩 and 完场: noon to noon (lib/sports/time.ts). */
+export const onSalesDay = (date: string): SQL =>
+  and(
+    gte(matches.kickoffAt, new Date(salesDayStart(date))),
+    lt(matches.kickoffAt, new Date(salesDayStart(addDays(date, 1)))),
   )!;
 /** Leaves out postponed, cancelled and abandoned matches (the codes differ by sport). */
 const notVoid = (): SQL =>
@@ -53,6 +66,8 @@ const lotteryCond = (kind: LotteryKind | undefined) =>
 export function createListService(deps: { db: Db; clock: FeedClock; cache: HotCache }) {
   const { db, clock, cache } = deps;
   const today = () => beijingDate(clock.now());
+  /** The sales day now: until noon, yesterday's (a night's matches belong to the evening they started). */
+  const salesToday = () => salesDay(clock.now());
 
   async function load(where: SQL | undefined, order: SQL[], limit = 400): Promise<MatchListItem[]> {
     const rows = await selectMatchRows(db)
@@ -81,6 +96,7 @@ export function createListService(deps: { db: Db; clock: FeedClock; cache: HotCa
 
   return {
     today,
+    salesToday,
 
     /** 即时: matches in play now and every match of today. */
     live(sport: SportId, f: ListFilter = {}) {
@@ -93,11 +109,11 @@ export function createListService(deps: { db: Db; clock: FeedClock; cache: HotCa
       );
     },
 
-    /** 完场: matches of a date that are over (finished, or postponed, cancelled, abandoned). */
+    /** 完场: matches of a sales day that are over (finished, or postponed, cancelled, abandoned). */
     finished(sport: SportId, date: string, f: ListFilter = {}) {
       const ended = codesWhere(sport, (p) => p === 'finished' || p === 'void');
       return cache.get(`${sport}:end:${date}:${keyOf(f)}`, () =>
-        load(filtered(sport, f, onDate(date), inArray(matches.state, ended)), [
+        load(filtered(sport, f, onSalesDay(date), inArray(matches.state, ended)), [
           desc(matches.kickoffAt),
           asc(matches.id),
         ]),
@@ -169,14 +185,15 @@ export function createListService(deps: { db: Db; clock: FeedClock; cache: HotCa
 
     /**
      * Dates with matches: the last 7 dates before today (the spec trims the list when it has 8
-     * or more), then today and the dates ahead.
+     * or more), then today and the dates ahead. `by: 'sales'` counts sales days (完场, 竞彩).
      */
-    dates(sport?: SportId) {
-      const day = today();
-      return cache.get(`${sport ?? '*'}:dates:${day}`, async () => {
+    dates(sport?: SportId, by: 'calendar' | 'sales' = 'calendar') {
+      const day = by === 'sales' ? salesToday() : today();
+      const shift = by === 'sales' ? sql`interval '12 hours'` : sql`interval '0 hours'`;
+      return cache.get(`${sport ?? '*'}:dates:${by}:${day}`, async () => {
         const rows = await db
           .selectDistinct({
-            d: sql<string>`to_char(${matches.kickoffAt} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`,
+            d: sql<string>`to_char((${matches.kickoffAt} - ${shift}) at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`,
           })
           .from(matches)
           .where(

@@ -6,7 +6,7 @@ import type { SportId } from '../../../lib/vocab/sports.ts';
 import type { Db } from '../../db/client.ts';
 import { matches } from '../../db/schema/sports-match.ts';
 import type { HotCache } from './hot-cache.ts';
-import type { ListService } from './lists.ts';
+import { onSalesDay, type ListService } from './lists.ts';
 import { closingEu, pricesOf, type OddsRow } from './odds-summary.ts';
 
 const three = (o: OddsRow | undefined) =>
@@ -56,11 +56,12 @@ export function createLotteryService(deps: { db: Db; cache: HotCache; lists: Lis
   }
 
   return {
-    /** 竞彩足球 (胜平负, 让球胜平负) or 竞彩篮球 (胜负, 让分, 大小分) of a date. */
-    jc(sport: SportId, date = lists.today()) {
+    /** 竞彩足球 (胜平负, 让球胜平负) or 竞彩篮球 (胜负, 让分, 大小分) of a sales day (noon to noon), by number. */
+    jc(sport: SportId, date = lists.salesToday()) {
       return cache.get(`${sport}:jc:${date}`, async () => {
-        const items = (await lists.schedule(sport, date, { lottery: 'jc' })).sort((a, b) =>
-          (a.lottery.jcNo ?? '').localeCompare(b.lottery.jcNo ?? ''),
+        const items = await lists.load(
+          and(eq(matches.sport, sport), isNotNull(matches.jcNo), onSalesDay(date)),
+          [asc(matches.jcNo), asc(matches.id)],
         );
         return {
           date,

@@ -1,4 +1,4 @@
-import { addDays, beijingDate, dayNumber, weekdayOf } from '../../../../lib/sports/time.ts';
+import { addDays, beijingDate, dayNumber, salesDay, weekdayOf } from '../../../../lib/sports/time.ts';
 import { jcNumber } from '../../../../lib/vocab/lottery.ts';
 import { matchHeat } from '../../../sports/heat.ts';
 import { basketballSeasonName, footballSeasonName } from '../../../sports/import/catalog.ts';
@@ -136,10 +136,27 @@ function zcPicks(football: CalendarEntry[]): string[] {
   return picks.length === 14 ? picks.sort(byKickoff).map((m) => m.key) : [];
 }
 
+/** Football matches 竞彩 sells: four in five. */
+const onJc = (m: CalendarEntry) => m.sport === 2 || hash32(m.key) % 5 !== 0;
+
+/**
+ * 竞彩 number of a match: the weekday of its sales day (noon to noon, lib/sports/time.ts) and its
+ * place in that day's card in kick-off order, football from 001, basketball from 301.
+ */
+function jcNoOf(seed: string, m: CalendarEntry, pools: CalendarPools): string | null {
+  if (!onJc(m)) return null;
+  const day = salesDay(m.kickoffAt);
+  const sport = m.sport as 1 | 2;
+  const card = [day, addDays(day, 1)]
+    .flatMap((d) => matchesOn(seed, d, pools, sport))
+    .filter((x) => onJc(x) && salesDay(x.kickoffAt) === day);
+  return jcNumber(weekdayOf(day), card.findIndex((x) => x.key === m.key) + 1, sport);
+}
+
 /**
  * One day of the demo calendar with lottery numbers: 竞彩 (four in five football matches and
- * every basketball game, 周三001 / 周三301), 北单 (every football match, numbered through the
- * three-day issue), 足彩 (14 matches of the round's hottest, in kick-off order).
+ * every basketball game, numbered by sales day: 周三001 / 周三301), 北单 (every football match,
+ * numbered through the three-day issue), 足彩 (14 matches of the round's hottest, in kick-off order).
  */
 export function calendarDay(seed: string, date: string, pools: CalendarPools): CalendarEntry[] {
   const bd = bdDates(bdBlock(date));
@@ -148,8 +165,6 @@ export function calendarDay(seed: string, date: string, pools: CalendarPools): C
   const zc = zcDates(date);
   const picks = zcPicks(zc.flatMap((d) => matchesOn(seed, d, pools, 1)));
   const zcIssue = zcIssueOf(zc[0]);
-  const weekday = weekdayOf(date);
-  let jc = 0;
   const football = matchesOn(seed, date, pools, 1).map((m) => ({
     ...m,
     lottery: {
@@ -157,12 +172,12 @@ export function calendarDay(seed: string, date: string, pools: CalendarPools): C
       bdNo: bdFootball.findIndex((x) => x.key === m.key) + 1,
       zcIssue: picks.includes(m.key) ? zcIssue : null,
       zcOrder: picks.includes(m.key) ? picks.indexOf(m.key) + 1 : null,
-      jcNo: hash32(m.key) % 5 === 0 ? null : jcNumber(weekday, ++jc, 1),
+      jcNo: jcNoOf(seed, m, pools),
     },
   }));
-  const basketball = matchesOn(seed, date, pools, 2).map((m, i) => ({
+  const basketball = matchesOn(seed, date, pools, 2).map((m) => ({
     ...m,
-    lottery: { jcNo: jcNumber(weekday, i + 1, 2) },
+    lottery: { jcNo: jcNoOf(seed, m, pools) },
   }));
   return [...football, ...basketball];
 }
