@@ -20,6 +20,9 @@ test.describe('staff console access', () => {
     await expect(menu.getByRole('link', { name: '举报处理' })).toBeVisible();
     await expect(menu.getByRole('link', { name: '操作日志' })).toHaveCount(0);
     expect((await page.goto('/ops/log'))!.status()).toBe(404);
+    // 热搜词: how many different visitors searched each word, and the floor a word needs.
+    expect((await page.goto('/ops/search-words'))!.status()).toBe(200);
+    await expect(page.getByText(/至少 5\s*位不同访客/)).toBeVisible();
   });
 
   test('an admin reads the operator log', async ({ page }) => {

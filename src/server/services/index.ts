@@ -91,7 +91,7 @@ export function createServices(deps: ServiceDeps) {
     experts: createExpertService(deps.db),
     uploads,
     health: createHealthService(deps.db, deps.kv),
-    search: createSearchService(deps.db, deps.kv, ops),
+    search: createSearchService(deps.db, deps.kv, ops, deps.appSecret),
     sessions: createSessionService(deps.db),
     site,
     pages: createPagesEditor(deps.db, ops, site.aboutIndex.invalidate),

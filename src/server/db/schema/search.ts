@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   real,
   serial,
   smallint,
@@ -48,16 +49,30 @@ export const searchDocs = pgTable(
 );
 
 /**
- * Words people searched for: `score` is a count that halves every SEARCH_HOT_HALF_LIFE (as of
- * `scoreAt`), so the hot list follows what is asked now. Staff pin (in `sort` order) or hide words.
+ * Words people searched for: `hits` counts searches (once per visitor and word per half hour), for
+ * the console. Staff pin (in `sort` order) or hide words. How hot a word is comes from
+ * `hot_search_visitors`.
  */
 export const hotSearches = pgTable('hot_searches', {
   id: serial('id').primaryKey(),
   word: text('word').notNull().unique(),
   sort: integer('sort').notNull().default(0),
   hits: integer('hits').notNull().default(0),
-  score: real('score').notNull().default(0),
-  scoreAt: timestamp('score_at', { withTimezone: true }).notNull().defaultNow(),
   pinned: boolean('pinned').notNull().default(false),
   hidden: boolean('hidden').notNull().default(false),
 });
+
+/**
+ * Who searched a word, and when last: one row per word and visitor, so a word's heat is the number
+ * of different visitors (each weighing less as their search ages), never the number of searches.
+ * `visitor` is a keyed hash of the visitor's network (or account), not the address itself.
+ */
+export const hotSearchVisitors = pgTable(
+  'hot_search_visitors',
+  {
+    word: text('word').notNull(),
+    visitor: text('visitor').notNull(),
+    searchedAt: timestamp('searched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.word, t.visitor] }), index('hot_search_visitors_at_idx').on(t.searchedAt)],
+);

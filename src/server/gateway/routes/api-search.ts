@@ -4,12 +4,13 @@ import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import { clientIp, rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
+import { searcherOf } from '../../services/search/hot.ts';
 import { flag, text } from '../../validate.ts';
 
 /** /svc/api/search — hot words, the site search and the console's word controls (docs/search.md). */
 export const searchRoutes = new Hono<GatewayEnv>();
 
-/** GET /api/search/list → [{word}]: pinned words, then the most searched lately (decaying counts). */
+/** GET /api/search/list → [{word}]: pinned words, then those most different visitors searched lately. */
 searchRoutes.get('/search/list', async (c) => ok(c, await c.var.app.services.search.hot.list()));
 
 /**
@@ -20,13 +21,12 @@ searchRoutes.get('/search/list', async (c) => ok(c, await c.var.app.services.sea
 searchRoutes.get('/search/all', rateLimit({ name: 'search', max: 120, windowMs: 60_000 }), async (c) => {
   const { search } = c.var.app.services;
   const result = await search.query(text(c.req.query('val')));
-  if (result.total > 0) {
-    await search.hot.record(result.word, c.var.user ? `u${c.var.user.id}` : `ip${clientIp(c)}`);
-  }
+  const who = searcherOf(clientIp(c), c.var.user?.id);
+  if (result.total > 0 && who) await search.hot.record(result.word, who);
   return ok(c, result);
 });
 
-/** GET /api/search/words (operators) → [{word, hits, score, pinned, hidden, sort}]. */
+/** GET /api/search/words (operators) → [{word, hits, searchers, score, pinned, hidden, sort}]. */
 searchRoutes.get('/search/words', requireRole('operator'), async (c) =>
   ok(c, await c.var.app.services.search.hot.words(c.var.user!)),
 );

@@ -41,7 +41,7 @@ export interface SearchMatch {
  * Site search (/search?val=, GET /svc/api/search/all): one query over the search index, grouped,
  * plus the matches of the teams found (nearest to now first). docs/search.md.
  */
-export function createSearchService(db: Db, kv: Kv, ops: OpsServices) {
+export function createSearchService(db: Db, kv: Kv, ops: OpsServices, appSecret: string) {
   const home = aliasedTable(teams, 'home');
   const away = aliasedTable(teams, 'away');
   const recent = new Map<string, { at: number; result: ReturnType<typeof run> }>();
@@ -82,7 +82,7 @@ export function createSearchService(db: Db, kv: Kv, ops: OpsServices) {
   }
 
   return {
-    hot: createHotWords(db, kv, ops),
+    hot: createHotWords(db, kv, ops, appSecret),
     index: {
       async sync() {
         const changed = await syncSearchIndex(db);
