@@ -51,7 +51,10 @@ export function createPageCache(opts: PageCacheOptions) {
   const entries = new Map<string, Entry>();
   const renders = new Map<string, Promise<Entry | null>>();
 
-  /** The cache key of a page request a visitor makes, or null when it must not touch the cache. */
+  /**
+   * The cache key of a page request a visitor makes, or null when it must not touch the cache: its
+   * URL, which the server has already cut down to the parameters the page reads (canonical-url.ts).
+   */
   function keyOf(req: IncomingMessage): string | null {
     if (req.method !== 'GET' && req.method !== 'HEAD') return null;
     const url = req.url ?? '/';

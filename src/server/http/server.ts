@@ -7,6 +7,7 @@ import { getRequestListener } from '@hono/node-server';
 import type { AppContext } from '../context.ts';
 import { createGateway } from '../gateway/index.ts';
 import { createRealtimeHub, type RealtimeHub } from '../realtime/hub.ts';
+import { canonicalPageUrl } from './canonical-url.ts';
 import { publishApp } from './global-app.ts';
 import { createPageCache } from './page-cache.ts';
 import { createSecurityHeaders } from './security-headers.ts';
@@ -83,22 +84,22 @@ export function createHttpServer(app: AppContext, astro: AstroHandler | null): H
     if (serveUploads(req, res)) return;
     if (serveCrest(req, res)) return;
     if (url.startsWith(REPLAYS_PREFIX) && serveReplays(req, res)) return;
-    const pageKey = astro ? pages.keyOf(req) : null;
+    if (url.startsWith('/svc/') || url === '/svc')
+      return compress(req as never, res as never, () => void gateway(req, res));
+    if (!astro) return json(res, 404, { code: 404, msg: '页面不存在', data: null });
+    // A page renders from the query parameters it reads and no other, so that no other parameter
+    // (?utm_source=…) can make it render afresh or slip into its links (src/server/http/page-params.ts).
+    if (req.method === 'GET' || req.method === 'HEAD') req.url = canonicalPageUrl(url);
+    // No `next`: unmatched paths go through Astro too (its middleware redirects them home).
+    const render = (keep: (out: ServerResponse) => void) =>
+      compress(req as never, res as never, () => {
+        keep(res);
+        void astro(req, res, undefined, requestLocals(app));
+      });
+    const pageKey = pages.keyOf(req);
     // A visitor's page: from the micro-cache, or rendered once for everyone asking at that moment.
-    if (pageKey) {
-      const render = (keep: (out: ServerResponse) => void) =>
-        compress(req as never, res as never, () => {
-          keep(res);
-          void astro!(req, res, undefined, requestLocals(app));
-        });
-      return void pages.handle(pageKey, req, res, render);
-    }
-    compress(req as never, res as never, () => {
-      if (url.startsWith('/svc/') || url === '/svc') return void gateway(req, res);
-      if (!astro) return json(res, 404, { code: 404, msg: '页面不存在', data: null });
-      // No `next`: unmatched paths go through Astro too (its middleware redirects them home).
-      void astro(req, res, undefined, requestLocals(app));
-    });
+    if (pageKey) return void pages.handle(pageKey, req, res, render);
+    render(() => {});
   });
   server.keepAliveTimeout = 65_000;
   const hub = createRealtimeHub(app, server);
