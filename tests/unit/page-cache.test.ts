@@ -14,9 +14,11 @@ async function serve(
   const compress = compression({ threshold: 0 });
   let renders = 0;
   const server = createServer((req, res) => {
-    // As in the server: compression wraps the response, and the cache keeps what the page wrote.
-    const render = (keep: (r: typeof res) => void) => compress(req as never, res as never, () => page(keep));
-    const page = (keep: (r: typeof res) => void) => {
+    // As in the server: compression wraps the response, the cache keeps what the page wrote, and
+    // the render settles when the page is done.
+    const render = (keep: (r: typeof res) => void) =>
+      new Promise<void>((done) => compress(req as never, res as never, () => page(keep, done)));
+    const page = (keep: (r: typeof res) => void, done: () => void) => {
       const out = res;
       keep(out);
       const n = ++renders;
@@ -29,11 +31,12 @@ async function serve(
         if (a.setCookie) out.setHeader('set-cookie', a.setCookie);
         out.write(`<p>render ${n}</p>`);
         out.end(req.headers.cookie?.includes('token=') ? '<b>我的账户</b>' : '<b>登录</b>');
+        done();
       }, 30);
     };
     const key = cache.keyOf(req);
     if (key) void cache.handle(key, req, res, render);
-    else render(() => {});
+    else void render(() => {});
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -79,7 +82,7 @@ describe('the page micro-cache', () => {
   });
 
   it('shows a change of the data behind a page within 2 s while visitors keep asking', async () => {
-    // The server's time to live (PAGE_CACHE_TTL_MS in src/server/http/server.ts).
+    // The server's time to live (PAGE_CACHE_TTL_MS in src/server/http/page-handler.ts).
     const s = await serve(() => ({ cacheControl: PUBLIC }), 1_000);
     server = s.server;
     await fetch(`${s.url}/football`);

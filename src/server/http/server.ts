@@ -7,24 +7,14 @@ import { getRequestListener } from '@hono/node-server';
 import type { AppContext } from '../context.ts';
 import { createGateway } from '../gateway/index.ts';
 import { createRealtimeHub, type RealtimeHub } from '../realtime/hub.ts';
-import { canonicalPageUrl } from './canonical-url.ts';
 import { publishApp } from './global-app.ts';
-import { createPageCache } from './page-cache.ts';
+import { createPageHandler, type AstroHandler } from './page-handler.ts';
 import { createSecurityHeaders } from './security-headers.ts';
 import { createBuiltAssetsHandler } from './built-assets.ts';
 import { createStaticHandler } from './static.ts';
 import { createCrestHandler } from './crests.ts';
 import { createUploadsHandler } from './uploads.ts';
 
-type AstroHandler = (
-  req: IncomingMessage,
-  res: ServerResponse,
-  next: undefined,
-  locals: object,
-) => void | Promise<void>;
-
-/** How long a visitor's page is served from memory: a visitor never sees data older than this plus a CDN's s-maxage. */
-export const PAGE_CACHE_TTL_MS = 1_000;
 /** Replays made by the media server's remux, served from DATA_DIR/media/replays. */
 const REPLAYS_PREFIX = '/media/replays/';
 
@@ -62,8 +52,8 @@ export function createHttpServer(app: AppContext, astro: AstroHandler | null): H
     return served;
   };
   const compress = compression({ threshold: 1024 });
-  const pages = createPageCache({ ttlMs: PAGE_CACHE_TTL_MS, maxEntries: 2_000 });
   const secure = createSecurityHeaders(app.config.publicSiteUrl);
+  const servePage = astro && createPageHandler(app, astro, compress);
   publishApp(app);
 
   // Only /ws may upgrade; any other Upgrade header (h2c …) is served as plain HTTP.
@@ -86,33 +76,12 @@ export function createHttpServer(app: AppContext, astro: AstroHandler | null): H
     if (url.startsWith(REPLAYS_PREFIX) && serveReplays(req, res)) return;
     if (url.startsWith('/svc/') || url === '/svc')
       return compress(req as never, res as never, () => void gateway(req, res));
-    if (!astro) return json(res, 404, { code: 404, msg: '页面不存在', data: null });
-    // A page renders from the query parameters it reads and no other, so that no other parameter
-    // (?utm_source=…) can make it render afresh or slip into its links (src/server/http/page-params.ts).
-    if (req.method === 'GET' || req.method === 'HEAD') req.url = canonicalPageUrl(url);
-    // No `next`: unmatched paths go through Astro too (its middleware redirects them home).
-    const render = (keep: (out: ServerResponse) => void) =>
-      compress(req as never, res as never, () => {
-        keep(res);
-        void astro(req, res, undefined, requestLocals(app));
-      });
-    const pageKey = pages.keyOf(req);
-    // A visitor's page: from the micro-cache, or rendered once for everyone asking at that moment.
-    if (pageKey) return void pages.handle(pageKey, req, res, render);
-    render(() => {});
+    if (!servePage) return json(res, 404, { code: 404, msg: '页面不存在', data: null });
+    servePage(req, res);
   });
   server.keepAliveTimeout = 65_000;
   const hub = createRealtimeHub(app, server);
   return { server, hub };
-}
-
-/**
- * A fresh locals object for one page render. The middleware writes the caller's token and user onto
- * it, so it must never be shared: renders overlap, and a shared object once handed one fan's login
- * (and wallet page) to whoever rendered at the same moment.
- */
-function requestLocals(app: AppContext): Pick<App.Locals, 'app'> {
-  return { app };
 }
 
 function json(res: ServerResponse, status: number, body: unknown) {
