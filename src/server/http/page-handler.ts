@@ -15,6 +15,8 @@ export type AstroHandler = (
 
 /** How long a visitor's page is served from memory: a visitor never sees data older than this plus a CDN's s-maxage. */
 export const PAGE_CACHE_TTL_MS = 1_000;
+/** How long past that a visitor may get the previous copy while the page renders again (page-cache.ts). */
+const PAGE_CACHE_STALE_MS = 10_000;
 /** The 429 page's place in the page cache (with a space: no request target can be it). */
 const TOO_MANY_KEY = 'the 429 page';
 
@@ -27,7 +29,11 @@ export function createPageHandler(
   astro: AstroHandler,
   compress: ReturnType<typeof compression>,
 ) {
-  const pages = createPageCache({ ttlMs: PAGE_CACHE_TTL_MS, maxEntries: 2_000 });
+  const pages = createPageCache({
+    ttlMs: PAGE_CACHE_TTL_MS,
+    staleMs: PAGE_CACHE_STALE_MS,
+    maxEntries: 2_000,
+  });
   const limit = createRenderLimit(app.config.pageRendersPerAddress);
 
   /** Renders `req` with Astro; settles when Astro is done with it (its answer written or dropped). */
