@@ -12,6 +12,8 @@ declare global {
       token: string | null;
       /** The logged-in user for this render, or null. */
       user: SessionUser | null;
+      /** What /search searched for, shown again in the header's search box. */
+      searchWord?: string;
     }
   }
 }

@@ -23,6 +23,8 @@ const envSchema = z.object({
   SEED_DEMO: flag.optional(),
   DEVTOOLS_GUARD: flag.optional(),
   TRUST_PROXY: flag.default(false),
+  // Page renders one client address may have in progress on an instance (src/server/http/render-limit.ts).
+  PAGE_RENDERS_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(4),
   // On SIGTERM, how long to keep serving (with /readyz failing) before closing: the balancer's check interval.
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   APP_SECRET: z.string().min(32).optional(),
@@ -76,6 +78,8 @@ export type Config = {
   seedDemo: boolean;
   devtoolsGuard: boolean;
   trustProxy: boolean;
+  /** Page renders (not from the visitor cache) one client address may have in progress; the next gets 429. */
+  pageRendersPerAddress: number;
   drainDelayMs: number;
   /** Set from APP_SECRET, or generated into DATA_DIR by loadSecrets(). */
   appSecret?: string;
@@ -208,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? !isProduction,
     devtoolsGuard: e.DEVTOOLS_GUARD ?? isProduction,
     trustProxy: e.TRUST_PROXY,
+    pageRendersPerAddress: e.PAGE_RENDERS_PER_ADDRESS,
     drainDelayMs: e.DRAIN_DELAY_MS,
     appSecret: e.APP_SECRET,
     captchaTestSeed: e.CAPTCHA_TEST_SEED,

@@ -14,6 +14,7 @@ import { publish } from '../../src/server/realtime/publish.ts';
 import { createRedisPubSub } from '../../src/server/realtime/pubsub.ts';
 import { startServer } from '../e2e/support/server.ts';
 import { roomBench } from './room-bench.ts';
+import { queryBench } from './query-bench.ts';
 import { searchBench } from './search-bench.ts';
 import { startupBench } from './startup-bench.ts';
 import { tcpFloor, type FloorRun } from './tcp-floor.ts';
@@ -21,6 +22,7 @@ import { percentile, randomIp } from './stats.ts';
 
 // npm run bench -- --cluster N: the cluster bench instead (tests/perf/cluster-bench.ts);
 // npm run bench -- --search: only the search figure (tests/perf/search-bench.ts);
+// npm run bench -- --queries: only the random query strings (tests/perf/query-bench.ts);
 // npm run bench -- --startup: only first start, restart and idle RSS (tests/perf/startup-bench.ts);
 // npm run bench -- --sockets: only the socket figures (fan-out, score change, the room).
 const clusterAt = process.argv.indexOf('--cluster');
@@ -55,7 +57,8 @@ const ms = (v: number) => `${v.toFixed(1)} ms`;
 // First start with the seed, restart on the same data dir, idle RSS: own servers on PGlite, run before
 // the main one so nothing else is running (BENCH_STARTUP=0 skips them).
 const socketsOnly = process.argv.includes('--sockets');
-if (!process.argv.includes('--search') && !socketsOnly && process.env.BENCH_STARTUP !== '0') {
+const queriesOnly = process.argv.includes('--queries');
+if (!process.argv.includes('--search') && !socketsOnly && !queriesOnly && process.env.BENCH_STARTUP !== '0') {
   notes.push(...(await startupBench()).notes);
   if (process.argv.includes('--startup')) {
     for (const note of notes) console.log(note);
@@ -110,18 +113,25 @@ const PAGES = [
 ];
 const PAGE_GOAL = 0.6;
 
-/** A goal's spike: BENCH_SPIKE_CONNECTIONS (500) readers on one match page for BENCH_SPIKE_SECONDS (20). */
-async function spike() {
+const spikeConnections = num('BENCH_SPIKE_CONNECTIONS', 500);
+const spikeSeconds = num('BENCH_SPIKE_SECONDS', 20);
+
+/** The page of a football match in play today, or null. */
+async function liveMatchPath(): Promise<string | null> {
   const res = await fetch(`${server.url}/svc/live/football/live`);
   const [m] = ((await res.json()) as { data: { id: number }[] }).data;
-  if (!m) return void notes.push('spike skipped: no football match in play today');
-  const path = `/football/live/${m.id}`;
-  const spikeConnections = num('BENCH_SPIKE_CONNECTIONS', 500);
-  console.log(`spike ${path}: ${spikeConnections} connections, ${num('BENCH_SPIKE_SECONDS', 20)} s`);
+  return m ? `/football/live/${m.id}` : null;
+}
+
+/** A goal's spike: BENCH_SPIKE_CONNECTIONS (500) readers on one match page for BENCH_SPIKE_SECONDS (20). */
+async function spike() {
+  const path = await liveMatchPath();
+  if (!path) return void notes.push('spike skipped: no football match in play today');
+  console.log(`spike ${path}: ${spikeConnections} connections, ${spikeSeconds} s`);
   const r = await autocannon({
     url: server.url + path,
     connections: spikeConnections,
-    duration: num('BENCH_SPIKE_SECONDS', 20),
+    duration: spikeSeconds,
     headers: BROWSER,
   });
   const failed = r.non2xx + r.errors + r.timeouts;
@@ -309,6 +319,14 @@ async function scoreChange(): Promise<(seq: number) => Record<string, unknown>> 
   });
 }
 
+/** One client's random query strings on a match page and /football (tests/perf/query-bench.ts). */
+async function queryFigures() {
+  const settings = { connections: spikeConnections, visitors: connections, seconds: spikeSeconds };
+  const result = await queryBench(server.url, await liveMatchPath(), settings);
+  rows.push(...result.rows);
+  notes.push(...result.notes);
+}
+
 /** One search at a time over the seeded data (tests/perf/search-bench.ts). */
 async function searchFigure() {
   const result = await searchBench(server.url, num('BENCH_SEARCH_ROUNDS', 30));
@@ -316,7 +334,13 @@ async function searchFigure() {
   notes.push(result.note);
 }
 
-const only = process.argv.includes('--search') ? searchFigure : socketsOnly ? socketFigures : null;
+const only = process.argv.includes('--search')
+  ? searchFigure
+  : socketsOnly
+    ? socketFigures
+    : queriesOnly
+      ? queryFigures
+      : null;
 
 try {
   if (only) await only();
@@ -328,6 +352,7 @@ try {
 async function all() {
   await pagesAgainstStatic();
   await spike();
+  await queryFigures();
   await http('/svc/live/time');
   await searchFigure();
   await socketFigures();

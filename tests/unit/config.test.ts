@@ -10,6 +10,7 @@ describe('config from the environment', () => {
       siteName: '球友圈',
       seedDemo: true,
       devtoolsGuard: false,
+      pageRendersPerAddress: 4,
     });
     expect(c.databaseUrl).toBeUndefined();
     expect(c.redisUrl).toBeUndefined();
@@ -89,5 +90,11 @@ describe('config from the environment', () => {
     });
     expect(c.databaseUrl).toBe('postgres://u@h:5432/db');
     expect(c.publicSiteUrl).toBe('https://qiuyouquan.example');
+  });
+
+  it('takes the page renders per address as a whole number from 1, naming the variable otherwise', () => {
+    expect(loadConfig({ PAGE_RENDERS_PER_ADDRESS: '12' }).pageRendersPerAddress).toBe(12);
+    for (const bad of ['0', '2.5', 'many'])
+      expect(() => loadConfig({ PAGE_RENDERS_PER_ADDRESS: bad }), bad).toThrow(/PAGE_RENDERS_PER_ADDRESS/);
   });
 });

@@ -2,38 +2,50 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import compression from 'compression';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPageCache } from '../../src/server/http/page-cache.ts';
 
-/** A server whose "page" says how many times it rendered; `answer` decides the headers like the app. */
+/**
+ * A server whose "page" says how many times it rendered; `answer` decides the headers like the app,
+ * and may hold the page back until `until` settles.
+ */
 async function serve(
-  answer: (n: number, cookie: string) => { status?: number; cacheControl: string; setCookie?: string },
+  answer: (
+    n: number,
+    cookie: string,
+  ) => { status?: number; cacheControl: string; setCookie?: string; until?: Promise<void> },
   ttlMs = 200,
+  staleMs = 0,
 ) {
-  const cache = createPageCache({ ttlMs, maxEntries: 10 });
+  const cache = createPageCache({ ttlMs, staleMs, maxEntries: 10 });
   const compress = compression({ threshold: 0 });
   let renders = 0;
   const server = createServer((req, res) => {
-    // As in the server: compression wraps the response, and the cache keeps what the page wrote.
-    const render = (keep: (r: typeof res) => void) => compress(req as never, res as never, () => page(keep));
-    const page = (keep: (r: typeof res) => void) => {
+    // As in the server: compression wraps the response, the cache keeps what the page wrote, and
+    // the render settles when the page is done.
+    const render = (keep: (r: typeof res) => void) =>
+      new Promise<void>((done) => compress(req as never, res as never, () => page(keep, done)));
+    const page = (keep: (r: typeof res) => void, done: () => void) => {
       const out = res;
       keep(out);
       const n = ++renders;
       const a = answer(n, req.headers.cookie ?? '');
       // Slow enough that concurrent requests overlap.
-      setTimeout(() => {
+      const write = () => {
         out.statusCode = a.status ?? 200;
         out.setHeader('content-type', 'text/html; charset=utf-8');
         out.setHeader('cache-control', a.cacheControl);
         if (a.setCookie) out.setHeader('set-cookie', a.setCookie);
         out.write(`<p>render ${n}</p>`);
         out.end(req.headers.cookie?.includes('token=') ? '<b>我的账户</b>' : '<b>登录</b>');
-      }, 30);
+        done();
+      };
+      if (a.until) void a.until.then(write);
+      else setTimeout(write, 30);
     };
     const key = cache.keyOf(req);
     if (key) void cache.handle(key, req, res, render);
-    else render(() => {});
+    else void render(() => {});
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -41,8 +53,19 @@ async function serve(
   return { server, url, renders: () => renders, cache };
 }
 
+/** Waits until `check` holds, on real time: vi.waitFor would move the faked clock the cache reads. */
+async function until(check: () => boolean): Promise<void> {
+  for (let tries = 0; !check(); tries++) {
+    if (tries > 1_000) throw new Error('still not so after 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 let server: Server | null = null;
-afterEach(() => void server?.close());
+afterEach(() => {
+  vi.useRealTimers();
+  server?.close();
+});
 
 const PUBLIC = 'public, max-age=0, s-maxage=1, stale-while-revalidate=2';
 
@@ -79,7 +102,7 @@ describe('the page micro-cache', () => {
   });
 
   it('shows a change of the data behind a page within 2 s while visitors keep asking', async () => {
-    // The server's time to live (PAGE_CACHE_TTL_MS in src/server/http/server.ts).
+    // The server's time to live (PAGE_CACHE_TTL_MS in src/server/http/page-handler.ts).
     const s = await serve(() => ({ cacheControl: PUBLIC }), 1_000);
     server = s.server;
     await fetch(`${s.url}/football`);
@@ -117,5 +140,36 @@ describe('the page micro-cache', () => {
     for (let k = 0; k < 6; k++) await fetch(`${s.url}/p`);
     expect(s.renders()).toBe(6);
     expect(s.cache.size).toBe(0);
+  });
+
+  it('while a page renders again, sends the copy it replaces to the others, up to staleMs', async () => {
+    // The cache's clock is moved by hand and renders 2 and 3 finish when told: nothing here depends
+    // on how fast the machine is.
+    vi.useFakeTimers({ toFake: ['Date'], now: 0 });
+    const held = [0, 1, 2, 3].map(() => Promise.withResolvers<void>());
+    const s = await serve(
+      (n) => ({ cacheControl: PUBLIC, until: n > 1 ? held[n].promise : undefined }),
+      1_000,
+      5_000,
+    );
+    server = s.server;
+    await fetch(`${s.url}/live`);
+    vi.setSystemTime(1_500);
+    // The first to ask renders again; who asks meanwhile gets the previous copy at once.
+    const renderer = fetch(`${s.url}/live`);
+    await until(() => s.renders() === 2);
+    const meanwhile = await fetch(`${s.url}/live`);
+    expect(meanwhile.headers.get('x-page-cache')).toBe('stale');
+    expect(await meanwhile.text()).toContain('render 1');
+    held[2].resolve();
+    expect(await (await renderer).text()).toContain('render 2');
+    expect(await (await fetch(`${s.url}/live`)).text()).toContain('render 2');
+    // Past staleMs the copy is dropped: nobody can get it while the page renders again.
+    vi.setSystemTime(1_500 + 1_000 + 5_000 + 1);
+    const last = fetch(`${s.url}/live`);
+    await until(() => s.renders() === 3);
+    expect(s.cache.size).toBe(0);
+    held[3].resolve();
+    expect(await (await last).text()).toContain('render 3');
   });
 });

@@ -9,17 +9,24 @@ import { accepts } from './accept-encoding.ts';
  * visitor gets the stored bytes (already compressed, ETag and 304 included). The app decides what
  * may be stored: only answers its middleware marked `Cache-Control: public` (anonymous, 200, HTML)
  * and that set no cookie. Requests carrying a login cookie never read from it. Live parts of the
- * pages keep patching themselves over the socket, so a visitor sees data at most `ttlMs` older than
- * the database plus what a CDN holds (s-maxage).
+ * pages keep patching themselves over the socket, so a visitor sees data at most `ttlMs` (plus the
+ * time a render takes, see `staleMs`) older than the database, plus what a CDN holds (s-maxage).
  */
 export interface PageCacheOptions {
   ttlMs: number;
+  /**
+   * How long past `ttlMs` a stored page may still be sent while the page renders again: the first
+   * visitor to ask after `ttlMs` waits for the new render, the others get the copy it replaces
+   * instead of all waiting behind it (which, on a loaded server, is where a page's p99 went).
+   */
+  staleMs: number;
   /** Entries kept at most (least recently used go first). */
   maxEntries: number;
 }
 
 interface Entry {
   expires: number;
+  status: number;
   etag: string;
   headers: OutgoingHttpHeaders;
   identity: Buffer;
@@ -28,10 +35,11 @@ interface Entry {
 }
 
 /**
- * Renders the page into the response. `keep` must be called right before the page writes (inside any
- * compression wrapper), so that what is kept is the page as written, not as compressed.
+ * Renders the page into the response and settles when the render is over; null when it may not
+ * render now (the caller has answered otherwise). `keep` must be called right before the page writes
+ * (inside any compression wrapper), so that what is kept is the page as written, not as compressed.
  */
-type Render = (keep: (res: ServerResponse) => void) => void;
+export type Render = (keep: (res: ServerResponse) => void) => Promise<void> | null;
 const noKeep = () => {};
 
 const LOGIN_COOKIE = /(?:^|;\s*)token=[^;]/;
@@ -51,7 +59,10 @@ export function createPageCache(opts: PageCacheOptions) {
   const entries = new Map<string, Entry>();
   const renders = new Map<string, Promise<Entry | null>>();
 
-  /** The cache key of a page request a visitor makes, or null when it must not touch the cache. */
+  /**
+   * The cache key of a page request a visitor makes, or null when it must not touch the cache: its
+   * URL, which the server has already cut down to the parameters the page reads (canonical-url.ts).
+   */
   function keyOf(req: IncomingMessage): string | null {
     if (req.method !== 'GET' && req.method !== 'HEAD') return null;
     const url = req.url ?? '/';
@@ -61,10 +72,11 @@ export function createPageCache(opts: PageCacheOptions) {
     return url;
   }
 
-  function fresh(key: string): Entry | null {
+  /** The stored copy of `key`, fresh or not, unless it is past `staleMs` too. */
+  function stored(key: string): Entry | null {
     const e = entries.get(key);
     if (!e) return null;
-    if (e.expires < Date.now()) {
+    if (e.expires + opts.staleMs < Date.now()) {
       entries.delete(key);
       return null;
     }
@@ -74,12 +86,12 @@ export function createPageCache(opts: PageCacheOptions) {
     return e;
   }
 
-  function send(e: Entry, req: IncomingMessage, res: ServerResponse): void {
+  function send(e: Entry, req: IncomingMessage, res: ServerResponse, state: 'hit' | 'stale' = 'hit'): void {
     const headers: OutgoingHttpHeaders = {
       ...e.headers,
       etag: e.etag,
       vary: 'Accept-Encoding, Cookie',
-      'x-page-cache': 'hit',
+      'x-page-cache': state,
     };
     if (req.headers['if-none-match'] === e.etag) {
       res.writeHead(304, headers);
@@ -94,23 +106,31 @@ export function createPageCache(opts: PageCacheOptions) {
         : [e.identity, null];
     if (encoding) headers['content-encoding'] = encoding;
     headers['content-length'] = body.length;
-    res.writeHead(200, headers);
+    res.writeHead(e.status, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
-  function store(key: string, status: number, headers: OutgoingHttpHeaders, body: Buffer): Entry | null {
+  function store(
+    key: string,
+    status: number,
+    headers: OutgoingHttpHeaders,
+    body: Buffer,
+    keepAny: boolean,
+  ): Entry | null {
     const cacheControl = String(headers['cache-control'] ?? '');
     const type = String(headers['content-type'] ?? '');
     if (
-      status !== 200 ||
-      !cacheControl.startsWith('public') ||
-      headers['set-cookie'] ||
-      !type.includes('text/html')
+      !keepAny &&
+      (status !== 200 ||
+        !cacheControl.startsWith('public') ||
+        headers['set-cookie'] ||
+        !type.includes('text/html'))
     )
       return null;
     const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_ANSWER.has(name)));
     const entry: Entry = {
       expires: Date.now() + opts.ttlMs,
+      status,
       etag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`,
       headers: kept,
       identity: body,
@@ -122,15 +142,22 @@ export function createPageCache(opts: PageCacheOptions) {
     return entry;
   }
 
-  /** Renders while keeping a copy of what the page wrote (before compression). */
-  function renderAndKeep(key: string, res: ServerResponse, render: Render): Promise<Entry | null> {
-    return new Promise((resolve) => {
-      res.once('close', () => resolve(null));
-      render((out) => tee(key, out, resolve));
-    });
+  /**
+   * Renders while keeping a copy of what the page wrote (before compression): the stored entry once
+   * the render is over (even when its own client has gone: the others waiting still want it), null
+   * when nothing could be kept, or null at once when the render was refused.
+   */
+  function renderAndKeep(key: string, render: Render, keepAny: boolean): Promise<Entry | null> | null {
+    let settle!: (e: Entry | null) => void;
+    const kept = new Promise<Entry | null>((resolve) => (settle = resolve));
+    const rendering = render((out) => tee(key, out, keepAny, settle));
+    if (!rendering) return null;
+    const over = () => settle(null);
+    rendering.then(over, over);
+    return kept;
   }
 
-  function tee(key: string, res: ServerResponse, resolve: (e: Entry | null) => void): void {
+  function tee(key: string, res: ServerResponse, keepAny: boolean, resolve: (e: Entry | null) => void): void {
     const chunks: Buffer[] = [];
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
@@ -145,7 +172,7 @@ export function createPageCache(opts: PageCacheOptions) {
     )) as typeof res.write;
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       if (typeof chunk !== 'function') keep(chunk, rest[0]);
-      resolve(store(key, res.statusCode, res.getHeaders(), Buffer.concat(chunks)));
+      resolve(store(key, res.statusCode, res.getHeaders(), Buffer.concat(chunks), keepAny));
       return end(chunk, ...rest);
     }) as typeof res.end;
   }
@@ -155,18 +182,29 @@ export function createPageCache(opts: PageCacheOptions) {
     /**
      * Answers `req` from the cache, or renders it with `render` (compression included) and keeps the
      * result. Concurrent misses on one URL render once; the others wait and get the stored copy.
+     * `keepAny` keeps the answer whatever its status and headers: a page of the server's own (the
+     * 429 page), never a visitor's.
      */
-    async handle(key: string, req: IncomingMessage, res: ServerResponse, render: Render): Promise<void> {
-      const hit = fresh(key);
-      if (hit) return send(hit, req, res);
+    async handle(
+      key: string,
+      req: IncomingMessage,
+      res: ServerResponse,
+      render: Render,
+      keepAny = false,
+    ): Promise<void> {
+      const kept = stored(key);
+      if (kept && kept.expires >= Date.now()) return send(kept, req, res);
       const pending = renders.get(key);
       if (pending) {
+        if (kept) return send(kept, req, res, 'stale');
         const entry = await pending;
-        return entry ? send(entry, req, res) : render(noKeep);
+        return entry ? send(entry, req, res) : void render(noKeep);
       }
       // A conditional or HEAD request renders for itself (its answer may have no body to keep).
-      if (req.method !== 'GET' || req.headers['if-none-match']) return render(noKeep);
-      const rendering = renderAndKeep(key, res, render).finally(() => renders.delete(key));
+      if (req.method !== 'GET' || req.headers['if-none-match']) return void render(noKeep);
+      // A refused render is nobody's to wait for: the next to ask renders the page for everyone.
+      const rendering = renderAndKeep(key, render, keepAny)?.finally(() => renders.delete(key));
+      if (!rendering) return;
       renders.set(key, rendering);
       await rendering;
     },

@@ -8,22 +8,13 @@ import type { AppContext } from '../context.ts';
 import { createGateway } from '../gateway/index.ts';
 import { createRealtimeHub, type RealtimeHub } from '../realtime/hub.ts';
 import { publishApp } from './global-app.ts';
-import { createPageCache } from './page-cache.ts';
+import { createPageHandler, type AstroHandler } from './page-handler.ts';
 import { createSecurityHeaders } from './security-headers.ts';
 import { createBuiltAssetsHandler } from './built-assets.ts';
 import { createStaticHandler } from './static.ts';
 import { createCrestHandler } from './crests.ts';
 import { createUploadsHandler } from './uploads.ts';
 
-type AstroHandler = (
-  req: IncomingMessage,
-  res: ServerResponse,
-  next: undefined,
-  locals: object,
-) => void | Promise<void>;
-
-/** How long a visitor's page is served from memory: a visitor never sees data older than this plus a CDN's s-maxage. */
-export const PAGE_CACHE_TTL_MS = 1_000;
 /** Replays made by the media server's remux, served from DATA_DIR/media/replays. */
 const REPLAYS_PREFIX = '/media/replays/';
 
@@ -61,8 +52,8 @@ export function createHttpServer(app: AppContext, astro: AstroHandler | null): H
     return served;
   };
   const compress = compression({ threshold: 1024 });
-  const pages = createPageCache({ ttlMs: PAGE_CACHE_TTL_MS, maxEntries: 2_000 });
   const secure = createSecurityHeaders(app.config.publicSiteUrl);
+  const servePage = astro && createPageHandler(app, astro, compress);
   publishApp(app);
 
   // Only /ws may upgrade; any other Upgrade header (h2c …) is served as plain HTTP.
@@ -83,35 +74,14 @@ export function createHttpServer(app: AppContext, astro: AstroHandler | null): H
     if (serveUploads(req, res)) return;
     if (serveCrest(req, res)) return;
     if (url.startsWith(REPLAYS_PREFIX) && serveReplays(req, res)) return;
-    const pageKey = astro ? pages.keyOf(req) : null;
-    // A visitor's page: from the micro-cache, or rendered once for everyone asking at that moment.
-    if (pageKey) {
-      const render = (keep: (out: ServerResponse) => void) =>
-        compress(req as never, res as never, () => {
-          keep(res);
-          void astro!(req, res, undefined, requestLocals(app));
-        });
-      return void pages.handle(pageKey, req, res, render);
-    }
-    compress(req as never, res as never, () => {
-      if (url.startsWith('/svc/') || url === '/svc') return void gateway(req, res);
-      if (!astro) return json(res, 404, { code: 404, msg: '页面不存在', data: null });
-      // No `next`: unmatched paths go through Astro too (its middleware redirects them home).
-      void astro(req, res, undefined, requestLocals(app));
-    });
+    if (url.startsWith('/svc/') || url === '/svc')
+      return compress(req as never, res as never, () => void gateway(req, res));
+    if (!servePage) return json(res, 404, { code: 404, msg: '页面不存在', data: null });
+    servePage(req, res);
   });
   server.keepAliveTimeout = 65_000;
   const hub = createRealtimeHub(app, server);
   return { server, hub };
-}
-
-/**
- * A fresh locals object for one page render. The middleware writes the caller's token and user onto
- * it, so it must never be shared: renders overlap, and a shared object once handed one fan's login
- * (and wallet page) to whoever rendered at the same moment.
- */
-function requestLocals(app: AppContext): Pick<App.Locals, 'app'> {
-  return { app };
 }
 
 function json(res: ServerResponse, status: number, body: unknown) {

@@ -19,7 +19,7 @@ import {
 import { reportOnline } from './online.ts';
 import { createChannelRegistry } from './registry.ts';
 import { socketTokens } from './tokens.ts';
-import { forwardedClient } from '../http/forwarded.ts';
+import { clientAddress } from '../http/forwarded.ts';
 
 export interface RealtimeHub {
   /** Closes every socket with `code`, stops the timers and leaves every pub/sub channel. */
@@ -89,7 +89,7 @@ export function createRealtimeHub(app: AppContext, server: Server, options: HubO
     const raw = url.searchParams.get('token') ?? '';
     const token = tokens.verify(raw);
     if (!token) return refuse(socket, 401);
-    const address = addressOf(req);
+    const address = clientAddress(req, app.config.trustProxy);
     if ((perToken.get(raw) ?? 0) >= WS_LIMITS.maxSocketsPerToken) return refuse(socket, 429);
     if ((perAddress.get(address) ?? 0) >= WS_LIMITS.maxSocketsPerAddress) return refuse(socket, 429);
     // Counted from the upgrade on, so a burst of upgrades cannot slip past the caps.
@@ -102,12 +102,6 @@ export function createRealtimeHub(app: AppContext, server: Server, options: HubO
     socket.once('close', release);
     wss.handleUpgrade(req, socket, head, (ws) => accept(ws, token.userId));
   });
-
-  /** The client's address: the hop the trusted balancer added to X-Forwarded-For, else the peer. */
-  function addressOf(req: IncomingMessage): string {
-    const forwarded = app.config.trustProxy ? forwardedClient(req.headers['x-forwarded-for']) : undefined;
-    return forwarded || req.socket.remoteAddress || '?';
-  }
 
   const sweep = setInterval(
     () => {
