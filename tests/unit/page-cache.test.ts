@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import compression from 'compression';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LEAGUE_COOKIE } from '../../src/lib/sports/score-query.ts';
 import { createPageCache } from '../../src/server/http/page-cache.ts';
 
 /**
@@ -127,6 +128,21 @@ describe('the page micro-cache', () => {
     expect(await mine.text()).toContain('我的账户');
     expect(mine.headers.get('x-page-cache')).toBeNull();
     expect(await (await fetch(`${s.url}/`)).text()).toBe('<p>render 1</p><b>登录</b>');
+  });
+
+  it('keys a page by the preference cookies pages read: saved competitions never reach another visitor', async () => {
+    const s = await serve(() => ({ cacheControl: PUBLIC }));
+    server = s.server;
+    const saved = { cookie: `${LEAGUE_COOKIE}=7,9; other=1` };
+    expect(await (await fetch(`${s.url}/football`, { headers: saved })).text()).toContain('render 1');
+    // A visitor without the cookie gets the plain page, not the filtered one just stored.
+    expect(await (await fetch(`${s.url}/football`)).text()).toContain('render 2');
+    // The same choice shares its copy; a cookie no page reads does not split it.
+    const again = await fetch(`${s.url}/football`, { headers: { cookie: `${LEAGUE_COOKIE}=7,9` } });
+    expect(await again.text()).toContain('render 1');
+    expect(await (await fetch(`${s.url}/football`, { headers: { cookie: 'other=2' } })).text()).toContain(
+      'render 2',
+    );
   });
 
   it('keeps nothing the app did not mark public, nor an answer that sets a cookie or is not 200', async () => {

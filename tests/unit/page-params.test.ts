@@ -1,6 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { canonicalPageUrl } from '../../src/server/http/canonical-url.ts';
-import { PAGE_PARAMS } from '../../src/server/http/page-params.ts';
+import { PAGE_COOKIES, PAGE_PARAMS } from '../../src/server/http/page-params.ts';
 import { pageReads } from './query-reads.ts';
 
 const pages = pageReads();
@@ -57,5 +60,30 @@ describe('canonicalPageUrl', () => {
     );
     expect(canonicalPageUrl('/search?val=a%20b')).toBe('/search?val=a+b');
     expect(canonicalPageUrl('/search?val=a+b')).toBe('/search?val=a+b');
+  });
+});
+
+describe('the cookies pages read (PAGE_COOKIES)', () => {
+  const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? files(join(dir, e.name)) : /\.(astro|ts)$/.test(e.name) ? [join(dir, e.name)] : [],
+    );
+  const texts = files(SRC).map((f) => readFileSync(f, 'utf8'));
+  /** A cookie's name: a string literal, or a constant declared somewhere in src. */
+  const nameOf = (arg: string) =>
+    /^['"]/.test(arg)
+      ? arg.slice(1, -1)
+      : texts.map((t) => t.match(new RegExp(`const ${arg} = '([^']+)'`))?.[1]).find(Boolean);
+
+  it('lists every cookie a page renders from, besides the login', () => {
+    const read = new Set(
+      texts.flatMap((t) =>
+        [...t.matchAll(/\bcookies\.(?:get|has)\(\s*([\w'"-]+)/g)].map((m) => nameOf(m[1])),
+      ),
+    );
+    read.delete('token');
+    expect(read.size).toBeGreaterThan(0);
+    expect([...read].filter((name) => !name || !PAGE_COOKIES.includes(name))).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { accepts } from './accept-encoding.ts';
+import { PAGE_COOKIES } from './page-params.ts';
 
 /**
  * A micro-cache of rendered pages for visitors. A goal on a busy sports site is a spike of readers
@@ -43,6 +44,11 @@ export type Render = (keep: (res: ServerResponse) => void) => Promise<void> | nu
 const noKeep = () => {};
 
 const LOGIN_COOKIE = /(?:^|;\s*)token=[^;]/;
+const cookieValue = (header: string, name: string): string | null =>
+  header
+    .split(/;\s*/)
+    .find((c) => c.startsWith(`${name}=`))
+    ?.slice(name.length + 1) ?? null;
 const HAS_EXTENSION = /\.[a-z0-9]{1,8}$/i;
 /** Headers that belong to one answer, never to the stored copy. */
 const PER_ANSWER = new Set([
@@ -61,15 +67,18 @@ export function createPageCache(opts: PageCacheOptions) {
 
   /**
    * The cache key of a page request a visitor makes, or null when it must not touch the cache: its
-   * URL, which the server has already cut down to the parameters the page reads (canonical-url.ts).
+   * URL, which the server has already cut down to the parameters the page reads (canonical-url.ts),
+   * and the values of the preference cookies pages read (PAGE_COOKIES).
    */
   function keyOf(req: IncomingMessage): string | null {
     if (req.method !== 'GET' && req.method !== 'HEAD') return null;
     const url = req.url ?? '/';
     const path = url.split('?')[0];
     if (path.startsWith('/svc') || path === '/ws' || HAS_EXTENSION.test(path)) return null;
-    if (LOGIN_COOKIE.test(req.headers.cookie ?? '')) return null;
-    return url;
+    const cookie = req.headers.cookie ?? '';
+    if (LOGIN_COOKIE.test(cookie)) return null;
+    const preferences = PAGE_COOKIES.map((name) => cookieValue(cookie, name));
+    return preferences.some((v) => v !== null) ? [url, ...preferences].join('\n') : url;
   }
 
   /** The stored copy of `key`, fresh or not, unless it is past `staleMs` too. */

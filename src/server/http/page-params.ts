@@ -1,3 +1,5 @@
+import { LEAGUE_COOKIE } from '../../lib/sports/score-query.ts';
+
 /**
  * The query parameters each page reads, by its route pattern (the file's path under src/pages, as
  * Astro names the route). A page renders with only these in its URL, and the visitor page cache keys
@@ -82,6 +84,7 @@ export const PAGE_PARAMS: Readonly<Record<string, readonly string[]>> = {
   '/ops/money': ['pageNum', 'status'],
   '/ops/money/adjust': ['userId'],
   '/ops/money/orders': ['orderNo', 'pageNum', 'status', 'userId'],
+  '/ops/money/top-ups': ['pageNum', 'status'],
   '/ops/money/user': ['pageNum', 'q'],
   '/ops/news': ['keyword', 'page', 'status'],
   '/ops/news/edit/[...id]': ['saved'],
@@ -91,3 +94,10 @@ export const PAGE_PARAMS: Readonly<Record<string, readonly string[]>> = {
   '/ops/users': ['word'],
   '/ops/youliao': ['filter', 'page'],
 };
+
+/**
+ * The cookies a page renders from besides the login (a visitor's own choices kept on the device):
+ * the visitor page cache keys a page by their values too, so one visitor's saved competitions never
+ * reach another. tests/unit/page-params.test.ts fails when a page reads a cookie not listed here.
+ */
+export const PAGE_COOKIES: readonly string[] = [LEAGUE_COOKIE];
