@@ -1,25 +1,25 @@
-// The part of autocannon's API that bench.ts uses (the package ships no types).
+// The part of autocannon's API that the bench uses (the package ships no types).
 declare module 'autocannon' {
-  interface Request {
+  export interface Request {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
     setupRequest?: (req: Request) => Request;
   }
-  interface Options {
+  export interface Options {
     url: string;
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
     requests?: Request[];
   }
-  interface Stats {
+  export interface Stats {
     average: number;
     p50: number;
     p99: number;
     total: number;
   }
-  interface Result {
+  export interface Result {
     requests: Stats;
     latency: Stats;
     throughput: Stats;
@@ -28,5 +28,12 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
   }
-  export default function autocannon(options: Options): Promise<Result>;
+  /** A run started with a callback: it reports each answer, and stop() ends it early. */
+  export interface Instance {
+    once(event: 'response', listener: () => void): Instance;
+    stop(): void;
+  }
+  function autocannon(options: Options): Promise<Result>;
+  function autocannon(options: Options, done: (error: Error | null, result: Result) => void): Instance;
+  export default autocannon;
 }

@@ -190,7 +190,8 @@ export function createPageCache(opts: PageCacheOptions) {
     keyOf,
     /**
      * Answers `req` from the cache, or renders it with `render` (compression included) and keeps the
-     * result. Concurrent misses on one URL render once; the others wait and get the stored copy.
+     * result. Concurrent misses on one URL render once; the others get the copy that render replaces
+     * (within `staleMs`), or else wait for it.
      * `keepAny` keeps the answer whatever its status and headers: a page of the server's own (the
      * 429 page), never a visitor's.
      */

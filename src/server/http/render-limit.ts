@@ -17,16 +17,13 @@ export function createRenderLimit(perAddress: number) {
   const running = new Map<string, number>();
   const free = () => {};
   return {
-    /** Takes one of `address`'s places: the call that gives it back, or null when none is left. */
+    /** Takes one of `address`'s places: the call (once) that gives it back, or null when none is left. */
     take(address: string): (() => void) | null {
       if (LOOPBACK.test(address)) return free;
       const n = running.get(address) ?? 0;
       if (n >= perAddress) return null;
       running.set(address, n + 1);
-      let given = false;
       return () => {
-        if (given) return;
-        given = true;
         const left = running.get(address)! - 1;
         if (left > 0) running.set(address, left);
         else running.delete(address);
