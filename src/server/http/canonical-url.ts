@@ -9,6 +9,7 @@ interface Route {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|\\]/g, '\\$&');
 
+/** A route pattern as a regex: `[x]` is one segment (or part of one), `[...x]` any number of them, none too. */
 function compile(pattern: string, params: readonly string[]): Route {
   const segments = pattern.split('/').filter(Boolean);
   const source = segments
