@@ -1,9 +1,7 @@
-import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createHttpServer } from '../../src/server/http/server.ts';
 import { createTestContext, targets, type TestContext } from '../support/context.ts';
+import { listenForTest } from '../support/http-server.ts';
 
 const PUBLIC = 'public, max-age=0, s-maxage=1, stale-while-revalidate=2';
 
@@ -48,15 +46,7 @@ describe.each(targets())('the page cache in the HTTP server on $name', (target) 
       TRUST_PROXY: '1',
       PAGE_RENDERS_PER_ADDRESS: String(PER_ADDRESS),
     });
-    const { server, hub } = createHttpServer(t.app, astro);
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    stop = async () => {
-      await hub.close(1001, 'test over');
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-    };
+    ({ base, stop } = await listenForTest(t.app, astro));
   });
   afterAll(async () => {
     vi.useRealTimers();

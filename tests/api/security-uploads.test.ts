@@ -1,11 +1,9 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpServer } from '../../src/server/http/server.ts';
 import { createAccountsBench, type AccountsBench } from '../support/accounts.ts';
 import { targets } from '../support/context.ts';
 import { DEMO } from '../support/live.ts';
+import { listenForTest } from '../support/http-server.ts';
 
 /** Uploads are served as what they are (WebP), with nosniff; markup posing as an image never is. */
 const b64 = (s: string | Buffer) => Buffer.from(s).toString('base64');
@@ -20,15 +18,7 @@ describe.each(targets())('uploaded files on $name', (target) => {
   beforeAll(async () => {
     b = await createAccountsBench(target);
     fan = await b.tokenOf(DEMO.fan);
-    const { server, hub } = createHttpServer(b.app, null);
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    stop = async () => {
-      await hub.close(1001, 'test over');
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-    };
+    ({ base, stop } = await listenForTest(b.app, null));
   }, 120_000);
   afterAll(async () => {
     await stop();
