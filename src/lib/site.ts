@@ -17,3 +17,12 @@ export function bannerHref(b: {
   if (b.jumpType === 1) return `/${(b.targetId ?? '').replace(/^\/+/, '')}`;
   return b.outerLink || '/';
 }
+
+/** A banner that opens a match page: "football/live/{id}" or "basketball/live/{id}". */
+export const BANNER_MATCH_TARGET = /^(football|basketball)\/live\/(\d+)$/;
+
+/** The match a banner opens, if it opens one (the carousel draws that match on its slide). */
+export function bannerMatchId(b: { jumpType: number; targetId: string | null }): number | null {
+  const m = b.jumpType === 1 ? b.targetId?.match(BANNER_MATCH_TARGET) : null;
+  return m ? Number(m[2]) : null;
+}

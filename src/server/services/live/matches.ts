@@ -24,7 +24,7 @@ export function createMatchLookup(db: Db): MatchLookup {
       .select({
         id: matches.id,
         sport: matches.sport,
-        competition: competitions.shortName,
+        competition: competitions.nameZh,
         home: home.nameZh,
         away: away.nameZh,
         homeScore: matches.homeScore,

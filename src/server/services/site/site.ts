@@ -12,8 +12,7 @@ import {
   siteSettings,
 } from '../../db/schema/index.ts';
 import { focusMatch } from '../../seed/banners.ts';
-
-const MATCH_TARGET = /^(football|basketball)\/live\/(\d+)$/;
+import { BANNER_MATCH_TARGET } from '../../../lib/site.ts';
 
 /**
  * A banner written with a match keeps pointing at it after the match is long over: at read time
@@ -21,7 +20,7 @@ const MATCH_TARGET = /^(football|basketball)\/live\/(\d+)$/;
  */
 async function freshTargets<T extends { targetId: string | null }>(db: Db, list: T[]): Promise<T[]> {
   const ids = list.flatMap((b) =>
-    b.targetId?.match(MATCH_TARGET) ? [Number(b.targetId.split('/')[2])] : [],
+    b.targetId?.match(BANNER_MATCH_TARGET) ? [Number(b.targetId.split('/')[2])] : [],
   );
   if (!ids.length) return list;
   const fresh = new Set(
@@ -35,7 +34,7 @@ async function freshTargets<T extends { targetId: string | null }>(db: Db, list:
   );
   const out: T[] = [];
   for (const b of list) {
-    const m = b.targetId?.match(MATCH_TARGET);
+    const m = b.targetId?.match(BANNER_MATCH_TARGET);
     if (!m || fresh.has(Number(m[2]))) {
       out.push(b);
       continue;

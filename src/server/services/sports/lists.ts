@@ -122,6 +122,14 @@ export function createListService(deps: { db: Db; clock: FeedClock; cache: HotCa
 
     schedule,
 
+    /** Particular matches, in kick-off order (the home carousel's focus matches). */
+    byIds(ids: number[]) {
+      if (!ids.length) return Promise.resolve([]);
+      return cache.get(`*:ids:${[...ids].sort((a, b) => a - b).join(',')}`, () =>
+        load(inArray(matches.id, ids), byKickoff),
+      );
+    },
+
     /** Both sports on a date (the /next page and GET /api/match/schedule). */
     scheduleAll(date: string) {
       return cache.get(`*:next:${date}`, () => load(onDate(date), byKickoff));
