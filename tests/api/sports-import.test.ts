@@ -82,9 +82,15 @@ describe.each(targets())('sports import on $name', (target) => {
     expect(arsenal).toMatchObject({
       nameZh: '阿森纳',
       founded: 1886,
-      venue: 'Emirates Stadium',
-      city: 'London',
+      venue: '酋长球场',
+      city: '伦敦',
     });
+    // Issue 32 item 8: grounds and cities read in Chinese on the team and match pages.
+    const places = await t.app.db
+      .select({ name: teams.name, venue: teams.venue, city: teams.city })
+      .from(teams);
+    const latin = places.filter((p) => /[A-Za-z]{2}/.test(`${p.venue ?? ''}${p.city ?? ''}`));
+    expect(latin).toEqual([]);
     const nba = await t.app.db
       .select({ nameZh: teams.nameZh, conference: teams.conference })
       .from(teams)

@@ -4,6 +4,7 @@ import { loadClubIndex, normalizeClub } from './clubs.ts';
 import { computeElo } from './elo.ts';
 import { readCbaTeams, readClubNames, readNbaStandings, readNbaTeamNames, readNbaTeams } from './files.ts';
 import { teamCode, teamColor } from './labels.ts';
+import { cityZh, venueZh } from './places-zh.ts';
 import type { SourceMatch } from './sources.ts';
 
 type TeamRow = typeof teams.$inferInsert;
@@ -45,9 +46,9 @@ export function footballTeamRows(sources: SourceMatch[]): TeamRow[] {
       fullNameZh: names?.zh_full ?? names?.zh ?? name,
       shortName: teamCode(name),
       country,
-      city: info?.city ?? null,
+      city: cityZh(info?.city ?? null),
       founded: info?.founded ?? null,
-      venue: info?.venue ?? null,
+      venue: venueZh(info?.venue ?? null),
       color: teamColor(key),
       rating: Math.round((elo.get(name) ?? 1500) * 10) / 10,
     };
@@ -71,7 +72,7 @@ export function nbaTeamRows(): TeamRow[] {
       fullNameZh: names?.zh_full ?? t.full_name,
       shortName: t.abbreviation,
       country: 'USA',
-      city: t.city,
+      city: cityZh(t.city),
       founded: t.year_founded,
       conference: row?.conference ?? null,
       color: teamColor(key),
