@@ -30,7 +30,25 @@ export interface RealtimeHub {
 export interface HubOptions {
   /** Drops a client silent this long; WS_LIMITS.idleMs (30 s) unless a test shortens it. */
   idleMs?: number;
+  /** The hub's time: the system's unless a test drives it by hand. */
+  clock?: HubClock;
 }
+
+/** What the hub reads the time from and runs its sweep on. */
+export interface HubClock {
+  now(): number;
+  /** Calls `tick` every `ms` until the returned function is called. */
+  every(tick: () => void, ms: number): () => void;
+}
+
+const systemClock: HubClock = {
+  now: () => Date.now(),
+  every(tick, ms) {
+    const timer = setInterval(tick, ms);
+    timer.unref();
+    return () => clearInterval(timer);
+  },
+};
 
 interface Client {
   ws: WebSocket;
@@ -67,6 +85,7 @@ const ERROR_MSG: Record<ErrorReason, string> = {
 /** The /ws endpoint: token check on upgrade, 10014 auth, channel subscriptions fed by the pub/sub. */
 export function createRealtimeHub(app: AppContext, server: Server, options: HubOptions = {}): RealtimeHub {
   const idleMs = options.idleMs ?? WS_LIMITS.idleMs;
+  const clock = options.clock ?? systemClock;
   const tokens = socketTokens(app);
   const wss = new WebSocketServer({
     noServer: true,
@@ -103,9 +122,9 @@ export function createRealtimeHub(app: AppContext, server: Server, options: HubO
     wss.handleUpgrade(req, socket, head, (ws) => accept(ws, token.userId));
   });
 
-  const sweep = setInterval(
+  const stopSweep = clock.every(
     () => {
-      const cutoff = Date.now() - idleMs;
+      const cutoff = clock.now() - idleMs;
       for (const client of clients) {
         if (client.lastSeen >= cutoff) continue;
         // A client that did not answer the close handshake by the next sweep is gone.
@@ -115,10 +134,9 @@ export function createRealtimeHub(app: AppContext, server: Server, options: HubO
     },
     Math.max(10, Math.round(idleMs / 3)),
   );
-  sweep.unref();
 
   function accept(ws: WebSocket, tokenUserId: number) {
-    const now = Date.now();
+    const now = clock.now();
     const client: Client = {
       ws,
       tokenUserId,
@@ -140,7 +158,7 @@ export function createRealtimeHub(app: AppContext, server: Server, options: HubO
 
   function onFrame(client: Client, raw: RawData, isBinary: boolean) {
     if (client.ws.readyState !== WebSocket.OPEN) return;
-    const now = Date.now();
+    const now = clock.now();
     client.lastSeen = now;
     if (now - client.windowStart >= WS_LIMITS.frameWindowMs) {
       client.windowStart = now;
@@ -256,7 +274,7 @@ export function createRealtimeHub(app: AppContext, server: Server, options: HubO
   return {
     async close(code, reason) {
       closing = true;
-      clearInterval(sweep);
+      stopSweep();
       stopOnlineReport();
       const grace = new AbortController();
       const closed = [...clients].map((client) => new Promise((resolve) => client.ws.once('close', resolve)));
