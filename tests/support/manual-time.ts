@@ -36,7 +36,9 @@ export function manualTime(start = 0) {
   async function advance(ms: number, settle: () => Promise<void>) {
     const end = t + ms;
     for (;;) {
-      const due = [...pending].filter(([, p]) => p.at <= end).sort(([a, p], [b, q]) => p.at - q.at || a - b)[0];
+      const due = [...pending]
+        .filter(([, p]) => p.at <= end)
+        .sort(([a, p], [b, q]) => p.at - q.at || a - b)[0];
       if (!due) break;
       const [id, p] = due;
       t = p.at;
