@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { users } from '../../src/server/db/schema/index.ts';
-import { CHANNEL, HEARTBEAT, WS_CODE } from '../../src/lib/realtime/codes.ts';
+import { CHANNEL, HEARTBEAT, WS_CLOSE, WS_CODE } from '../../src/lib/realtime/codes.ts';
 import { createRealtimeHub, type RealtimeHub } from '../../src/server/realtime/hub.ts';
 import { publish } from '../../src/server/realtime/publish.ts';
 import { socketTokens } from '../../src/server/realtime/tokens.ts';
@@ -116,5 +116,51 @@ describe.each(targets())('the browser socket in a busy room on $name', (target) 
     expect(chats()).toBe(60);
     // The page beat on its own, every 10 s, while chat kept arriving.
     expect(pings()).toBeGreaterThanOrEqual(11);
+    store.closeSocket();
+  });
+
+  it('keeps a client that answers its protocol pings and closes one that answers nothing', async () => {
+    const url = `ws://127.0.0.1:${port}/ws?token=`;
+    const start = time.now();
+    const open = async (autoPong: boolean) => {
+      const ws = new WebSocket(url + socketTokens(ctx.app).issue(0), { autoPong });
+      const client = {
+        ws,
+        heard: 0,
+        pings: 0,
+        told: [] as { code: number; afterMs: number }[],
+        closed: [] as number[],
+      };
+      ws.on('ping', () => (client.heard++, client.pings++));
+      ws.on('message', (raw) => {
+        client.heard++;
+        const frame = JSON.parse(raw.toString());
+        // 10099 says why, just before the close itself
+        if (frame.code === WS_CODE.closing)
+          client.told.push({ code: frame.data.code, afterMs: time.now() - start });
+      });
+      ws.on('close', (code) => client.closed.push(code));
+      await once(ws, 'open');
+      return client;
+    };
+    // Neither sends a frame of its own, as a page whose timers a background tab holds back.
+    const answering = await open(true);
+    const mute = await open(false);
+    // The sweep is the only timer left: after each, both have heard from the hub (or closed).
+    const heard = [0, 0];
+    const settle = async () => {
+      for (const [i, c] of [answering, mute].entries()) {
+        await until(() => c.told.length > 0 || c.heard > heard[i], 'the sweep');
+        heard[i] = c.heard;
+      }
+    };
+    await time.advance(120_000, settle);
+    expect(mute.told).toEqual([{ code: WS_CLOSE.idle, afterMs: 40_000 }]);
+    await until(() => mute.closed.length > 0, 'the close');
+    expect(mute.closed).toEqual([WS_CLOSE.idle]);
+    expect(answering.told).toEqual([]);
+    expect(answering.closed).toEqual([]);
+    expect(answering.pings).toBe(12);
+    answering.ws.close();
   });
 });

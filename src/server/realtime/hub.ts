@@ -122,18 +122,20 @@ export function createRealtimeHub(app: AppContext, server: Server, options: HubO
     wss.handleUpgrade(req, socket, head, (ws) => accept(ws, token.userId));
   });
 
-  const stopSweep = clock.every(
-    () => {
-      const cutoff = clock.now() - idleMs;
-      for (const client of clients) {
-        if (client.lastSeen >= cutoff) continue;
-        // A client that did not answer the close handshake by the next sweep is gone.
-        if (client.ws.readyState === WebSocket.CLOSING) client.ws.terminate();
-        else kick(client, WS_CLOSE.idle, 'idle');
-      }
-    },
-    Math.max(10, Math.round(idleMs / 3)),
-  );
+  // Every beat: a client silent for a beat or more is pinged (browsers answer at the protocol level
+  // even when a background tab's timers hold its '0' back); one silent past idleMs is closed.
+  const beatMs = Math.max(10, Math.round(idleMs / 3));
+  const stopSweep = clock.every(() => {
+    const now = clock.now();
+    for (const client of clients) {
+      const silent = now - client.lastSeen;
+      if (silent < beatMs) continue;
+      // A client that did not answer the close handshake by the next sweep is gone.
+      if (client.ws.readyState === WebSocket.CLOSING) client.ws.terminate();
+      else if (silent > idleMs) kick(client, WS_CLOSE.idle, 'idle');
+      else client.ws.ping();
+    }
+  }, beatMs);
 
   function accept(ws: WebSocket, tokenUserId: number) {
     const now = clock.now();
@@ -149,6 +151,7 @@ export function createRealtimeHub(app: AppContext, server: Server, options: HubO
     };
     clients.add(client);
     ws.on('message', (raw, isBinary) => onFrame(client, raw, isBinary));
+    ws.on('pong', () => (client.lastSeen = clock.now()));
     ws.on('error', (err) => app.log.debug({ err }, 'ws client error'));
     ws.on('close', () => {
       clients.delete(client);
