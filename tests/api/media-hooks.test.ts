@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveSessions, matchEvents, rooms, users } from '../../src/server/db/schema/index.ts';
 import { createGateway } from '../../src/server/gateway/index.ts';
 import { streamOf } from '../../src/server/services/live/rooms.ts';
+import { PUSH_WAIT_MS } from '../../src/server/services/media/hooks.ts';
 import { targets } from '../support/context.ts';
 import { createLiveBench, insertMatch, type LiveBench } from '../support/live.ts';
 
@@ -271,5 +272,36 @@ describe.each(targets())('media server hooks on $name', (target) => {
     expect((await ask(path.replace(/.{4}$/, '0000'))).status).toBe(403);
     expect((await ask(path.replace('/hls/', '/hls-low/'))).status).toBe(403);
     expect((await ask(path, 'nope')).status).toBe(403);
+  });
+
+  it('takes offline a room live without a push once it has waited PUSH_WAIT_MS for one (issue 41)', async () => {
+    const liveIds = async () =>
+      (await b.app.db.select({ id: rooms.id }).from(rooms).where(eq(rooms.liveState, 1)))
+        .map((r) => r.id)
+        .sort((x, y) => x - y);
+    const pushed = await b.anchor();
+    await publish(streamOf(pushed.room), keyOf(pushed.room, pushed.id), 'w1');
+    const before = await liveIds(); // the demo's rooms (no push, live for 20+ minutes) and pushed ones
+    expect(before).toContain(b.demoRoom.id);
+    const button = await b.anchor();
+    expect(await b.post('/api/room/up', {}, { token: button.token })).toMatchObject({ status: 200 });
+
+    const hooks = b.app.services.media.hooks;
+    await hooks.endStreamlessRooms();
+    const after = await liveIds();
+    expect(after).not.toContain(b.demoRoom.id);
+    expect(after).toContain(pushed.room.id);
+    expect(after).toContain(button.room.id); // still waiting for its push
+    const demoSession = (
+      await b.app.db.select().from(liveSessions).where(eq(liveSessions.roomId, b.demoRoom.id))
+    ).sort((x, y) => y.id - x.id)[0];
+    expect(demoSession.endedAt).not.toBeNull();
+    // 开播 and no OBS for longer than the wait: offline too; what is pushed stays.
+    expect(await hooks.endStreamlessRooms(Date.now() + PUSH_WAIT_MS + 1_000)).toBe(1);
+    expect(await liveIds()).toEqual(after.filter((id) => id !== button.room.id));
+    const listed = await b.get('/api/room/page', { roomType: 1, pageSize: 50 });
+    expect(listed.data.list.map((r: { id: number }) => r.id).sort((x: number, y: number) => x - y)).toEqual(
+      after.filter((id) => id !== button.room.id),
+    );
   });
 });

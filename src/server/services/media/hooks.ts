@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
 import { MSG } from '../../../lib/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { liveSessions, rooms, users } from '../../db/schema/index.ts';
@@ -10,6 +10,12 @@ import type { LiveServices } from '../live/index.ts';
 
 /** A push that drops and comes back within this keeps its broadcast (one session, one replay). */
 export const RESUME_WINDOW_MS = 30_000;
+
+/**
+ * How long a room put live without a push (开播 before OBS starts) waits for one; with a media
+ * server a room is live only while its stream is.
+ */
+export const PUSH_WAIT_MS = 2 * 60_000;
 
 const STREAM = /^r(\d{1,9})_([0-9a-f]{6,32})$/;
 
@@ -166,6 +172,26 @@ export function createMediaHooks(deps: {
         .from(rooms)
         .innerJoin(liveSessions, eq(liveSessions.id, rooms.sessionId))
         .where(and(eq(rooms.liveState, 1), isNotNull(liveSessions.pushClient)));
+      for (const r of rows) await live.roomAdmin.down(r.roomId, { id: r.anchorId });
+      return rows.length;
+    },
+
+    /**
+     * Rooms live without a push for longer than PUSH_WAIT_MS go offline: with a media server they
+     * would show 直播中 over 信号中断 (the seeded demo rooms, or 开播 with OBS never started).
+     */
+    async endStreamlessRooms(now = Date.now()) {
+      const rows = await db
+        .select({ roomId: rooms.id, anchorId: rooms.anchorId })
+        .from(rooms)
+        .leftJoin(liveSessions, eq(liveSessions.id, rooms.sessionId))
+        .where(
+          and(
+            eq(rooms.liveState, 1),
+            isNull(liveSessions.pushClient),
+            lt(rooms.liveSince, new Date(now - PUSH_WAIT_MS)),
+          ),
+        );
       for (const r of rows) await live.roomAdmin.down(r.roomId, { id: r.anchorId });
       return rows.length;
     },
