@@ -131,34 +131,52 @@ describe.each(targets())('media server hooks on $name', (target) => {
     expect(sessions).toHaveLength(2);
   });
 
-  it('starts the feed clock and takes the linked match when a push resumes a broadcast begun by the button', async () => {
+  it('starts the feed clock at the first push of a broadcast begun by the button, and keeps it when the push comes back', async () => {
     const a = await b.anchor();
     const stream = streamOf(a.room);
-    const button = await b.post('/api/room/up', {}, { token: a.token });
-    expect(button).toMatchObject({ status: 200 });
+    expect(await b.post('/api/room/up', {}, { token: a.token })).toMatchObject({ status: 200 });
     const sessionId = (await roomRow(a.room.id)).sessionId!;
-    await b.get('/api/room/down', { roomId: a.room.id }, { token: a.token });
-    expect(await session(sessionId)).toMatchObject({
-      replayState: 'pending',
-      feedClockAt: null,
-      matchId: null,
-    });
-    const matchId = await insertMatch(b.app.db);
-    await b.app.db.update(rooms).set({ matchId }).where(eq(rooms.id, a.room.id));
+    expect(await session(sessionId)).toMatchObject({ feedClockAt: null, pushClient: null });
 
     const before = b.app.services.sports.clock.now();
     const pushed = await publish(stream, keyOf(a.room, a.id), 'b1');
-    expect(pushed).toMatchObject({ status: 200, data: { sessionId, resumed: true } });
+    expect(pushed).toMatchObject({ status: 200, data: { sessionId, resumed: false } });
     const s = await session(sessionId);
-    expect(s.matchId).toBe(matchId);
     // On the feed's clock, where the recording starts: the replay's markers are placed from it.
     expect(s.feedClockAt!.getTime()).toBeGreaterThanOrEqual(before - 1);
     expect(s.feedClockAt!.getTime()).toBeLessThanOrEqual(b.app.services.sports.clock.now() + 1);
 
-    // A push that drops and comes back keeps the clock of the broadcast's first push.
+    // A push that drops and comes back keeps the clock and takes the match the room is linked to now.
     await done(stream, 'b1');
-    await publish(stream, keyOf(a.room, a.id), 'b2');
-    expect((await session(sessionId)).feedClockAt).toEqual(s.feedClockAt);
+    const matchId = await insertMatch(b.app.db);
+    await b.app.db.update(rooms).set({ matchId }).where(eq(rooms.id, a.room.id));
+    expect(await publish(stream, keyOf(a.room, a.id), 'b2')).toMatchObject({
+      data: { sessionId, resumed: true },
+    });
+    expect(await session(sessionId)).toMatchObject({ feedClockAt: s.feedClockAt, matchId });
+  });
+
+  it('starts a new broadcast for a push within 30 s of 下播, which ended the last one (issue 41)', async () => {
+    const a = await b.anchor();
+    const stream = streamOf(a.room);
+    const down = () => b.get('/api/room/down', { roomId: a.room.id }, { token: a.token });
+    const first = await publish(stream, keyOf(a.room, a.id), 'd1');
+    await down();
+    await done(stream, 'd1'); // OBS stopped after the button: nothing more to end
+    const second = await publish(stream, keyOf(a.room, a.id), 'd2');
+    expect(second).toMatchObject({ status: 200, data: { resumed: false } });
+    expect(second.data.sessionId).not.toBe(first.data.sessionId);
+    expect((await session(first.data.sessionId)).endedAt).not.toBeNull();
+
+    // Dropped and resumed, then 下播: the next push is a new broadcast too.
+    await done(stream, 'd2');
+    expect(await publish(stream, keyOf(a.room, a.id), 'd3')).toMatchObject({
+      data: { sessionId: second.data.sessionId, resumed: true },
+    });
+    await down();
+    const third = await publish(stream, keyOf(a.room, a.id), 'd4');
+    expect(third).toMatchObject({ status: 200, data: { resumed: false } });
+    expect(third.data.sessionId).not.toBe(second.data.sessionId);
   });
 
   /** A goal of `matchId` at feed time `at` (epoch ms), named for the marker it should make. */
