@@ -12,7 +12,7 @@ import { parseServerFrame, type ServerFrame } from '../lib/realtime/events.ts';
  * thing: `sendSocket` refuses without a login, and a visitor's room polls its chat instead.
  */
 
-/** Spec §9: heartbeat 10 s, reconnect delay 5 s. */
+/** Spec §9: heartbeat 10 s (after the page's own last frame), reconnect delay 5 s. */
 export const HEARTBEAT_MS = 10_000;
 export const RECONNECT_MS = 5_000;
 
@@ -193,7 +193,6 @@ function open(current: NonNullable<typeof info>) {
     for (const channel of channels) control(WS_CODE.subscribe, { channel });
   };
   ws.onmessage = (event) => {
-    touch();
     if (typeof event.data !== 'string' || event.data === HEARTBEAT.pong) return;
     const frame = parseServerFrame(event.data);
     if (frame) $lastMessage.set(frame);
@@ -225,7 +224,11 @@ function write(text: string) {
   touch();
 }
 
-/** Any activity pushes the next heartbeat back to HEARTBEAT_MS from now. */
+/**
+ * The next heartbeat goes HEARTBEAT_MS after what this page last sent. Incoming frames do not
+ * push it back: the server judges liveness by what the client sends, and in a busy room frames
+ * arrive more often than every 10 s (issue 41).
+ */
 function touch() {
   stopHeartbeat();
   if (isOpen()) heartbeatTimer = timers().setTimeout(() => write(HEARTBEAT.ping), HEARTBEAT_MS);

@@ -41,6 +41,12 @@ describe.each(targets())('live chat on $name', (target) => {
     );
     const newer = await b.post('/api/chat/page', { roomId, afterId: all.data.list[7].id });
     expect(newer.data.list.map((m: { id: number }) => m.id)).toEqual([all.data.list[8].id]);
+    // A page that has seen no message yet (an empty room) reads forwards from the first one.
+    const fromStart = await b.post('/api/chat/page', { roomId, afterId: 0, pageSize: 3 });
+    expect(fromStart.data).toMatchObject({ hasMore: true });
+    expect(fromStart.data.list.map((m: { id: number }) => m.id)).toEqual(
+      all.data.list.slice(0, 3).map((m: { id: number }) => m.id),
+    );
     expect(await b.post('/api/chat/page', { roomId: 999_999 })).toMatchObject({
       status: 404,
       msg: '直播间不存在',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveSessions, matchEvents, rooms, users } from '../../src/server/db/schema/index.ts';
 import { createGateway } from '../../src/server/gateway/index.ts';
 import { streamOf } from '../../src/server/services/live/rooms.ts';
+import { PUSH_WAIT_MS } from '../../src/server/services/media/hooks.ts';
 import { targets } from '../support/context.ts';
 import { createLiveBench, insertMatch, type LiveBench } from '../support/live.ts';
 
@@ -130,34 +131,52 @@ describe.each(targets())('media server hooks on $name', (target) => {
     expect(sessions).toHaveLength(2);
   });
 
-  it('starts the feed clock and takes the linked match when a push resumes a broadcast begun by the button', async () => {
+  it('starts the feed clock at the first push of a broadcast begun by the button, and keeps it when the push comes back', async () => {
     const a = await b.anchor();
     const stream = streamOf(a.room);
-    const button = await b.post('/api/room/up', {}, { token: a.token });
-    expect(button).toMatchObject({ status: 200 });
+    expect(await b.post('/api/room/up', {}, { token: a.token })).toMatchObject({ status: 200 });
     const sessionId = (await roomRow(a.room.id)).sessionId!;
-    await b.get('/api/room/down', { roomId: a.room.id }, { token: a.token });
-    expect(await session(sessionId)).toMatchObject({
-      replayState: 'pending',
-      feedClockAt: null,
-      matchId: null,
-    });
-    const matchId = await insertMatch(b.app.db);
-    await b.app.db.update(rooms).set({ matchId }).where(eq(rooms.id, a.room.id));
+    expect(await session(sessionId)).toMatchObject({ feedClockAt: null, pushClient: null });
 
     const before = b.app.services.sports.clock.now();
     const pushed = await publish(stream, keyOf(a.room, a.id), 'b1');
-    expect(pushed).toMatchObject({ status: 200, data: { sessionId, resumed: true } });
+    expect(pushed).toMatchObject({ status: 200, data: { sessionId, resumed: false } });
     const s = await session(sessionId);
-    expect(s.matchId).toBe(matchId);
     // On the feed's clock, where the recording starts: the replay's markers are placed from it.
     expect(s.feedClockAt!.getTime()).toBeGreaterThanOrEqual(before - 1);
     expect(s.feedClockAt!.getTime()).toBeLessThanOrEqual(b.app.services.sports.clock.now() + 1);
 
-    // A push that drops and comes back keeps the clock of the broadcast's first push.
+    // A push that drops and comes back keeps the clock and takes the match the room is linked to now.
     await done(stream, 'b1');
-    await publish(stream, keyOf(a.room, a.id), 'b2');
-    expect((await session(sessionId)).feedClockAt).toEqual(s.feedClockAt);
+    const matchId = await insertMatch(b.app.db);
+    await b.app.db.update(rooms).set({ matchId }).where(eq(rooms.id, a.room.id));
+    expect(await publish(stream, keyOf(a.room, a.id), 'b2')).toMatchObject({
+      data: { sessionId, resumed: true },
+    });
+    expect(await session(sessionId)).toMatchObject({ feedClockAt: s.feedClockAt, matchId });
+  });
+
+  it('starts a new broadcast for a push within 30 s of 下播, which ended the last one (issue 41)', async () => {
+    const a = await b.anchor();
+    const stream = streamOf(a.room);
+    const down = () => b.get('/api/room/down', { roomId: a.room.id }, { token: a.token });
+    const first = await publish(stream, keyOf(a.room, a.id), 'd1');
+    await down();
+    await done(stream, 'd1'); // OBS stopped after the button: nothing more to end
+    const second = await publish(stream, keyOf(a.room, a.id), 'd2');
+    expect(second).toMatchObject({ status: 200, data: { resumed: false } });
+    expect(second.data.sessionId).not.toBe(first.data.sessionId);
+    expect((await session(first.data.sessionId)).endedAt).not.toBeNull();
+
+    // Dropped and resumed, then 下播: the next push is a new broadcast too.
+    await done(stream, 'd2');
+    expect(await publish(stream, keyOf(a.room, a.id), 'd3')).toMatchObject({
+      data: { sessionId: second.data.sessionId, resumed: true },
+    });
+    await down();
+    const third = await publish(stream, keyOf(a.room, a.id), 'd4');
+    expect(third).toMatchObject({ status: 200, data: { resumed: false } });
+    expect(third.data.sessionId).not.toBe(second.data.sessionId);
   });
 
   /** A goal of `matchId` at feed time `at` (epoch ms), named for the marker it should make. */
@@ -271,5 +290,36 @@ describe.each(targets())('media server hooks on $name', (target) => {
     expect((await ask(path.replace(/.{4}$/, '0000'))).status).toBe(403);
     expect((await ask(path.replace('/hls/', '/hls-low/'))).status).toBe(403);
     expect((await ask(path, 'nope')).status).toBe(403);
+  });
+
+  it('takes offline a room live without a push once it has waited PUSH_WAIT_MS for one (issue 41)', async () => {
+    const liveIds = async () =>
+      (await b.app.db.select({ id: rooms.id }).from(rooms).where(eq(rooms.liveState, 1)))
+        .map((r) => r.id)
+        .sort((x, y) => x - y);
+    const pushed = await b.anchor();
+    await publish(streamOf(pushed.room), keyOf(pushed.room, pushed.id), 'w1');
+    const before = await liveIds(); // the demo's rooms (no push, live for 20+ minutes) and pushed ones
+    expect(before).toContain(b.demoRoom.id);
+    const button = await b.anchor();
+    expect(await b.post('/api/room/up', {}, { token: button.token })).toMatchObject({ status: 200 });
+
+    const hooks = b.app.services.media.hooks;
+    await hooks.endStreamlessRooms();
+    const after = await liveIds();
+    expect(after).not.toContain(b.demoRoom.id);
+    expect(after).toContain(pushed.room.id);
+    expect(after).toContain(button.room.id); // still waiting for its push
+    const demoSession = (
+      await b.app.db.select().from(liveSessions).where(eq(liveSessions.roomId, b.demoRoom.id))
+    ).sort((x, y) => y.id - x.id)[0];
+    expect(demoSession.endedAt).not.toBeNull();
+    // 开播 and no OBS for longer than the wait: offline too; what is pushed stays.
+    expect(await hooks.endStreamlessRooms(Date.now() + PUSH_WAIT_MS + 1_000)).toBe(1);
+    expect(await liveIds()).toEqual(after.filter((id) => id !== button.room.id));
+    const listed = await b.get('/api/room/page', { roomType: 1, pageSize: 50 });
+    expect(listed.data.list.map((r: { id: number }) => r.id).sort((x: number, y: number) => x - y)).toEqual(
+      after.filter((id) => id !== button.room.id),
+    );
   });
 });

@@ -99,6 +99,30 @@ describe.each(targets())('replays from recordings on $name', (target) => {
     expect(await maker().makeDue()).toEqual([]);
   }, 60_000);
 
+  it('dates and times a replay by its recording, not by the broadcast begun long before the push', async () => {
+    const a = await b.anchor();
+    // 开播 at 12:00, OBS pushed for the last 77 s, down at 12:32 (fixed days: no test reads today's date).
+    const endedAt = new Date('2026-05-01T12:32:00Z');
+    const [s] = await b.app.db
+      .insert(liveSessions)
+      .values({
+        roomId: a.room.id,
+        anchorId: a.id,
+        title: '测试回放',
+        navId: 1,
+        startedAt: new Date('2026-05-01T12:00:00Z'),
+        endedAt,
+        replayState: 'ready',
+        replayUrl: '/media/replays/0/index.m3u8',
+        durationSeconds: 77,
+      })
+      .returning();
+    const recorded = { startedAt: new Date(endedAt.getTime() - 77_000).toISOString(), minutes: 1 };
+    expect((await b.get('/api/back/detail', { recordId: s.id })).data).toMatchObject(recorded);
+    expect((await b.post('/api/back/pageByRoom', { roomId: a.room.id })).data.list).toMatchObject([recorded]);
+    expect((await b.get('/api/room/detail', { roomId: a.room.id })).data.replays).toMatchObject([recorded]);
+  });
+
   it('marks a replay failed when the recording cannot be remuxed, and keeps the raw file', async () => {
     const { s, file } = await endedBroadcast();
     writeFileSync(file, 'not a video');

@@ -46,8 +46,9 @@ async function stop(server: Server, hub: RealtimeHub) {
   await new Promise((resolve) => server.close(resolve));
 }
 
-async function openSocket(url: string): Promise<TestSocket> {
-  const ws = new WebSocket(url);
+/** `autoPong: false` makes a client that does not answer the hub's protocol pings either. */
+async function openSocket(url: string, options: { autoPong?: boolean } = {}): Promise<TestSocket> {
+  const ws = new WebSocket(url, options);
   const inbox: Incoming[] = [];
   const waiters: { match: (f: Incoming) => boolean; resolve: (f: Incoming) => void }[] = [];
   ws.on('message', (raw) => {
@@ -394,7 +395,7 @@ describe.each(targets())('realtime /ws on $name', (target) => {
     afterAll(() => stop(bare, shortHub));
 
     it('drops a silent client and keeps one that beats', async () => {
-      const silent = await openSocket(url + socketTokens(ctx.app).issue(0));
+      const silent = await openSocket(url + socketTokens(ctx.app).issue(0), { autoPong: false });
       const beating = await openSocket(url + socketTokens(ctx.app).issue(0));
       const beat = setInterval(() => beating.send(HEARTBEAT.ping), 50);
       try {

@@ -138,17 +138,25 @@ describe('heartbeat', () => {
     expect(last().sent.filter((s) => s === '0')).toHaveLength(2);
   });
 
-  it('is pushed back by incoming and outgoing messages', async () => {
+  it('is pushed back by what the page sends, not by what arrives', async () => {
     await connect();
     last().open();
-    await vi.advanceTimersByTimeAsync(6_000);
-    last().receive('{"code":10015,"data":{"userId":1}}');
     await vi.advanceTimersByTimeAsync(6_000);
     store.sendSocket({ code: 1, data: {} });
     await vi.advanceTimersByTimeAsync(9_999);
     expect(last().sent).not.toContain('0');
     await vi.advanceTimersByTimeAsync(1);
     expect(last().sent.at(-1)).toBe('0');
+  });
+
+  it('beats every 10 s in a room where a frame arrives every 2 s', async () => {
+    await connect();
+    last().open();
+    for (let s = 2; s <= 60; s += 2) {
+      await vi.advanceTimersByTimeAsync(2_000);
+      last().receive(`{"code":10031,"data":{"channel":"room:1","payload":{"id":${s}}}}`);
+    }
+    expect(last().sent.filter((s) => s === '0')).toHaveLength(6);
   });
 });
 

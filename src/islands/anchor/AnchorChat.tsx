@@ -51,8 +51,8 @@ export default function AnchorChat({ roomId, live, history, me }: Props) {
       );
   }, []);
 
-  useRoomFeed(roomId, true, history.list.at(-1)?.id ?? 0, null, { onChat, onEvent });
-  const send = useChatSender(roomId, onChat);
+  const deliver = useRoomFeed(roomId, true, history.list.at(-1)?.id ?? 0, null, { onChat, onEvent });
+  const send = useChatSender(roomId, deliver);
 
   async function ban(sender: Sender, minutes?: number) {
     try {

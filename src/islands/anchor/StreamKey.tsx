@@ -49,7 +49,8 @@ export default function StreamKey({
       <h2 className="section-title">推流信息（OBS）</h2>
       {demo && (
         <p className="rounded bg-accent-light px-2 py-1 text-xs text-accent">
-          演示环境：未配置流媒体服务器，观众看到的是内置演示流。配置 MEDIA_PULL_BASES 后推流才会出现在直播间。
+          演示环境：未配置流媒体服务器，观众看到的是内置演示流。运行 npm run media 并为本站设置
+          MEDIA_SERVER（见 docs/streaming.md）后推流才会出现在直播间。
         </p>
       )}
       <div className="grid gap-1 text-sm sm:grid-cols-[88px_1fr_auto] sm:items-center">

@@ -116,7 +116,7 @@ export default function LiveRoom({ room: initial, gifts, history, me, balance: i
     [room.id, me?.id],
   );
 
-  useRoomFeed(room.id, me !== null, lastId, room.matchId, {
+  const deliver = useRoomFeed(room.id, me !== null, lastId, room.matchId, {
     onChat,
     onEvent,
     // Up or down while the page loaded (before the subscription): the room as it is now.
@@ -147,7 +147,7 @@ export default function LiveRoom({ room: initial, gifts, history, me, balance: i
     return () => removeEventListener(BALANCES_EVENT, onBalances);
   }, [room.id]);
 
-  const send = useChatSender(room.id, onChat);
+  const send = useChatSender(room.id, deliver);
 
   // Follow alerts of the match on screen wait for the picture (src/lib/follows/alert-hold.ts).
   const onDelay = useCallback(

@@ -51,7 +51,7 @@ export interface PacketView {
 }
 
 export const roomApi = {
-  chatPage: async (roomId: number, opts: { lastId?: number; afterId?: number } = {}) =>
+  chatPage: async (roomId: number, opts: { lastId?: number; afterId?: number; pageSize?: number } = {}) =>
     (
       await api.post<{ list: ChatMessage[]; hasMore: boolean }>('/api/chat/page', {
         roomId,

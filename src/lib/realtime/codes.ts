@@ -60,7 +60,7 @@ export type DeliveryCode =
   | typeof WS_CODE.userNotice
   | typeof WS_CODE.privateMessage;
 
-/** 心跳: the client sends '0' (spec: 10 s after its last activity); the server answers '1'. */
+/** 心跳: the client sends '0' 10 s after the last frame it sent (incoming ones do not count); the server answers '1'. */
 export const HEARTBEAT = { ping: '0', pong: '1' } as const;
 
 /** WebSocket close codes the server uses (4000–4999 is the application range). */
@@ -80,7 +80,7 @@ export const WS_CLOSE = {
 } as const;
 
 export const WS_LIMITS = {
-  /** A client silent this long is dropped; the spec's client beats every 10 s. */
+  /** A client silent this long (no frame, no pong) is dropped; it beats every 10 s and is pinged after one silent beat. */
   idleMs: 30_000,
   maxChannelsPerSocket: 20,
   /** Open sockets on one socket token (a page opens one; reconnects fetch a new token). */

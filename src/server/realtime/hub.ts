@@ -30,7 +30,25 @@ export interface RealtimeHub {
 export interface HubOptions {
   /** Drops a client silent this long; WS_LIMITS.idleMs (30 s) unless a test shortens it. */
   idleMs?: number;
+  /** The hub's time: the system's unless a test drives it by hand. */
+  clock?: HubClock;
 }
+
+/** What the hub reads the time from and runs its sweep on. */
+export interface HubClock {
+  now(): number;
+  /** Calls `tick` every `ms` until the returned function is called. */
+  every(tick: () => void, ms: number): () => void;
+}
+
+const systemClock: HubClock = {
+  now: () => Date.now(),
+  every(tick, ms) {
+    const timer = setInterval(tick, ms);
+    timer.unref();
+    return () => clearInterval(timer);
+  },
+};
 
 interface Client {
   ws: WebSocket;
@@ -67,6 +85,7 @@ const ERROR_MSG: Record<ErrorReason, string> = {
 /** The /ws endpoint: token check on upgrade, 10014 auth, channel subscriptions fed by the pub/sub. */
 export function createRealtimeHub(app: AppContext, server: Server, options: HubOptions = {}): RealtimeHub {
   const idleMs = options.idleMs ?? WS_LIMITS.idleMs;
+  const clock = options.clock ?? systemClock;
   const tokens = socketTokens(app);
   const wss = new WebSocketServer({
     noServer: true,
@@ -103,22 +122,23 @@ export function createRealtimeHub(app: AppContext, server: Server, options: HubO
     wss.handleUpgrade(req, socket, head, (ws) => accept(ws, token.userId));
   });
 
-  const sweep = setInterval(
-    () => {
-      const cutoff = Date.now() - idleMs;
-      for (const client of clients) {
-        if (client.lastSeen >= cutoff) continue;
-        // A client that did not answer the close handshake by the next sweep is gone.
-        if (client.ws.readyState === WebSocket.CLOSING) client.ws.terminate();
-        else kick(client, WS_CLOSE.idle, 'idle');
-      }
-    },
-    Math.max(10, Math.round(idleMs / 3)),
-  );
-  sweep.unref();
+  // Every beat: a client silent for a beat or more is pinged (browsers answer at the protocol level
+  // even when a background tab's timers hold its '0' back); one silent past idleMs is closed.
+  const beatMs = Math.max(10, Math.round(idleMs / 3));
+  const stopSweep = clock.every(() => {
+    const now = clock.now();
+    for (const client of clients) {
+      const silent = now - client.lastSeen;
+      if (silent < beatMs) continue;
+      // A client that did not answer the close handshake by the next sweep is gone.
+      if (client.ws.readyState === WebSocket.CLOSING) client.ws.terminate();
+      else if (silent > idleMs) kick(client, WS_CLOSE.idle, 'idle');
+      else client.ws.ping();
+    }
+  }, beatMs);
 
   function accept(ws: WebSocket, tokenUserId: number) {
-    const now = Date.now();
+    const now = clock.now();
     const client: Client = {
       ws,
       tokenUserId,
@@ -131,6 +151,7 @@ export function createRealtimeHub(app: AppContext, server: Server, options: HubO
     };
     clients.add(client);
     ws.on('message', (raw, isBinary) => onFrame(client, raw, isBinary));
+    ws.on('pong', () => (client.lastSeen = clock.now()));
     ws.on('error', (err) => app.log.debug({ err }, 'ws client error'));
     ws.on('close', () => {
       clients.delete(client);
@@ -140,7 +161,7 @@ export function createRealtimeHub(app: AppContext, server: Server, options: HubO
 
   function onFrame(client: Client, raw: RawData, isBinary: boolean) {
     if (client.ws.readyState !== WebSocket.OPEN) return;
-    const now = Date.now();
+    const now = clock.now();
     client.lastSeen = now;
     if (now - client.windowStart >= WS_LIMITS.frameWindowMs) {
       client.windowStart = now;
@@ -256,7 +277,7 @@ export function createRealtimeHub(app: AppContext, server: Server, options: HubO
   return {
     async close(code, reason) {
       closing = true;
-      clearInterval(sweep);
+      stopSweep();
       stopOnlineReport();
       const grace = new AbortController();
       const closed = [...clients].map((client) => new Promise((resolve) => client.ws.once('close', resolve)));

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { bubbleOf } from '../../lib/live/rules.ts';
 import type { Sender } from '../../lib/live/types.ts';
 import type { Db } from '../db/client.ts';
@@ -316,12 +316,15 @@ export async function linkTodaysMatches(db: Db) {
         anchorSeeds.map((a) => a.mobile),
       ),
     );
+  // Only the demo's own broadcasts: not one pushed from OBS (a demo account used for real).
   const live = await db
-    .select()
+    .select({ room: rooms })
     .from(rooms)
+    .leftJoin(liveSessions, eq(liveSessions.id, rooms.sessionId))
     .where(
       and(
         eq(rooms.liveState, 1),
+        isNull(liveSessions.pushClient),
         inArray(rooms.navId, [1, 2]),
         inArray(
           rooms.anchorId,
@@ -329,13 +332,17 @@ export async function linkTodaysMatches(db: Db) {
         ),
       ),
     );
-  const showOf = new Map(
-    demoAnchors.map((a) => [a.id, anchorSeeds.find((s) => s.mobile === a.mobile)?.show ?? '直播陪看']),
-  );
+  const seedOf = new Map(demoAnchors.map((a) => [a.id, anchorSeeds.find((s) => s.mobile === a.mobile)]));
+  const showOf = (anchorId: number) => seedOf.get(anchorId)?.show ?? '直播陪看';
   const now = Date.now();
   const used = new Set<number>();
-  for (const room of live) {
+  for (const { room } of live) {
     const current = room.matchId ? (await lookup.briefs([room.matchId])).get(room.matchId) : undefined;
+    // A title the anchor wrote is theirs, and so is the broadcast: only the seed's or the link's is redone.
+    const demoTitled =
+      room.title === seedOf.get(room.anchorId)?.title ||
+      (current !== undefined && room.title === titleForMatch(current, showOf(room.anchorId)));
+    if (!demoTitled) continue;
     let pick = current && current.phase !== 'finished' && current.phase !== 'void' ? current : undefined;
     if (!pick) {
       const options = await lookup.between(
@@ -349,7 +356,7 @@ export async function linkTodaysMatches(db: Db) {
     if (!pick) continue;
     used.add(pick.id);
     // The title follows the match, also for rooms linked before titles did (older databases).
-    const title = titleForMatch(pick, showOf.get(room.anchorId) ?? '直播陪看');
+    const title = titleForMatch(pick, showOf(room.anchorId));
     if (pick.id === room.matchId && title === room.title) continue;
     await db.update(rooms).set({ matchId: pick.id, title }).where(eq(rooms.id, room.id));
     await db

@@ -9,13 +9,13 @@ import type { GatewayEnv } from '../types.ts';
 import { q, text, validate } from '../../validate.ts';
 import { requestKey, wholeNumber } from './pay-input.ts';
 import { readChatSend } from '../../services/live/chat-input.ts';
-import { caller, live, optionalId, requiredId } from './live-input.ts';
+import { afterId, caller, live, optionalId, requiredId } from './live-input.ts';
 import { LIMIT } from '../limits.ts';
 
 /** /svc/api — room chat, gifts catalogue, barrage styles, nobility, horns and red packets. */
 export const liveChatRoutes = new Hono<GatewayEnv>();
 
-/** POST /api/chat/page {roomId, pageSize (20), lastId? (older than), afterId? (newer than)} → {list (oldest first), hasMore}. */
+/** POST /api/chat/page {roomId, pageSize (20), lastId? (older than), afterId? (newer than; 0: from the first)} → {list (oldest first), hasMore}. */
 liveChatRoutes.post('/chat/page', async (c) => {
   const input = await readInput(c);
   const { pageSize } = validate(z.object({ pageSize: q.pageSize(CHAT.pageSize, 50) }), {
@@ -23,7 +23,7 @@ liveChatRoutes.post('/chat/page', async (c) => {
   });
   const page = await live(c).chat.page(
     { roomId: requiredId(input, 'roomId') },
-    { pageSize, beforeId: optionalId(input, 'lastId'), afterId: optionalId(input, 'afterId') },
+    { pageSize, beforeId: optionalId(input, 'lastId'), afterId: afterId(input) },
   );
   return ok(c, page);
 });

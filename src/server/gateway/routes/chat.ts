@@ -9,7 +9,7 @@ import { ok } from '../envelope.ts';
 import type { GatewayEnv } from '../types.ts';
 import { q, text, validate } from '../../validate.ts';
 import { readChatSend } from '../../services/live/chat-input.ts';
-import { caller, live, optionalId, requiredId } from './live-input.ts';
+import { afterId, caller, live, optionalId, requiredId } from './live-input.ts';
 import { LIMIT } from '../limits.ts';
 
 /**
@@ -46,7 +46,7 @@ chatRoutes.post('/page', async (c) => {
     c,
     await live(c).chat.page(
       { matchId: requiredId(input, 'matchId') },
-      { pageSize, beforeId: optionalId(input, 'lastId'), afterId: optionalId(input, 'afterId') },
+      { pageSize, beforeId: optionalId(input, 'lastId'), afterId: afterId(input) },
     ),
   );
 });

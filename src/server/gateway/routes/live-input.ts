@@ -24,6 +24,14 @@ export function optionalId(input: Record<string, unknown>, field: string): numbe
   ];
 }
 
+/** The chat history's `afterId`: an id, or 0 for "from the first message" (a page that has seen none). */
+export function afterId(input: Record<string, unknown>): number | undefined {
+  const raw = text(input.afterId);
+  if (!raw) return undefined;
+  return validate(z.object({ afterId: z.coerce.number().int().min(0).max(MAX_ID) }), { afterId: raw })
+    .afterId;
+}
+
 /** A required positive whole number field. */
 export function requiredId(input: Record<string, unknown>, field: string): number {
   const id = optionalId(input, field);

@@ -176,10 +176,10 @@ export function createChatService(deps: {
       const where = and(
         target.roomId ? eq(chatMessages.roomId, target.roomId) : eq(chatMessages.matchId, target.matchId!),
         opts.beforeId ? lt(chatMessages.id, opts.beforeId) : undefined,
-        opts.afterId ? gt(chatMessages.id, opts.afterId) : undefined,
+        opts.afterId !== undefined ? gt(chatMessages.id, opts.afterId) : undefined,
       );
       // Newer messages read forwards (a poll catching up), older ones backwards from the latest.
-      const forwards = Boolean(opts.afterId);
+      const forwards = opts.afterId !== undefined;
       const rows = await db
         .select()
         .from(chatMessages)

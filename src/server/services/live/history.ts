@@ -13,6 +13,21 @@ const chinaDay = (d: string) => new Date(`${d}T00:00:00+08:00`);
 const minutesOf = (s: { startedAt: Date; endedAt: Date | null }) =>
   Math.max(0, Math.round(((s.endedAt ?? new Date()).getTime() - s.startedAt.getTime()) / 60_000));
 
+/**
+ * A replay's own time and length: those of its recording once the remux has measured it (a broadcast
+ * begun by 开播 long before its push would otherwise label a 77 s video 32分钟), else the session's.
+ * The recording ends with the push, so it began its length before the session's end.
+ */
+export function replaySpan(s: { startedAt: Date; endedAt: Date | null; durationSeconds: number | null }) {
+  if (s.durationSeconds === null || !s.endedAt) {
+    return { startedAt: s.startedAt.toISOString(), minutes: Math.max(1, minutesOf(s)) };
+  }
+  return {
+    startedAt: new Date(s.endedAt.getTime() - s.durationSeconds * 1000).toISOString(),
+    minutes: Math.max(1, Math.round(s.durationSeconds / 60)),
+  };
+}
+
 /** A replay made from the media server's recording has a poster frame beside its playlist. */
 const replayPoster = (url: string | null) =>
   url?.startsWith('/media/replays/') ? url.replace(/index\.m3u8$/, 'poster.jpg') : null;
@@ -93,6 +108,7 @@ export function createHistoryService(deps: { db: Db; access: RoomAccess; matches
         db
           .select({
             ...sessionFields,
+            durationSeconds: liveSessions.durationSeconds,
             anchorId: users.id,
             nickName: users.nickName,
             portrait: users.portrait,
@@ -108,6 +124,7 @@ export function createHistoryService(deps: { db: Db; access: RoomAccess; matches
       const list = rows.map(({ replayUrl, ...s }) => ({
         ...s,
         ...view(s),
+        ...replaySpan(s),
         cover: replayPoster(replayUrl) ?? s.cover,
       }));
       return { list, total, page: input.page, pageSize: input.pageSize };
@@ -118,6 +135,7 @@ export function createHistoryService(deps: { db: Db; access: RoomAccess; matches
       const [s] = await db
         .select({
           ...sessionFields,
+          durationSeconds: liveSessions.durationSeconds,
           anchorId: users.id,
           nickName: users.nickName,
           portrait: users.portrait,
@@ -134,7 +152,7 @@ export function createHistoryService(deps: { db: Db; access: RoomAccess; matches
         );
       if (!s) throw notFound(MSG.replayNotFound);
       const match = s.matchId ? ((await matches.briefs([s.matchId])).get(s.matchId) ?? null) : null;
-      return { ...s, ...view(s), match, poster: replayPoster(s.replayUrl) ?? s.cover };
+      return { ...s, ...view(s), ...replaySpan(s), match, poster: replayPoster(s.replayUrl) ?? s.cover };
     },
 
     /** /v/anchor-zone: hours live, 球票 earned, gifts received, followers, over the last `days`. */

@@ -6,6 +6,7 @@ import { anchorSchedules, follows, liveSessions, rooms, users } from '../../db/s
 import type { MediaProvider } from '../../providers/media/index.ts';
 import { likeArg } from '../../db/like.ts';
 import type { Caller, RoomAccess } from './access.ts';
+import { replaySpan } from './history.ts';
 import type { MatchLookup } from './matches.ts';
 import { roomCardQuery, toCards } from './room-cards.ts';
 
@@ -169,6 +170,7 @@ export function createRoomService(deps: {
             title: liveSessions.title,
             startedAt: liveSessions.startedAt,
             endedAt: liveSessions.endedAt,
+            durationSeconds: liveSessions.durationSeconds,
             cover: liveSessions.cover,
           })
           .from(liveSessions)
@@ -206,15 +208,7 @@ export function createRoomService(deps: {
           startAt: s.startAt.toISOString(),
           match: s.matchId ? (scheduleMatches.get(s.matchId) ?? null) : null,
         })),
-        replays: replays.map((s) => ({
-          id: s.id,
-          title: s.title,
-          cover: s.cover,
-          startedAt: s.startedAt.toISOString(),
-          minutes: s.endedAt
-            ? Math.max(1, Math.round((s.endedAt.getTime() - s.startedAt.getTime()) / 60_000))
-            : 0,
-        })),
+        replays: replays.map((s) => ({ id: s.id, title: s.title, cover: s.cover, ...replaySpan(s) })),
       };
     },
 

@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
 import { MSG } from '../../../lib/messages.ts';
 import type { Db } from '../../db/client.ts';
+import type { Kv } from '../../kv/kv.ts';
 import { liveSessions, rooms, users } from '../../db/schema/index.ts';
 import { ApiError, forbidden } from '../../errors.ts';
 import type { MediaProvider } from '../../providers/media/index.ts';
@@ -10,6 +11,12 @@ import type { LiveServices } from '../live/index.ts';
 
 /** A push that drops and comes back within this keeps its broadcast (one session, one replay). */
 export const RESUME_WINDOW_MS = 30_000;
+
+/**
+ * How long a room put live without a push (开播 before OBS starts) waits for one; with a media
+ * server a room is live only while its stream is.
+ */
+export const PUSH_WAIT_MS = 2 * 60_000;
 
 const STREAM = /^r(\d{1,9})_([0-9a-f]{6,32})$/;
 
@@ -28,11 +35,20 @@ export interface PublishInput {
  */
 export function createMediaHooks(deps: {
   db: Db;
+  kv: Kv;
   media: MediaProvider;
   live: Pick<LiveServices, 'roomAdmin' | 'publish' | 'rooms'>;
   clock: FeedClock;
 }) {
-  const { db, media, live, clock } = deps;
+  const { db, kv, media, live, clock } = deps;
+  /** Set when a room's push dropped (not when its anchor ended it): a push back may resume it. */
+  const dropKey = (roomId: number) => `media:dropped:${roomId}`;
+
+  /** A push ended without 下播: the room goes offline, and its broadcast may resume for a while. */
+  async function pushDropped(roomId: number, anchorId: number, sessionId: number) {
+    await live.roomAdmin.down(roomId, { id: anchorId });
+    await kv.set(dropKey(roomId), String(sessionId), RESUME_WINDOW_MS);
+  }
 
   async function roomOf(name: string) {
     const m = STREAM.exec(name);
@@ -46,13 +62,20 @@ export function createMediaHooks(deps: {
     return row;
   }
 
-  /** The room's last broadcast, if its push ended less than RESUME_WINDOW_MS ago. */
+  /**
+   * The room's last broadcast, if its push dropped less than RESUME_WINDOW_MS ago. One its anchor
+   * ended (下播) is over: a push after it starts a new broadcast.
+   */
   async function resumable(roomId: number) {
+    // Taken, not read: once resumed, a later 下播 must not leave the broadcast resumable.
+    const dropped = Number(await kv.take(dropKey(roomId)));
+    if (!dropped) return null;
     const [s] = await db
       .select({ id: liveSessions.id })
       .from(liveSessions)
       .where(
         and(
+          eq(liveSessions.id, dropped),
           eq(liveSessions.roomId, roomId),
           eq(liveSessions.replayState, 'pending'),
           gt(liveSessions.endedAt, new Date(Date.now() - RESUME_WINDOW_MS)),
@@ -64,21 +87,16 @@ export function createMediaHooks(deps: {
   }
 
   /**
-   * Takes the broadcast back up: same session, the room live again for everyone. A broadcast not
-   * pushed before (started by the button) starts its feed clock here, where its recording starts;
-   * one pushed before keeps its clock and notes the drop (the recording will join the pieces). Either
-   * takes the match the room is linked to now.
+   * Takes the broadcast back up: same session, the room live again for everyone. It keeps the feed
+   * clock of its first push and notes the drop (the recording will join the pieces), and takes the
+   * match the room is linked to now.
    */
   async function resume(roomId: number, sessionId: number, clientId: string) {
     const title = await db.transaction(async (tx) => {
       const [locked] = await tx.select().from(rooms).where(eq(rooms.id, roomId)).for('update');
       if (locked.liveState === 1) return null;
       const [before] = await tx
-        .select({
-          endedAt: liveSessions.endedAt,
-          feedClockAt: liveSessions.feedClockAt,
-          feedGaps: liveSessions.feedGaps,
-        })
+        .select({ endedAt: liveSessions.endedAt, feedGaps: liveSessions.feedGaps })
         .from(liveSessions)
         .where(and(eq(liveSessions.id, sessionId), eq(liveSessions.replayState, 'pending')))
         .for('update');
@@ -94,8 +112,7 @@ export function createMediaHooks(deps: {
           replayState: null,
           replayUrl: null,
           pushClient: clientId,
-          feedClockAt: before.feedClockAt ?? new Date(feedNow),
-          feedGaps: before.feedClockAt ? [...before.feedGaps, gap] : [],
+          feedGaps: [...before.feedGaps, gap],
         })
         .where(eq(liveSessions.id, sessionId));
       await tx
@@ -152,7 +169,7 @@ export function createMediaHooks(deps: {
         .where(and(eq(rooms.id, roomId), eq(liveSessions.pushClient, input.clientId)));
       // Not the push that is live (a refused second push, or one already ended): nothing to do.
       if (!row) return { roomId };
-      await live.roomAdmin.down(roomId, { id: row.anchorId });
+      await pushDropped(roomId, row.anchorId, row.sessionId);
       return { roomId, sessionId: row.sessionId };
     },
 
@@ -162,10 +179,30 @@ export function createMediaHooks(deps: {
      */
     async endOrphanPushes() {
       const rows = await db
-        .select({ roomId: rooms.id, anchorId: rooms.anchorId })
+        .select({ roomId: rooms.id, anchorId: rooms.anchorId, sessionId: liveSessions.id })
         .from(rooms)
         .innerJoin(liveSessions, eq(liveSessions.id, rooms.sessionId))
         .where(and(eq(rooms.liveState, 1), isNotNull(liveSessions.pushClient)));
+      for (const r of rows) await pushDropped(r.roomId, r.anchorId, r.sessionId);
+      return rows.length;
+    },
+
+    /**
+     * Rooms live without a push for longer than PUSH_WAIT_MS go offline: with a media server they
+     * would show 直播中 over 信号中断 (the seeded demo rooms, or 开播 with OBS never started).
+     */
+    async endStreamlessRooms(now = Date.now()) {
+      const rows = await db
+        .select({ roomId: rooms.id, anchorId: rooms.anchorId })
+        .from(rooms)
+        .leftJoin(liveSessions, eq(liveSessions.id, rooms.sessionId))
+        .where(
+          and(
+            eq(rooms.liveState, 1),
+            isNull(liveSessions.pushClient),
+            lt(rooms.liveSince, new Date(now - PUSH_WAIT_MS)),
+          ),
+        );
       for (const r of rows) await live.roomAdmin.down(r.roomId, { id: r.anchorId });
       return rows.length;
     },

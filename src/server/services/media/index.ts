@@ -11,13 +11,13 @@ import { createReplayMaker } from './replays.ts';
  * recordings made into replays, and the match markers of a replay.
  */
 export function createMediaServices(deps: ServiceDeps, parts: { live: LiveServices; clock: FeedClock }) {
-  const { db, log, config } = deps;
+  const { db, log, config, kv } = deps;
   const { live, clock } = parts;
   return {
     /** DATA_DIR/media: where `npm run media` keeps HLS, recordings and replays. */
     dir: resolve(join(config.dataDir, 'media')),
     provider: live.media,
-    hooks: createMediaHooks({ db, media: live.media, live, clock }),
+    hooks: createMediaHooks({ db, kv, media: live.media, live, clock }),
     replays: createReplayMaker({ db, log, mediaDir: resolve(join(config.dataDir, 'media')) }),
     markers: (sessionId: number) => replayMarkers(db, sessionId, clock.speed),
   };

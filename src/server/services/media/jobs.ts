@@ -6,7 +6,8 @@ export const REPLAY_SWEEP_MS = 10_000;
 
 /**
  * With a media server (MEDIA_SERVER): its health probe on every instance, and on one instance at a
- * time (a lease) the replay maker and, while the server is down, the end of its orphaned pushes. A
+ * time (a lease) the replay maker, the end of rooms live without a push (PUSH_WAIT_MS) and, while
+ * the server is down, the end of its orphaned pushes. A
  * session is claimed by one update, so an overlap at a hand-over makes nothing twice.
  */
 export function startMediaJobs(app: AppContext): () => Promise<void> {
@@ -21,6 +22,8 @@ export function startMediaJobs(app: AppContext): () => Promise<void> {
         const ended = await media.hooks.endOrphanPushes();
         if (ended) app.log.warn({ ended }, 'media server down: its pushed rooms went offline');
       }
+      const streamless = await media.hooks.endStreamlessRooms();
+      if (streamless) app.log.info({ streamless }, 'rooms live without a push went offline');
       const made = await media.replays.makeDue();
       if (made.length) app.log.info({ made }, 'replays made');
     },
