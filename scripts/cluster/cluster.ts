@@ -18,8 +18,6 @@ export interface ClusterOptions {
   logs?: 'inherit' | 'ignore';
   /** How often each instance's /readyz is checked. */
   healthEveryMs?: number;
-  /** nginx's header, body and send timeouts for slow clients (an nginx time; default 10s). */
-  clientTimeout?: string;
 }
 
 export interface Cluster {
@@ -29,8 +27,6 @@ export interface Cluster {
   signal(name: string, signal: NodeJS.Signals): void;
   /** Instances nginx currently sends traffic to. */
   inRotation(): string[];
-  /** The nginx config in use. */
-  nginxConf: string;
   stop(): Promise<void>;
 }
 
@@ -77,7 +73,7 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
     throw new Error(`instance(s) ${names.filter((_, k) => !ready[k]).join(', ')} did not become ready`);
   }
 
-  const nginx = new Nginx(dir, `127.0.0.1:${port}`, o.clientTimeout);
+  const nginx = new Nginx(dir, `127.0.0.1:${port}`);
   const upstreams: Upstream[] = instances.map((i) => ({ port: i.port, down: false }));
   nginx.write(upstreams);
   const nginxExit = nginx.start();
@@ -120,7 +116,6 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
       i.child.kill(signal);
     },
     inRotation: () => instances.filter((_, k) => !upstreams[k].down).map((i) => i.name),
-    nginxConf: nginx.conf,
     async stop() {
       clearInterval(health);
       nginx.stop();

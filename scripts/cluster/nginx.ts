@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 const TEMPLATE = fileURLToPath(new URL('../../deploy/nginx/cluster.conf.template', import.meta.url));
 export const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
-export const DEFAULT_CLIENT_TIMEOUT = '10s';
+const DEFAULT_CLIENT_TIMEOUT = '10s';
 
 export interface Upstream {
   port: number;

@@ -9,8 +9,6 @@ import { TEST_SEEDS } from './client.ts';
 
 export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-/** nginx's timeouts for slow clients in the cluster suites. */
-export const CLIENT_TIMEOUT = '1s';
 
 export interface ClusterBench {
   cluster: Cluster;
@@ -41,8 +39,6 @@ export async function startClusterBench(instances: number): Promise<ClusterBench
     redisUrl: REDIS_URL,
     logs: 'ignore',
     env: { NODE_ENV: 'test', LOG_LEVEL: 'warn', REDIS_PREFIX: `${name}:`, ...TEST_SEEDS },
-    // Short enough for a test to watch nginx close a slow client, long enough for every other client.
-    clientTimeout: CLIENT_TIMEOUT,
   });
   const dbh = await openDatabase({ url: url.toString(), dataDir });
   return {
