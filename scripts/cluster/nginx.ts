@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 const TEMPLATE = fileURLToPath(new URL('../../deploy/nginx/cluster.conf.template', import.meta.url));
 export const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+const DEFAULT_CLIENT_TIMEOUT = '10s';
 
 export interface Upstream {
   port: number;
@@ -12,15 +13,24 @@ export interface Upstream {
   down: boolean;
 }
 
-/** Fills the template: where nginx keeps its files, where it listens, the instances behind it. */
-export function renderConfig(dir: string, listen: string, upstreams: Upstream[]): string {
+/**
+ * Fills the template: where nginx keeps its files, where it listens, the instances behind it, and
+ * how long a slow client may take (an nginx time; tests shorten it).
+ */
+export function renderConfig(
+  dir: string,
+  listen: string,
+  upstreams: Upstream[],
+  clientTimeout = DEFAULT_CLIENT_TIMEOUT,
+): string {
   const servers = upstreams
     .map((u) => `    server 127.0.0.1:${u.port} max_fails=1 fail_timeout=3s${u.down ? ' down' : ''};`)
     .join('\n');
   return readFileSync(TEMPLATE, 'utf8')
     .replaceAll('{{DIR}}', dir)
     .replaceAll('{{LISTEN}}', listen)
-    .replace('{{SERVERS}}', servers);
+    .replace('{{SERVERS}}', servers)
+    .replaceAll('{{CLIENT_TIMEOUT}}', clientTimeout);
 }
 
 /** Debian's nginx run from DATA_DIR/cluster with a generated config; no system config is touched. */
@@ -29,11 +39,13 @@ export class Nginx {
   readonly dir: string;
   readonly listen: string;
   readonly conf: string;
+  readonly clientTimeout: string;
 
-  constructor(dir: string, listen: string) {
+  constructor(dir: string, listen: string, clientTimeout = DEFAULT_CLIENT_TIMEOUT) {
     this.dir = dir;
     this.listen = listen;
     this.conf = join(dir, 'nginx.conf');
+    this.clientTimeout = clientTimeout;
   }
 
   static available(): boolean {
@@ -42,7 +54,7 @@ export class Nginx {
 
   write(upstreams: Upstream[]): void {
     mkdirSync(join(this.dir, 'tmp'), { recursive: true });
-    writeFileSync(this.conf, renderConfig(this.dir, this.listen, upstreams));
+    writeFileSync(this.conf, renderConfig(this.dir, this.listen, upstreams, this.clientTimeout));
     const test = spawnSync(NGINX_BIN, ['-t', '-q', '-p', this.dir, '-c', this.conf], { encoding: 'utf8' });
     if (test.status !== 0)
       throw new Error(`nginx refused the generated config ${this.conf}:\n${test.stderr}`);

@@ -27,11 +27,9 @@ export const MSG = {
   // accounts (server answers; `{name}` placeholders are filled with fill())
   accountLocked: '账号已被锁定，请{minutes}分钟后再试',
   accountDisabled: '账号已被停用，请联系客服',
-  noPasswordYet: '该账号尚未设置密码，请使用验证码登录',
   passwordKeyMissing: '密码加密参数缺失，请刷新页面后重试',
   passwordKeyExpired: '密码加密密钥已失效，请重新提交',
   mobileTaken: '该手机号已注册，请直接登录',
-  mobileUnknown: '该手机号尚未注册',
   userNotFound: '用户不存在',
   nickRule: '昵称为2-12个字符，不能包含空格或特殊控制字符',
   nickTaken: '该昵称已被使用，请换一个',

@@ -25,6 +25,12 @@ const envSchema = z.object({
   TRUST_PROXY: flag.default(false),
   // Page renders one client address may have in progress on an instance (src/server/http/render-limit.ts).
   PAGE_RENDERS_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(4),
+  // Slow clients (docs/deployment.md): the time a client has to send its request's headers, and the
+  // whole request; and the connections one address may hold open when the app listens directly
+  // (without TRUST_PROXY; 0 turns the cap off).
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(256),
   // On SIGTERM, how long to keep serving (with /readyz failing) before closing: the balancer's check interval.
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   APP_SECRET: z.string().min(32).optional(),
@@ -80,6 +86,7 @@ export type Config = {
   trustProxy: boolean;
   /** Page renders (not from the visitor cache) one client address may have in progress; the next gets 429. */
   pageRendersPerAddress: number;
+  http: HttpLimits;
   drainDelayMs: number;
   /** Set from APP_SECRET, or generated into DATA_DIR by loadSecrets(). */
   appSecret?: string;
@@ -96,6 +103,16 @@ export type Config = {
    */
   topUpReviewAbove: number;
 };
+
+/** How long the HTTP server waits for slow clients, and how many connections one address may hold. */
+export interface HttpLimits {
+  /** Milliseconds a client has to send its request headers; past them the connection is closed (408). */
+  headersTimeoutMs: number;
+  /** Milliseconds a client has to send its whole request, body included. */
+  requestTimeoutMs: number;
+  /** Open connections one peer address may hold when the app listens directly (0: no cap). */
+  connectionsPerAddress: number;
+}
 
 export interface PaymentConfig {
   provider: 'sandbox';
@@ -192,6 +209,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       '环境变量配置错误 (invalid environment):\n  SIM_CONTROL: must not be set in production (it lets anyone move the match clock)',
     );
   }
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(
+      '环境变量配置错误 (invalid environment):\n  HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS',
+    );
+  }
   if (isProduction && !e.PAYMENT_PROVIDER) {
     throw new ConfigError(
       '环境变量配置错误 (invalid environment):\n  PAYMENT_PROVIDER: production needs a real payment provider; only the sandbox exists — set PAYMENT_PROVIDER=sandbox for a demo site (withdrawals are then refused)',
@@ -213,6 +235,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devtoolsGuard: e.DEVTOOLS_GUARD ?? isProduction,
     trustProxy: e.TRUST_PROXY,
     pageRendersPerAddress: e.PAGE_RENDERS_PER_ADDRESS,
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      connectionsPerAddress: e.CONNECTIONS_PER_ADDRESS,
+    },
     drainDelayMs: e.DRAIN_DELAY_MS,
     appSecret: e.APP_SECRET,
     captchaTestSeed: e.CAPTCHA_TEST_SEED,

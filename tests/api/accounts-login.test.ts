@@ -124,6 +124,26 @@ describe.each(targets())('login on $name', (target) => {
     expect((await b.post('/user/login', { mobile: '12345', mode: 0 })).msg).toBe('请输入正确的手机号');
   });
 
+  it('does not tell whether a phone is registered: an unknown phone, one without a password and a wrong password get the same answers, up to the lock', async () => {
+    const known = await accountWithPassword();
+    const noPassword = randomMobile();
+    expect((await b.loginByCode(noPassword)).code).toBe(200); // an account with no password yet
+    const unknown = randomMobile();
+    const sixTries = async (mobile: string) => {
+      const answers = [];
+      for (let i = 0; i < 6; i++) {
+        const { status, code, msg, data } = await b.loginByPassword(mobile, 'nope12345');
+        answers.push({ status, code, msg, data });
+      }
+      return answers;
+    };
+    const expected = await sixTries(known);
+    expect(expected[0]).toMatchObject({ code: 10011, data: { remaining: 4 } });
+    expect(expected[5]).toMatchObject({ code: 10012, msg: '账号已被锁定，请30分钟后再试' });
+    expect(await sixTries(unknown)).toEqual(expected);
+    expect(await sixTries(noPassword)).toEqual(expected);
+  });
+
   it('locks an account on the fifth wrong password for 30 minutes', async () => {
     const mobile = await accountWithPassword();
     const start = Date.now();
@@ -180,7 +200,7 @@ describe.each(targets())('login on $name', (target) => {
     expect((await b.get('/user/center/info', undefined, { token: again.data.token })).data.id).toBe(
       info.data.id,
     );
-    expect((await b.loginByPassword(mobile, 'abc12345')).msg).toBe('该账号尚未设置密码，请使用验证码登录');
+    expect((await b.loginByPassword(mobile, 'abc12345')).code).toBe(10011); // no password yet
   });
 
   it('refuses a code login with a wrong, empty, or used code', async () => {

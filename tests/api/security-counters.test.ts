@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
-import { createContext } from '../../src/server/context.ts';
+import { createContext, type AppContext } from '../../src/server/context.ts';
 
 /** Without Redis, the counters that guard SMS and money survive a restart (they live in the database). */
 describe('counters on one machine without Redis', () => {
@@ -37,6 +37,37 @@ describe('counters on one machine without Redis', () => {
       expect(await app.kv.incr('rl:gift:u7', 60_000)).toBe(4);
       expect(await app.kv.ttl('rl:gift:u7')).toBeGreaterThan(50_000);
       expect(await app.kv.incr('chat:burst:7', 60_000)).toBe(1);
+      await app.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it("keeps a phone's 60 s SMS resend window across a restart", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'qyq-resend-'));
+    const open = () =>
+      createContext(
+        loadConfig({
+          NODE_ENV: 'test',
+          DATA_DIR: dir,
+          LOG_LEVEL: 'silent',
+          SEED_DEMO: '0',
+          SEED_SPORTS: '0',
+        }),
+        { log: pino({ level: 'silent' }) },
+      );
+    const send = (app: AppContext) =>
+      app.services.accounts.codes.send({ mobile: '13912345678', type: 3, ip: '10.0.0.2' });
+    try {
+      let app = await open();
+      await send(app);
+      await app.close();
+
+      app = await open();
+      await expect(send(app)).rejects.toMatchObject({
+        code: 429,
+        message: expect.stringMatching(/^操作太频繁，请\d+秒后再获取验证码$/),
+      });
       await app.close();
     } finally {
       await rm(dir, { recursive: true, force: true });

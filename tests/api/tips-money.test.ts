@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FB } from '../../src/lib/vocab/match-states.ts';
 import { matches, tipPlans } from '../../src/server/db/schema/index.ts';
+import { planHash } from '../../src/server/services/tips/hash.ts';
 import { startTipsJobs } from '../../src/server/services/tips/jobs.ts';
 import { targets } from '../support/context.ts';
 import { createTipsBench, type TipsBench } from '../support/tips.ts';
@@ -41,6 +42,47 @@ describe.each(targets())('锦囊 money on $name', (target) => {
     expect(open.analysis).toContain('主队近期状态火热');
     const mine = (await b.get('/tj/recommend/purchased', {}, { token: fan.token })).data;
     expect(mine.list.map((p: { id: number }) => p.id)).toEqual([plan.id]);
+  });
+
+  it('commits to a locked pick with a secret salt, revealed to buyers and at settlement for anyone to check', async () => {
+    const e = await b.expert();
+    const matchId = await b.pricedMatch();
+    const plan = (await b.publish(e.token, { matchId, price: 30 })).data;
+    const fan = await b.viewer({ diamonds: 100 });
+    const locked = (await b.get(`/tj/recommend/detail/${plan.id}`, {}, { token: fan.token })).data;
+    // Even knowing everything else (line, odds and analysis too, read here from the row), hashing
+    // each possible pick must not find the one behind the public hash.
+    const [row] = await b.app.db.select().from(tipPlans).where(eq(tipPlans.id, plan.id));
+    for (const pick of ['home', 'draw', 'away', 'over', 'under'])
+      expect(planHash({ ...row, pick, hashSalt: null }), pick).not.toBe(locked.contentHash);
+    expect(locked).toMatchObject({ unlocked: false, pick: null, hashSalt: null });
+    expect(row.hashSalt).toMatch(/^[0-9a-f]{32}$/);
+
+    expect((await b.post('/tj/recommend/buy', { planId: plan.id }, { token: fan.token })).code).toBe(200);
+    const bought = (await b.get(`/tj/recommend/detail/${plan.id}`, {}, { token: fan.token })).data;
+    expect(bought).toMatchObject({ unlocked: true, hashSalt: row.hashSalt });
+
+    // Settled: anyone sees the salt with the pick and recomputes the hash from the page alone.
+    await b.finish(matchId, 2, 0);
+    await settle(matchId);
+    const open = (await b.get(`/tj/recommend/detail/${plan.id}`)).data;
+    expect(open).toMatchObject({ status: 'settled', unlocked: true, hashVerified: true });
+    const recomputed = planHash({
+      expertId: open.expert.userId,
+      matchId: open.match.id,
+      play: open.play,
+      line: open.line,
+      pick: open.pick,
+      odds: open.odds,
+      title: open.title,
+      analysis: open.analysis,
+      price: open.price,
+      refundOnLoss: open.refundOnLoss,
+      publishedAt: new Date(open.publishedAt),
+      hashSalt: open.hashSalt,
+    });
+    expect(recomputed).toBe(open.contentHash);
+    expect(open.contentHash).toBe(locked.contentHash);
   });
 
   it('refuses a short wallet with 10020 and charges nothing; refuses own, free and unknown plans', async () => {

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notifications, opsLog } from '../../src/server/db/schema/index.ts';
 import { targets } from '../support/context.ts';
 import { DEMO } from '../support/live.ts';
@@ -26,6 +26,7 @@ describe.each(targets())('有料: staff take a clip down and put it back on $nam
     editor = await b.editorToken();
   }, 120_000);
   afterAll(() => b.close());
+  afterEach(() => vi.useRealTimers());
 
   const listed = async () =>
     (await b.get('/inform/movie/list', { sort: 'new' })).data.list.map((c: { id: number }) => c.id);
@@ -121,5 +122,40 @@ describe.each(targets())('有料: staff take a clip down and put it back on $nam
       unlocked: false,
     });
     expect((await b.post('/inform/movie/pay', { movieId: paid }, { token: fan.token })).code).toBe(200);
+  });
+
+  it('checks a signed play URL at every request: a take-down stops it at once but for those who may still watch, and it lasts minutes', async () => {
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(start);
+    const sessionId = await b.replay(anchor);
+    const clip = (
+      await b.cut(anchor.token, { sessionId, start: 0, end: 8, title: '签名测试付费片段', price: 20 })
+    ).row!.id;
+    const fan = await b.viewer({ diamonds: 100 });
+    expect((await b.post('/inform/movie/pay', { movieId: clip }, { token: fan.token })).code).toBe(200);
+    const fanUrl = (await b.get(`/inform/movie/detail/${clip}`, {}, { token: fan.token })).data.playUrl;
+    // A URL signed for someone with no lasting right to the clip (one that leaked, say).
+    const stranger = await b.viewer();
+    const strangerUrl = b.yl.access.playUrl(clip, true, stranger.id);
+    expect((await b.fetchRaw(strangerUrl)).status).toBe(200);
+
+    expect(
+      (await b.post('/inform/movie/takedown', { movieId: clip, reason: '画面侵权' }, { token: editor })).code,
+    ).toBe(200);
+    expect(await b.fetchRaw(strangerUrl)).toMatchObject({ status: 404 });
+    const segment = `/svc/inform/movie/media/${clip}/seg000.ts?${strangerUrl.split('?')[1]}`;
+    expect((await b.fetchRaw(segment)).status).toBe(404);
+    expect((await b.fetchRaw(fanUrl)).status).toBe(200); // a buyer keeps watching
+
+    // Minutes, not hours: past ten the URL is refused and the detail call gives a fresh one.
+    vi.setSystemTime(start + 9 * 60_000);
+    expect((await b.fetchRaw(fanUrl)).status).toBe(200);
+    vi.setSystemTime(start + 10 * 60_000 + 1_000);
+    // Without a valid signature the taken-down clip is 404 该有料已下架 to the anonymous request.
+    expect((await b.fetchRaw(fanUrl)).status).toBe(404);
+    const fresh = (await b.get(`/inform/movie/detail/${clip}`, {}, { token: fan.token })).data.playUrl;
+    expect(fresh).not.toBe(fanUrl);
+    expect((await b.fetchRaw(fresh)).status).toBe(200);
   });
 });

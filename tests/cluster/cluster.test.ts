@@ -1,5 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +23,8 @@ import {
   TEST_SEEDS,
   type ClientSocket,
 } from './client.ts';
+import { Nginx } from '../../scripts/cluster/nginx.ts';
+import { freePort, waitReady } from '../../scripts/cluster/ports.ts';
 import { startClusterBench, type ClusterBench } from './setup.ts';
 
 const journal = JSON.parse(
@@ -171,6 +177,45 @@ describe('several instances behind nginx on PostgreSQL and Redis', () => {
     }
     expect(statuses.slice(0, 10)).not.toContain(429);
     expect(statuses[10]).toBe(429);
+  });
+
+  it('closes a client that trickles its headers (nginx from the same template), with its per-address limit', async () => {
+    // A second nginx in front of the same instances with 300 ms timeouts: the suite's own keeps the
+    // template's 10 s, which no test should wait for.
+    const dir = await mkdtemp(join(tmpdir(), 'qyq-nginx-slow-'));
+    const port = await freePort();
+    const nginx = new Nginx(dir, `127.0.0.1:${port}`, '300ms');
+    nginx.write(b.cluster.instances.map((i) => ({ port: i.port, down: false })));
+    const exited = nginx.start();
+    try {
+      expect(await waitReady(`http://127.0.0.1:${port}/healthz`, 10_000)).toBe(true);
+      const conf = readFileSync(nginx.conf, 'utf8');
+      for (const directive of ['client_header_timeout', 'client_body_timeout', 'send_timeout'])
+        expect(conf).toContain(`${directive} 300ms;`);
+      expect(conf).toMatch(/limit_conn_zone \$per_address_key zone=per_address:\d+m;/);
+      expect(conf).toContain('limit_conn per_address 256;');
+
+      const socket = connect({ port, host: '127.0.0.1', localAddress: loopbackClient() });
+      socket.on('error', () => undefined); // a reset shows as 'close'
+      const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now())));
+      await new Promise((resolve) => socket.once('connect', resolve));
+      const start = Date.now();
+      const header = 'GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Slow: ';
+      let sent = 0;
+      const trickle = setInterval(() => {
+        if (!socket.destroyed) socket.write(header[sent++ % header.length]);
+      }, 20);
+      const closedAt = await Promise.race([closed, sleep(5_000).then(() => 0)]);
+      clearInterval(trickle);
+      socket.destroy();
+      expect(closedAt - start).toBeGreaterThan(0); // 0: still open after 5 s
+      expect(closedAt - start).toBeLessThan(2_000);
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    } finally {
+      nginx.stop();
+      await exited;
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('drains an instance on SIGTERM: in-flight requests finish, sockets are told to go, exit 0', async () => {

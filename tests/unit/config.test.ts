@@ -11,6 +11,7 @@ describe('config from the environment', () => {
       seedDemo: true,
       devtoolsGuard: false,
       pageRendersPerAddress: 4,
+      http: { headersTimeoutMs: 10_000, requestTimeoutMs: 60_000, connectionsPerAddress: 256 },
     });
     expect(c.databaseUrl).toBeUndefined();
     expect(c.redisUrl).toBeUndefined();
@@ -96,5 +97,19 @@ describe('config from the environment', () => {
     expect(loadConfig({ PAGE_RENDERS_PER_ADDRESS: '12' }).pageRendersPerAddress).toBe(12);
     for (const bad of ['0', '2.5', 'many'])
       expect(() => loadConfig({ PAGE_RENDERS_PER_ADDRESS: bad }), bad).toThrow(/PAGE_RENDERS_PER_ADDRESS/);
+  });
+
+  it('takes the slow-client limits, and refuses a headers timeout longer than the request timeout', () => {
+    expect(
+      loadConfig({
+        HTTP_HEADERS_TIMEOUT_MS: '5000',
+        HTTP_REQUEST_TIMEOUT_MS: '20000',
+        CONNECTIONS_PER_ADDRESS: '0',
+      }).http,
+    ).toEqual({ headersTimeoutMs: 5000, requestTimeoutMs: 20_000, connectionsPerAddress: 0 });
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '30000', HTTP_REQUEST_TIMEOUT_MS: '20000' })).toThrow(
+      /HTTP_HEADERS_TIMEOUT_MS/,
+    );
+    expect(() => loadConfig({ CONNECTIONS_PER_ADDRESS: '-1' })).toThrow(/CONNECTIONS_PER_ADDRESS/);
   });
 });

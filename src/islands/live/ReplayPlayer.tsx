@@ -1,4 +1,5 @@
-import { useRef } from 'react';
+import { useCallback, useRef } from 'react';
+import { api } from '../../lib/api/index.ts';
 import Player from '../room/Player.tsx';
 
 export interface Marker {
@@ -10,17 +11,26 @@ export interface Marker {
 const clock = (t: number) => `${Math.floor(t / 60)}:${String(Math.floor(t % 60)).padStart(2, '0')}`;
 const ICON = { goal: '⚽', card: '🟨', period: '⏱' } as const;
 
-/** A replay: the live player on the recording, played once, with the match's moments to jump to. */
+/**
+ * A replay: the live player on the recording, played once, with the match's moments to jump to.
+ * With `clipId` (a 有料 clip), a retry asks for a fresh play URL: a paid clip's is signed for minutes.
+ */
 export default function ReplayPlayer({
   url,
   poster,
   markers = [],
+  clipId,
 }: {
   url: string;
   poster: string | null;
   markers?: Marker[];
+  clipId?: number;
 }) {
   const box = useRef<HTMLDivElement>(null);
+  const refresh = useCallback(
+    async () => (await api.get<{ playUrl: string | null }>(`/inform/movie/detail/${clipId}`)).data.playUrl,
+    [clipId],
+  );
   function seek(t: number) {
     const video = box.current?.querySelector('video');
     if (!video) return;
@@ -29,7 +39,12 @@ export default function ReplayPlayer({
   }
   return (
     <div ref={box}>
-      <Player urls={[{ name: '回放', url }]} poster={poster} loop={false} />
+      <Player
+        urls={[{ name: '回放', url }]}
+        poster={poster}
+        loop={false}
+        refresh={clipId ? refresh : undefined}
+      />
       {markers.length > 0 && (
         <nav className="flex flex-wrap gap-1.5 bg-white p-2 text-sm" aria-label="比赛节点">
           {markers.map((m) => (

@@ -23,12 +23,18 @@ export default function Player({
   urls,
   poster,
   loop = true,
+  refresh,
   onDelay,
   children,
 }: {
   urls: PullUrl[];
   poster?: string | null;
   loop?: boolean;
+  /**
+   * A fresh URL for a retry, for sources signed for minutes (a paid clip): the stream failing may
+   * mean its signature ran out. Playback resumes where it stopped. Null keeps the old URL.
+   */
+  refresh?: () => Promise<string | null>;
   /** The measured delay behind real time (seconds), or null when the stream cannot tell. */
   onDelay?: (seconds: number | null) => void;
   children?: ReactNode;
@@ -54,6 +60,9 @@ export default function Player({
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let hls: { destroy(): void; currentLevel: number } | null = null;
+    let source = url;
+    // Where a retry resumes (hls.js startPosition; -1: the stream's default).
+    let resumeAt = -1;
     // The fragment on screen: its wall-clock start and its start on the media timeline.
     let frag: { startMs: number | null; start: number } | null = null;
     const measure = setInterval(() => {
@@ -83,6 +92,7 @@ export default function Player({
     el.addEventListener('ended', onEnded);
 
     function retry() {
+      if (refresh && el!.currentTime > 0) resumeAt = el!.currentTime;
       hls?.destroy();
       hls = null;
       if (cancelled) return;
@@ -93,10 +103,16 @@ export default function Player({
     async function start() {
       if (cancelled || !el) return;
       setStatus('loading');
+      if (refresh && attempt > 0) source = (await refresh().catch(() => null)) ?? source;
       const { default: Hls } = await import('hls.js/light');
       if (cancelled) return;
       if (Hls.isSupported()) {
-        const h = new Hls({ capLevelToPlayerSize: true, manifestLoadingMaxRetry: 2, fragLoadingMaxRetry: 3 });
+        const h = new Hls({
+          capLevelToPlayerSize: true,
+          manifestLoadingMaxRetry: 2,
+          fragLoadingMaxRetry: 3,
+          startPosition: resumeAt,
+        });
         hls = h;
         setQuality.current = (index) => (h.currentLevel = index);
         h.on(Hls.Events.MANIFEST_PARSED, (_e, data) => {
@@ -118,10 +134,10 @@ export default function Player({
           if (data.type === Hls.ErrorTypes.MEDIA_ERROR) h.recoverMediaError();
           else retry();
         });
-        h.loadSource(url);
+        h.loadSource(source);
         h.attachMedia(el);
       } else if (el.canPlayType('application/vnd.apple.mpegurl')) {
-        el.src = url;
+        el.src = source;
         el.onerror = retry;
         play();
       } else {
@@ -143,7 +159,7 @@ export default function Player({
       setLevels([]);
       setLevel(-1);
     };
-  }, [urls, line, loop]);
+  }, [urls, line, loop, refresh]);
 
   useEffect(() => {
     if (!video.current) return;

@@ -22,6 +22,11 @@ export interface PlanView {
   contentHash: string;
   /** The hash recomputed from the stored fields now: equal to contentHash unless a row was altered. */
   hashVerified: boolean;
+  /**
+   * The secret salt hashed with the fields (services/tips/hash.ts), shown with the pick once unlocked
+   * so that anyone can recompute contentHash; null while locked (and for plans from before salts).
+   */
+  hashSalt: string | null;
   status: string;
   statusName: string;
   result: string | null;

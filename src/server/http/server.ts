@@ -14,6 +14,7 @@ import { createBuiltAssetsHandler } from './built-assets.ts';
 import { createStaticHandler } from './static.ts';
 import { createCrestHandler } from './crests.ts';
 import { createUploadsHandler } from './uploads.ts';
+import { capConnectionsPerAddress } from './connection-cap.ts';
 
 /** Replays made by the media server's remux, served from DATA_DIR/media/replays. */
 const REPLAYS_PREFIX = '/media/replays/';
@@ -58,7 +59,7 @@ export function createHttpServer(app: AppContext, astro: AstroHandler | null): H
 
   // Only /ws may upgrade; any other Upgrade header (h2c …) is served as plain HTTP.
   const upgradeOnlyWs = (req: IncomingMessage) => URL.parse(req.url ?? '', 'http://x')?.pathname === '/ws';
-  const server = createServer({ shouldUpgradeCallback: upgradeOnlyWs }, (req, res) => {
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
     secure(res);
     if (url === '/healthz') return json(res, 200, { status: 'ok' });
@@ -78,8 +79,23 @@ export function createHttpServer(app: AppContext, astro: AstroHandler | null): H
       return compress(req as never, res as never, () => void gateway(req, res));
     if (!servePage) return json(res, 404, { code: 404, msg: '页面不存在', data: null });
     servePage(req, res);
-  });
-  server.keepAliveTimeout = 65_000;
+  };
+  const limits = app.config.http;
+  const server = createServer(
+    {
+      shouldUpgradeCallback: upgradeOnlyWs,
+      // A client that has not sent its headers (or its whole request) in time is closed. Node checks
+      // these on an interval (30 s by default); a quarter of the headers timeout keeps them close.
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      connectionsCheckingInterval: Math.max(25, Math.floor(limits.headersTimeoutMs / 4)),
+    },
+    handle,
+  );
+  // Behind a balancer, idle upstream connections must outlive its own keep-alive (nginx: 60 s);
+  // clients that reach the app directly get Node's short default, and a cap per address.
+  if (app.config.trustProxy) server.keepAliveTimeout = 65_000;
+  else if (limits.connectionsPerAddress > 0) capConnectionsPerAddress(server, limits.connectionsPerAddress);
   const hub = createRealtimeHub(app, server);
   return { server, hub };
 }

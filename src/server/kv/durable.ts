@@ -12,12 +12,18 @@ const DURABLE =
 
 export const isDurableKey = (key: string) => DURABLE.test(key);
 
-/** The rows of db.execute: node-postgres and PGlite put them under `rows`, postgres-js returns them. */
+/**
+ * Keys whose plain values must survive a restart: the time of a phone's last SMS code, whose 60 s
+ * resend window would otherwise start afresh on every restart.
+ */
+const DURABLE_VALUE = /^sms:last:/;
+
+const isDurableValueKey = (key: string) => DURABLE_VALUE.test(key);
 
 /**
  * The memory KV with its money and SMS counters kept in the database (table durable_counters, one
- * upsert per count, the database clock for windows). Only counters (incr, ttl) are kept there;
- * everything else stays in memory.
+ * upsert per count, the database clock for windows), and the few values of DURABLE_VALUE in
+ * table durable_values (the same clock for their expiry). Everything else stays in memory.
  */
 export function withDurableCounters(kv: Kv, db: Db): Kv {
   async function incr(key: string, windowMs: number, by: number): Promise<number> {
@@ -36,10 +42,53 @@ export function withDurableCounters(kv: Kv, db: Db): Kv {
       from durable_counters where key = ${key}`);
     return Number(rowsOf<{ ms: number }>(res)[0]?.ms ?? 0);
   }
+  const values = durableValues(db);
+  const inDb = isDurableValueKey;
   return {
     ...kv,
+    get: (key) => (inDb(key) ? values.get(key) : kv.get(key)),
+    set: (key, value, ttlMs) => (inDb(key) ? values.set(key, value, ttlMs) : kv.set(key, value, ttlMs)),
+    setIfAbsent: (key, value, ttlMs) =>
+      inDb(key) ? values.setIfAbsent(key, value, ttlMs) : kv.setIfAbsent(key, value, ttlMs),
+    take: (key) => (inDb(key) ? values.take(key) : kv.take(key)),
+    del: (key) => (inDb(key) ? values.del(key) : kv.del(key)),
     incr: (key, windowMs, by = 1) =>
       isDurableKey(key) ? incr(key, windowMs, by) : kv.incr(key, windowMs, by),
     ttl: (key) => (isDurableKey(key) ? ttl(key) : kv.ttl(key)),
+  };
+}
+
+/** get, set, setIfAbsent, take and del on table durable_values; an expired row counts as absent. */
+function durableValues(db: Db) {
+  const expiry = (ttlMs: number) => sql`now() + make_interval(secs => ${ttlMs / 1000})`;
+  return {
+    async get(key: string): Promise<string | null> {
+      const res = await db.execute(sql`
+        select value from durable_values where key = ${key} and expires_at > now()`);
+      return rowsOf<{ value: string }>(res)[0]?.value ?? null;
+    },
+    async set(key: string, value: string, ttlMs: number): Promise<void> {
+      await db.execute(sql`
+        insert into durable_values (key, value, expires_at) values (${key}, ${value}, ${expiry(ttlMs)})
+        on conflict (key) do update set value = excluded.value, expires_at = excluded.expires_at`);
+    },
+    async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
+      // One statement: of two racing calls only one inserts or replaces an expired row.
+      const res = await db.execute(sql`
+        insert into durable_values (key, value, expires_at) values (${key}, ${value}, ${expiry(ttlMs)})
+        on conflict (key) do update set value = excluded.value, expires_at = excluded.expires_at
+          where durable_values.expires_at <= now()
+        returning key`);
+      return rowsOf(res).length > 0;
+    },
+    async take(key: string): Promise<string | null> {
+      const res = await db.execute(sql`
+        delete from durable_values where key = ${key} returning value, expires_at > now() as live`);
+      const row = rowsOf<{ value: string; live: boolean }>(res)[0];
+      return row?.live ? row.value : null;
+    },
+    async del(key: string): Promise<void> {
+      await db.execute(sql`delete from durable_values where key = ${key}`);
+    },
   };
 }

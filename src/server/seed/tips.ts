@@ -5,7 +5,7 @@ import { competitions, experts, matches, tipPlans, users } from '../db/schema/in
 import type { Logger } from '../logger.ts';
 import { hashPassword } from '../services/accounts/password.ts';
 import { matchesWithTeams } from '../services/tips/demo.ts';
-import { planHash } from '../services/tips/hash.ts';
+import { commitPlan } from '../services/tips/hash.ts';
 import { demoAnalysis, recentForm } from '../services/tips/demo-text.ts';
 import type { TipServices } from '../services/tips/index.ts';
 import { modelPrices } from '../services/tips/demo-prices.ts';
@@ -132,7 +132,7 @@ export async function seedTips(db: Db, tips: TipServices, log: Logger): Promise<
         publishedAt: new Date(kickoff.getTime() - 5 * 3600_000),
       };
       fields.refundOnLoss = fields.price > 0 && fields.refundOnLoss;
-      plans.push({ ...fields, sport: 1, contentHash: planHash(fields) });
+      plans.push({ ...fields, sport: 1, ...commitPlan(fields) });
     }
   }
   if (plans.length) await db.insert(tipPlans).values(plans);

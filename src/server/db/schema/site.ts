@@ -103,3 +103,13 @@ export const durableCounters = pgTable('durable_counters', {
   count: integer('count').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Short-lived values that must survive a restart without Redis, beside the counters above: the
+ * time of a phone's last SMS code (its 60 s resend window). See src/server/kv/durable.ts.
+ */
+export const durableValues = pgTable('durable_values', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

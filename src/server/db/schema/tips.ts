@@ -17,7 +17,7 @@ import { users } from './users.ts';
 
 /**
  * Expert tips (锦囊, docs/tips.md). A plan's fixed fields never change after publishing; its
- * `contentHash` (sha256 of them) is shown on the plan page. Only `status`, `result`, `settledAt`
+ * `contentHash` (sha256 of a secret salt and them) is shown on the plan page. Only `status`, `result`, `settledAt`
  * and `sold` move, and only forwards: open → settled | void | withdrawn.
  */
 export const tipPlans = pgTable(
@@ -46,6 +46,12 @@ export const tipPlans = pgTable(
     refundOnLoss: boolean('refund_on_loss').notNull().default(false),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
     contentHash: text('content_hash').notNull(),
+    /**
+     * The secret random salt hashed with the fields (a commitment: without it the few possible picks
+     * could be hashed and compared). Shown with the pick only once unlocked. Null only for plans
+     * published before migration 0029, whose hash has no salt.
+     */
+    hashSalt: text('hash_salt'),
     /** open | settled | void | withdrawn */
     status: text('status').notNull().default('open'),
     /** win | half_win | push | half_lose | lose (settled only). */

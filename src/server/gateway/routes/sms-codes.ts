@@ -43,8 +43,8 @@ smsCodeRoutes.post('/send/sms', LIMIT.sms, async (c) => {
   if (!verification || !(await app.services.captcha.consumeVerification(verification, 'clickWord'))) {
     throw badRequest(MSG.captchaRequired);
   }
-  await app.services.accounts.auth.checkSmsTarget(type, mobile);
-  const { demoCode } = await app.services.accounts.codes.send({ mobile, type, ip: clientIp(c) });
+  const deliver = await app.services.accounts.auth.checkSmsTarget(type, mobile);
+  const { demoCode } = await app.services.accounts.codes.send({ mobile, type, ip: clientIp(c), deliver });
   const data = demoCode ? { demo: true, demoCode } : { demo: app.services.accounts.codes.demo };
   return ok(c, data, MSG.codeSent);
 });

@@ -74,7 +74,9 @@ youliaoRoutes.post('/movie/restore', requireRole('editor'), async (c) => {
 /**
  * GET /inform/movie/media/{id}/{file}?t: the playlist, segments and poster of a ready clip. A paid
  * clip's playlist and segments need the signed `t` of its play URL (or a caller who may watch it).
- * A clip taken down is served only to those who may still watch it (its buyers, anchor, staff).
+ * A clip taken down is served only to those who may still watch it (its buyers, anchor, staff):
+ * checked on every file, for the user a signature was issued to as well, so a take-down stops
+ * every other holder of an issued URL at once.
  */
 youliaoRoutes.get('/movie/media/:id/:file', async (c) => {
   const id = idOf('id', c.req.param('id'));
@@ -83,7 +85,8 @@ youliaoRoutes.get('/movie/media/:id/:file', async (c) => {
   const { views, access } = yl(c);
   const clip = await views.row(id);
   if (!clip || clip.state !== 'ready') throw notFound(YOULIAO_MSG.clipUnknown);
-  const signed = clip.price > 0 && access.verify(id, token);
+  const signer = clip.price > 0 ? access.signer(id, token) : null;
+  const signed = signer !== null && (clip.takenDownAt === null || (await views.mayWatchAs(clip, signer)));
   const open = clip.takenDownAt === null && file === 'poster.jpg';
   if (!signed && !open && !(await views.mayWatch(clip, c.var.user)))
     throw clip.takenDownAt ? notFound(YOULIAO_MSG.takenDown) : forbidden(YOULIAO_MSG.locked);

@@ -28,6 +28,11 @@ export interface MediaProvider {
   pull(stream: string, uid: number, now?: number): PullLine[];
   /** The recording of a finished broadcast, when there is one (with a media server: made later by the remux). */
   replay(stream: string): string | null;
+  /**
+   * A stored replay URL as a player gets it: one on a pull line is signed (auth_key, MEDIA_AUTH_TTL)
+   * for the edge to check, as live pulls are; the bundled demo and the app's own replays as they are.
+   */
+  playReplay(stored: string, uid: number, now?: number): string;
   /** Checks the auth_key of a push of `stream` (the media server's on_publish). */
   verifyPush(stream: string, authKey: string, now?: number): boolean;
   /** Checks an auth_key for a URI (a media server's auth callback asks this). */
@@ -91,6 +96,12 @@ export function createMediaProvider(config: MediaConfig, appSecret: string): Med
       if (demo) return config.demoStream;
       if (config.server) return null;
       return `${config.pullLines[0].base}/record/${stream}.m3u8`;
+    },
+    playReplay(stored, uid, now = Date.now()) {
+      const onLine = config.pullLines.some((line) => stored.startsWith(`${line.base}/`));
+      if (!onLine) return stored;
+      const url = stored.split('?')[0];
+      return `${url}?auth_key=${sign(pathOf(url), uid, now)}`;
     },
     verifyPush: (stream, authKey, now) => verify(pushPath(stream), authKey, now),
     verify,

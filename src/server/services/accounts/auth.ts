@@ -1,10 +1,11 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { CODE, fill, MSG } from '../../../lib/messages.ts';
 import { nickNameError, passwordError } from '../../../lib/validation.ts';
 import { DAILY_LOGIN_EXP, isNewChinaDay, levelForExp } from '../../../lib/vocab/levels.ts';
 import { ApiError, badRequest, forbidden } from '../../errors.ts';
 import type { Db } from '../../db/client.ts';
+import type { Kv } from '../../kv/kv.ts';
 import { users } from '../../db/schema/index.ts';
 import type { SessionService } from '../sessions/sessions.ts';
 import type { DynamicKeyService, KeyPair } from './dynamic-keys.ts';
@@ -13,6 +14,8 @@ import { SMS_TYPE, type SmsCodeService, type SmsType } from './sms-codes.ts';
 
 export const LOCK_AFTER_FAILURES = 5;
 export const LOCK_MS = 30 * 60_000;
+/** How long the tries against an unknown phone are remembered (a known account's count never lapses). */
+const UNKNOWN_TRIES_MS = 24 * 3600_000;
 
 /** A password as it travels: the ciphertext(s) with the one-time pair that opens them. */
 export type SealedPassword = Partial<KeyPair> & { password?: string };
@@ -36,14 +39,22 @@ const checkRule = (password: string) => {
   if (err) throw badRequest(err);
 };
 
+/**
+ * A hash of a password nobody knows: checked against when the phone or its password is missing,
+ * so that such a try costs the same scrypt work as a wrong password of a real account.
+ */
+let dummyHash: Promise<string> | undefined;
+const hashOfNobody = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
+
 /** Login, registration and passwords. Callers pass a normalised, valid 11-digit mobile. */
 export function createAuthService(deps: {
   db: Db;
+  kv: Kv;
   sessions: SessionService;
   keys: DynamicKeyService;
   codes: SmsCodeService;
 }) {
-  const { db, sessions, keys, codes } = deps;
+  const { db, kv, sessions, keys, codes } = deps;
 
   const byMobile = async (mobile: string) =>
     (await db.select().from(users).where(eq(users.mobile, mobile)).limit(1))[0];
@@ -78,13 +89,36 @@ export function createAuthService(deps: {
     throw new Error('could not pick a free nickname');
   }
 
+  /**
+   * A password login to a phone with no account answers as a known account with a wrong password
+   * would: 10011 with the tries left, then the 30-minute lock, after the same scrypt work. Its tries
+   * are counted in the KV store, not in a users row.
+   */
+  async function refuseUnknown(mobile: string, password: string): Promise<never> {
+    const triesKey = `login:unknown:${mobile}`;
+    const lockKey = `login:unknown-lock:${mobile}`;
+    const lockLeft = await kv.ttl(lockKey);
+    if (lockLeft > 0) throw locked(new Date(Date.now() + lockLeft));
+    const tries = await kv.incr(triesKey, UNKNOWN_TRIES_MS);
+    await verifyPassword(password, await hashOfNobody());
+    if (tries < LOCK_AFTER_FAILURES) throw loginWrong(LOCK_AFTER_FAILURES - tries);
+    const until = new Date(Date.now() + LOCK_MS);
+    await kv.del(triesKey);
+    await kv.set(lockKey, '1', LOCK_MS);
+    throw locked(until);
+  }
+
   return {
-    /** Before a code is sent: registering or binding needs a free phone, recovery a known one. */
-    async checkSmsTarget(type: SmsType, mobile: string): Promise<void> {
+    /**
+     * Before a code is sent: registering or binding needs a free phone (a registration has to say
+     * so). Returns false for a recovery code to a phone with no account: the caller answers as if
+     * it were sent but sends nothing, so the answer does not tell whether the phone is registered.
+     */
+    async checkSmsTarget(type: SmsType, mobile: string): Promise<boolean> {
       const known = (await byMobile(mobile)) !== undefined;
       if (known && (type === SMS_TYPE.register || type === SMS_TYPE.bindPhone))
         throw badRequest(MSG.mobileTaken);
-      if (!known && type === SMS_TYPE.retrievePassword) throw badRequest(MSG.mobileUnknown);
+      return known || type !== SMS_TYPE.retrievePassword;
     },
 
     async loginByCode(input: {
@@ -103,8 +137,7 @@ export function createAuthService(deps: {
     ): Promise<LoginResult> {
       const [password] = await keys.open(input, input.password);
       const user = await byMobile(input.mobile);
-      if (!user) throw loginWrong();
-      if (!user.passwordHash) throw badRequest(MSG.noPasswordYet);
+      if (!user) return refuseUnknown(input.mobile, password);
       // The try is counted before the (slow) check, in one guarded statement: parallel guesses
       // cannot all read "not locked" first. At most LOCK_AFTER_FAILURES tries per lock window.
       const [claim] = await db
@@ -122,7 +155,9 @@ export function createAuthService(deps: {
         const until = user.lockedUntil && user.lockedUntil.getTime() > Date.now() ? user.lockedUntil : null;
         throw locked(until ?? new Date(Date.now() + LOCK_MS));
       }
-      if (await verifyPassword(password, user.passwordHash)) return startSession(user, input.remember);
+      // An account made by code login has no password yet: it is refused like a wrong one.
+      const right = await verifyPassword(password, user.passwordHash ?? (await hashOfNobody()));
+      if (right && user.passwordHash) return startSession(user, input.remember);
       if (claim.tries < LOCK_AFTER_FAILURES) throw loginWrong(LOCK_AFTER_FAILURES - claim.tries);
       const until = new Date(Date.now() + LOCK_MS);
       await db.update(users).set({ failedLogins: 0, lockedUntil: until }).where(eq(users.id, user.id));
@@ -156,9 +191,10 @@ export function createAuthService(deps: {
     async retrievePassword(input: SealedPassword & { mobile: string; verifyCode: string }): Promise<void> {
       const [password] = await keys.open(input, input.password);
       checkRule(password);
-      const user = await byMobile(input.mobile);
-      if (!user) throw badRequest(MSG.mobileUnknown);
+      // The code first: a phone with no account never gets one, so it fails here like a wrong code.
       await codes.check(input.mobile, input.verifyCode, { type: SMS_TYPE.retrievePassword, consume: true });
+      const user = await byMobile(input.mobile);
+      if (!user) throw badRequest(MSG.codeExpired);
       const passwordHash = await hashPassword(password);
       await db
         .update(users)

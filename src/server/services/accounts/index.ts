@@ -22,7 +22,13 @@ export function createAccountServices(deps: ServiceDeps, storage: StorageProvide
   return {
     keys,
     codes,
-    auth: createAuthService({ db: deps.db, sessions: createSessionService(deps.db), keys, codes }),
+    auth: createAuthService({
+      db: deps.db,
+      kv: deps.kv,
+      sessions: createSessionService(deps.db),
+      keys,
+      codes,
+    }),
     profile: createProfileService({ db: deps.db, storage }),
     realName: createRealNameService({ db: deps.db, pii: createPii(deps.appSecret) }),
   };

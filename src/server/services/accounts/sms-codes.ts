@@ -77,8 +77,15 @@ export function createSmsCodeService(deps: {
     /**
      * Sends a fresh code. The caller has checked the phone and consumed a solved captcha.
      * Returns the code itself only when it reaches no phone (demo outbox, not production).
+     * `deliver: false` counts the send against every limit but makes and sends no code (a
+     * recovery code asked for a phone with no account must look sent, see auth.checkSmsTarget).
      */
-    async send(input: { mobile: string; type: SmsType; ip: string }): Promise<{ demoCode?: string }> {
+    async send(input: {
+      mobile: string;
+      type: SmsType;
+      ip: string;
+      deliver?: boolean;
+    }): Promise<{ demoCode?: string }> {
       const { mobile, type, ip } = input;
       const now = Date.now();
       const hour = Math.floor(now / 3600_000);
@@ -89,6 +96,7 @@ export function createSmsCodeService(deps: {
       // The day is China's calendar day; the window outlives it a little, the key name ends it.
       const sentToday = await kv.incr(`sms:day:${mobile}:${chinaToday(now)}`, 25 * 3600_000);
       if (sentToday > SMS_POLICY.perPhoneDaily) throw tooMany(MSG.smsDailyLimit);
+      if (input.deliver === false) return {};
 
       const stored: StoredCode = {
         id: randomBytes(8).toString('hex'),

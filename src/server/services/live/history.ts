@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import { MSG } from '../../../lib/messages.ts';
 import { TRADE_TYPE } from '../../../lib/vocab/trade-types.ts';
 import type { Db } from '../../db/client.ts';
+import type { MediaProvider } from '../../providers/media/index.ts';
 import { follows, liveSessions, rooms, tradeRecords, users } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import type { Caller, RoomAccess } from './access.ts';
@@ -38,8 +39,13 @@ const sessionIncome = sql<number>`cast((select coalesce(sum(t.amount), 0) from $
     and t.created_at >= ${liveSessions.startedAt} and t.created_at < coalesce(${liveSessions.endedAt}, now())) as integer)`;
 
 /** Past broadcasts: the live history, the replays, and the anchor's statistics. */
-export function createHistoryService(deps: { db: Db; access: RoomAccess; matches: MatchLookup }) {
-  const { db, access, matches } = deps;
+export function createHistoryService(deps: {
+  db: Db;
+  access: RoomAccess;
+  matches: MatchLookup;
+  media: MediaProvider;
+}) {
+  const { db, access, matches, media } = deps;
 
   const sessionFields = {
     id: liveSessions.id,
@@ -130,7 +136,7 @@ export function createHistoryService(deps: { db: Db; access: RoomAccess; matches
       return { list, total, page: input.page, pageSize: input.pageSize };
     },
 
-    /** GET /api/back/detail?recordId: one replay with its video URL. */
+    /** GET /api/back/detail?recordId: one replay with its video URL (signed afresh when on a pull line). */
     async replay(recordId: number) {
       const [s] = await db
         .select({
@@ -152,7 +158,14 @@ export function createHistoryService(deps: { db: Db; access: RoomAccess; matches
         );
       if (!s) throw notFound(MSG.replayNotFound);
       const match = s.matchId ? ((await matches.briefs([s.matchId])).get(s.matchId) ?? null) : null;
-      return { ...s, ...view(s), ...replaySpan(s), match, poster: replayPoster(s.replayUrl) ?? s.cover };
+      return {
+        ...s,
+        ...view(s),
+        ...replaySpan(s),
+        replayUrl: media.playReplay(s.replayUrl!, 0),
+        match,
+        poster: replayPoster(s.replayUrl) ?? s.cover,
+      };
     },
 
     /** /v/anchor-zone: hours live, 球票 earned, gifts received, followers, over the last `days`. */

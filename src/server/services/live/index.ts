@@ -84,7 +84,7 @@ export function createLiveServices(
     roomAudits,
     anchors: createAnchorService({ db, nobility: wallet.nobility }),
     ranks: createRankService(db),
-    history: createHistoryService({ db, access, matches }),
+    history: createHistoryService({ db, access, matches, media }),
     schedules: createScheduleService({ db, access, matches }),
     reports: createReportService({ db, access, storage }),
     gifts: createRoomGiftService({ kv, gifts: wallet.gifts, access, senders, chat, rooms, publish }),

@@ -9,7 +9,7 @@ import { hash32, rngFor } from '../../sports/rng.ts';
 import { DEMO_PRICES, demoExperts, demoPlaysFor, demoTitle } from './demo.ts';
 import { modelPrices } from './demo-prices.ts';
 import { demoAnalysis, recentForm } from './demo-text.ts';
-import { planHash } from './hash.ts';
+import { commitPlan } from './hash.ts';
 import type { TipServices } from './index.ts';
 import { priceAt } from './odds.ts';
 
@@ -189,7 +189,7 @@ export async function seedRecentPlans(db: Db, tips: TipServices, now: number, lo
         if (taken.has(m.id) || !bucket.fits(m)) continue;
         const fields = await draftPlan(db, p, m, priced.has(m.id));
         if (!fields) continue;
-        await db.insert(tipPlans).values({ ...fields, sport: m.sport, contentHash: planHash(fields) });
+        await db.insert(tipPlans).values({ ...fields, sport: m.sport, ...commitPlan(fields) });
         taken.add(m.id);
         bucket.want--;
         made++;

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 export interface HashedFields {
   expertId: number;
@@ -14,9 +14,14 @@ export interface HashedFields {
   publishedAt: Date;
 }
 
-/** sha256 over the fixed fields in a fixed order: anyone can recompute it from the plan page. */
-export function planHash(p: HashedFields): string {
-  const canonical = JSON.stringify([
+/**
+ * sha256 over the salt and the fixed fields in a fixed order: once the salt is revealed (with the
+ * pick, docs/tips.md) anyone can recompute it from the plan page. Without the salt, the few possible
+ * picks of a locked plan could each be hashed and compared with the public hash. A null salt is a
+ * plan published before salts (migration 0029): its hash is over the fields alone.
+ */
+export function planHash(p: HashedFields & { hashSalt: string | null }): string {
+  const fields = [
     p.expertId,
     p.matchId,
     p.play,
@@ -28,6 +33,13 @@ export function planHash(p: HashedFields): string {
     p.price,
     p.refundOnLoss,
     p.publishedAt.toISOString(),
-  ]);
+  ];
+  const canonical = JSON.stringify(p.hashSalt === null ? fields : [p.hashSalt, ...fields]);
   return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** What a new plan stores beside its fields: a fresh secret salt and the hash that commits to both. */
+export function commitPlan(fields: HashedFields): { hashSalt: string; contentHash: string } {
+  const hashSalt = randomBytes(16).toString('hex');
+  return { hashSalt, contentHash: planHash({ ...fields, hashSalt }) };
 }

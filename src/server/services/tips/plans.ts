@@ -6,7 +6,7 @@ import type { SportId } from '../../../lib/vocab/sports.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { matches, tipPlans, users } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
-import { planHash } from './hash.ts';
+import { commitPlan } from './hash.ts';
 import { currentPrice } from './odds.ts';
 
 export interface PlanInput {
@@ -77,7 +77,7 @@ export function createPlanService(db: Db, now: () => number) {
         };
         const [plan] = await tx
           .insert(tipPlans)
-          .values({ ...fields, sport: match.sport, contentHash: planHash(fields) })
+          .values({ ...fields, sport: match.sport, ...commitPlan(fields) })
           .returning();
         return plan;
       });

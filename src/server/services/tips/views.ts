@@ -24,8 +24,9 @@ export async function expertBriefs(db: Db, ids: number[]): Promise<Map<number, E
 }
 
 /**
- * Plans as a viewer sees them: the pick, odds and analysis only once unlocked (free, bought, the
- * expert's own, or the match over). The hash is recomputed so the page can show it still matches.
+ * Plans as a viewer sees them: the pick, odds, analysis and the hash's salt only once unlocked (free,
+ * bought, the expert's own, or the match over). The hash is recomputed so the page can show it still
+ * matches.
  */
 export function createPlanViews(db: Db, lookup: MatchLookup) {
   return async function toViews(rows: PlanRow[], viewerId: number | null): Promise<PlanView[]> {
@@ -79,6 +80,8 @@ export function createPlanViews(db: Db, lookup: MatchLookup) {
           publishedAt: r.publishedAt.toISOString(),
           contentHash: r.contentHash,
           hashVerified: planHash(r) === r.contentHash,
+          // The salt opens the hash to anyone's check, so it goes with the pick and no earlier.
+          hashSalt: unlocked ? r.hashSalt : null,
           status: r.status,
           statusName: TIP_STATUS_NAME[r.status] ?? r.status,
           result: r.result,

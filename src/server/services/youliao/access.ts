@@ -4,8 +4,12 @@ import { join } from 'node:path';
 import { hasRole } from '../../../lib/vocab/roles.ts';
 import { deriveKey } from '../../secrets.ts';
 
-/** How long a signed play URL of a paid clip stays valid (a page load gives a fresh one). */
-export const PLAY_URL_TTL_S = 3 * 3600;
+/**
+ * How long a signed play URL of a paid clip stays valid: minutes, so a URL that leaks, or outlives
+ * its holder's right to watch, soon stops. The player asks for a fresh one when it needs more
+ * (GET /inform/movie/detail/{id} → playUrl).
+ */
+export const PLAY_URL_TTL_S = 10 * 60;
 const FILE = /^(index\.m3u8|seg\d{3,5}\.ts|poster\.jpg)$/;
 const TYPES: Record<string, string> = {
   m3u8: 'application/vnd.apple.mpegurl',
@@ -40,13 +44,13 @@ export function createClipAccess(appSecret: string, clipsDir: string) {
       const exp = Math.floor(now / 1000) + PLAY_URL_TTL_S;
       return `${base(clipId)}/index.m3u8?t=${exp}.${viewerId}.${mac(clipId, exp, viewerId)}`;
     },
-    /** Whether `token` is a valid, unexpired signature for the clip. */
-    verify(clipId: number, token: string | undefined, now = Date.now()): boolean {
+    /** The user a valid, unexpired signature for the clip was issued to; null for any other token. */
+    signer(clipId: number, token: string | undefined, now = Date.now()): number | null {
       const m = /^(\d{1,12})\.(\d{1,10})\.([\w-]{43})$/.exec(token ?? '');
-      if (!m || Number(m[1]) * 1000 < now) return false;
+      if (!m || Number(m[1]) * 1000 < now) return null;
       const want = Buffer.from(mac(clipId, Number(m[1]), Number(m[2])));
       const got = Buffer.from(m[3]);
-      return got.length === want.length && timingSafeEqual(got, want);
+      return got.length === want.length && timingSafeEqual(got, want) ? Number(m[2]) : null;
     },
     /**
      * One file of a clip. The playlist's segment lines get `?t=…` appended, so a paid clip's

@@ -73,6 +73,15 @@ export function createClipViews(db: Db, access: ClipAccess) {
     return new Set(rows.map((r) => r.clipId));
   }
 
+  /**
+   * Whether `viewer` may watch the clip without a signed URL: free (unless taken down), or its
+   * anchor, cutter, staff or a buyer.
+   */
+  async function mayWatch(clip: Row['clip'], viewer: Viewer | null) {
+    if ((clip.price === 0 && !clip.takenDownAt) || manages(clip, viewer)) return true;
+    return (await boughtOf(viewer?.id, [clip.id])).has(clip.id);
+  }
+
   return {
     view,
 
@@ -133,13 +142,15 @@ export function createClipViews(db: Db, access: ClipAccess) {
       return clip ?? null;
     },
 
-    /**
-     * Whether `viewer` may watch the clip without a signed URL: free (unless taken down), or its
-     * anchor, cutter, staff or a buyer.
-     */
-    async mayWatch(clip: Row['clip'], viewer: Viewer | null) {
-      if ((clip.price === 0 && !clip.takenDownAt) || manages(clip, viewer)) return true;
-      return (await boughtOf(viewer?.id, [clip.id])).has(clip.id);
+    mayWatch,
+
+    /** mayWatch for the user a play URL was signed for (their staff roles read now). */
+    async mayWatchAs(clip: Row['clip'], userId: number) {
+      const [user] = await db
+        .select({ id: users.id, roles: users.roles })
+        .from(users)
+        .where(eq(users.id, userId));
+      return !!user && (await mayWatch(clip, user));
     },
 
     /** Clips the caller owns or cut, every state, newest first. */

@@ -1,0 +1,1 @@
+ALTER TABLE "tip_plans" ADD COLUMN "hash_salt" text;
