@@ -19,8 +19,8 @@ const TOO_MANY_PAGE = '<h1>操作太频繁，请稍后再试</h1>';
 /**
  * The HTTP server's page path (query parameters, the visitor cache, the renders per address) with a
  * stand-in for the built Astro handler: it answers as the site's middleware does (public for a
- * visitor's page, private for a logged-in one, 429 for /429) and notes each URL it renders. Pages
- * under /slow/ wait until the test lets them finish.
+ * visitor's page, private for a logged-in one and for pages under /private/, 429 for /429) and notes
+ * each URL it renders. Pages under /slow/ wait until the test lets them finish.
  */
 describe.each(targets())('the page cache in the HTTP server on $name', (target) => {
   let t: TestContext;
@@ -34,9 +34,10 @@ describe.each(targets())('the page cache in the HTTP server on $name', (target) 
     rendered.push(`${req.method} ${req.url}${visitor ? '' : ' (logged in)'}`);
     if (req.url!.startsWith('/slow/')) await slow;
     const tooMany = req.url === '/429';
+    const shareable = visitor && !tooMany && !req.url!.startsWith('/private/');
     res.writeHead(tooMany ? 429 : 200, {
       'content-type': 'text/html; charset=utf-8',
-      'cache-control': visitor && !tooMany ? PUBLIC : 'private, no-store',
+      'cache-control': shareable ? PUBLIC : 'private, no-store',
     });
     res.end(tooMany ? TOO_MANY_PAGE : `<p>${req.url}</p>`);
   };
@@ -93,6 +94,16 @@ describe.each(targets())('the page cache in the HTTP server on $name', (target) 
     const res = await get('/football/end?date=2026-01-02&utm_source=a', { cookie });
     expect(res.headers.get('x-page-cache')).toBeNull();
     expect(await res.text()).toBe('<p>/football/end?date=2026-01-02</p>');
+  });
+
+  it("renders a page whose visitor's copy cannot be kept once as a visitor, then only for each fan", async () => {
+    for (const token of ['a', 'b', 'a']) await get('/private/wallet', { cookie: `token=${token}` });
+    expect(rendered).toEqual([
+      'GET /private/wallet',
+      'GET /private/wallet (logged in)',
+      'GET /private/wallet (logged in)',
+      'GET /private/wallet (logged in)',
+    ]);
   });
 
   it(`lets one address have ${PER_ADDRESS} renders at a time and answers the next with the 429 page; a cached page is no render`, async () => {
