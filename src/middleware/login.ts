@@ -7,7 +7,8 @@ import type { SessionUser } from '../server/services/sessions/sessions.ts';
  * reads it, even to find nobody logged in, renders for each fan.
  *
  * `locals.login` is the same user, read without noting: for the middleware and for the header's
- * personal part (components/layout/HeaderMe.astro), which is what the server renders per fan.
+ * personal part (components/layout/HeaderMe.astro), which is what the server renders per fan. A page
+ * body must learn who asks through `user` alone (never `login`, nor the `token` cookie itself).
  */
 export function watchUserReads(locals: object): void {
   let user: SessionUser | null = null;
