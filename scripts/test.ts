@@ -10,6 +10,7 @@ import { join } from 'node:path';
 
 const reports = mkdtempSync(join(tmpdir(), 'qyq-reports-'));
 const vitestJson = join(reports, 'vitest.json');
+const builtJson = join(reports, 'built.json');
 const playwrightJson = join(reports, 'playwright.json');
 const clusterJson = join(reports, 'cluster.json');
 
@@ -45,8 +46,27 @@ const stages: Stage[] = [
   },
   { name: 'build', step: 3, cmd: ['npm', 'run', 'build'] },
   {
-    name: 'e2e',
+    // The app's HTTP server in the test's process with the built pages (tests/built).
+    name: 'built',
     step: 4,
+    cmd: [
+      'npx',
+      'vitest',
+      'run',
+      '--config',
+      'vitest.built.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${builtJson}`,
+    ],
+    counts: () => {
+      const r = readJson(builtJson);
+      return r && { passed: r.numPassedTests, failed: r.numFailedTests };
+    },
+  },
+  {
+    name: 'e2e',
+    step: 5,
     cmd: ['npx', 'playwright', 'test', '--reporter=list,json'],
     env: { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson },
     before: () => {
@@ -61,7 +81,7 @@ const stages: Stage[] = [
   {
     // Real instances behind Debian's nginx on PostgreSQL and Redis (docs/deployment.md).
     name: 'cluster',
-    step: 5,
+    step: 6,
     cmd: [
       'npx',
       'vitest',
@@ -78,7 +98,7 @@ const stages: Stage[] = [
       return r && { passed: r.numPassedTests, failed: r.numFailedTests };
     },
   },
-  { name: 'lighthouse', step: 6, cmd: ['node', 'tests/lighthouse/run.ts'] },
+  { name: 'lighthouse', step: 7, cmd: ['node', 'tests/lighthouse/run.ts'] },
 ];
 
 /** The stages named by `--only a,b` (null: all of them); an unknown name stops the run. */

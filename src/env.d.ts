@@ -10,8 +10,15 @@ declare global {
       requestId: string;
       /** The `token` cookie, when the browser sent one. */
       token: string | null;
-      /** The logged-in user for this render, or null. */
+      /**
+       * The logged-in user for this render, or null. Reading it makes the page one that renders
+       * for each fan (src/middleware/login.ts); the header's personal part reads `login`.
+       */
       user: SessionUser | null;
+      /** The same user, read without making the page personal: the middleware and HeaderMe.astro. */
+      readonly login: SessionUser | null;
+      /** Whether the page read `user` (so its body depends on who asks). */
+      userRead: boolean;
       /** What /search searched for, shown again in the header's search box. */
       searchWord?: string;
     }

@@ -20,11 +20,11 @@ export const authenticated: MiddlewareHandler = async (context, next) => {
   const { token, app } = context.locals;
   if (token) {
     context.locals.user = await app.services.sessions.userByToken(token);
-    if (!context.locals.user) context.cookies.delete('token', { path: '/' });
+    if (!context.locals.login) context.cookies.delete('token', { path: '/' });
   }
-  if (!context.locals.user && requiresLogin(context.url.pathname)) return context.redirect('/', 302);
+  if (!context.locals.login && requiresLogin(context.url.pathname)) return context.redirect('/', 302);
   // The staff console does not reveal itself: whoever may not open a page sees the 404 page.
-  if (isOpsPath(context.url.pathname) && !mayOpen(context.url.pathname, context.locals.user?.roles)) {
+  if (isOpsPath(context.url.pathname) && !mayOpen(context.url.pathname, context.locals.login?.roles)) {
     return context.rewrite('/404');
   }
   return next();

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { APIContext, MiddlewareHandler } from 'astro';
 import { publishedApp } from '../server/http/global-app.ts';
+import { watchUserReads } from './login.ts';
 
 /**
  * The CSP's run-time part (the rest, with the script hashes, is Astro's from astro.config.mjs): the
@@ -22,6 +23,8 @@ function allowMedia(context: APIContext, response: Response) {
  */
 export const requestSetup: MiddlewareHandler = async (context, next) => {
   context.locals.app ??= publishedApp();
+  // The server's page handler sets this up itself (it reads `userRead` after the render).
+  if (!('login' in context.locals)) watchUserReads(context.locals);
   context.locals.requestId = context.request.headers.get('x-request-id') ?? randomUUID();
   context.locals.token = context.cookies.get('token')?.value || null;
   context.locals.user = null;
@@ -32,7 +35,12 @@ export const requestSetup: MiddlewareHandler = async (context, next) => {
     response.headers.set('content-type', 'text/html; charset=utf-8');
   // A page that says it must not be shared (a draft's secret preview, a paid clip) keeps its word.
   const pageSaysPrivate = /\b(?:private|no-store)\b/.test(response.headers.get('cache-control') ?? '');
-  if (context.request.method !== 'GET' || context.locals.user || response.status !== 200 || pageSaysPrivate) {
+  if (
+    context.request.method !== 'GET' ||
+    context.locals.login ||
+    response.status !== 200 ||
+    pageSaysPrivate
+  ) {
     response.headers.set('Cache-Control', 'private, no-store');
     return response;
   }

@@ -14,6 +14,7 @@ import { publish } from '../../src/server/realtime/publish.ts';
 import { createRedisPubSub } from '../../src/server/realtime/pubsub.ts';
 import { startServer } from '../e2e/support/server.ts';
 import { roomBench } from './room-bench.ts';
+import { fanBench } from './fan-bench.ts';
 import { queryBench } from './query-bench.ts';
 import { searchBench } from './search-bench.ts';
 import { startupBench } from './startup-bench.ts';
@@ -23,6 +24,7 @@ import { percentile, randomIp } from './stats.ts';
 // npm run bench -- --cluster N: the cluster bench instead (tests/perf/cluster-bench.ts);
 // npm run bench -- --search: only the search figure (tests/perf/search-bench.ts);
 // npm run bench -- --queries: only the random query strings (tests/perf/query-bench.ts);
+// npm run bench -- --fans: only the logged-in fans against visitors, page by page (tests/perf/fan-bench.ts);
 // npm run bench -- --startup: only first start, restart and idle RSS (tests/perf/startup-bench.ts);
 // npm run bench -- --sockets: only the socket figures (fan-out, score change, the room).
 const clusterAt = process.argv.indexOf('--cluster');
@@ -58,7 +60,14 @@ const ms = (v: number) => `${v.toFixed(1)} ms`;
 // the main one so nothing else is running (BENCH_STARTUP=0 skips them).
 const socketsOnly = process.argv.includes('--sockets');
 const queriesOnly = process.argv.includes('--queries');
-if (!process.argv.includes('--search') && !socketsOnly && !queriesOnly && process.env.BENCH_STARTUP !== '0') {
+const fansOnly = process.argv.includes('--fans');
+if (
+  !process.argv.includes('--search') &&
+  !socketsOnly &&
+  !queriesOnly &&
+  !fansOnly &&
+  process.env.BENCH_STARTUP !== '0'
+) {
   notes.push(...(await startupBench()).notes);
   if (process.argv.includes('--startup')) {
     for (const note of notes) console.log(note);
@@ -327,6 +336,17 @@ async function queryFigures() {
   notes.push(...result.notes);
 }
 
+/** Logged-in fans against visitors on the pages they open (tests/perf/fan-bench.ts). */
+async function fanFigures() {
+  const result = await fanBench(server.url, {
+    connections,
+    seconds: duration,
+    matchPath: await liveMatchPath(),
+  });
+  rows.push(...result.rows);
+  notes.push(...result.notes);
+}
+
 /** One search at a time over the seeded data (tests/perf/search-bench.ts). */
 async function searchFigure() {
   const result = await searchBench(server.url, num('BENCH_SEARCH_ROUNDS', 30));
@@ -340,7 +360,9 @@ const only = process.argv.includes('--search')
     ? socketFigures
     : queriesOnly
       ? queryFigures
-      : null;
+      : fansOnly
+        ? fanFigures
+        : null;
 
 try {
   if (only) await only();
@@ -353,6 +375,7 @@ async function all() {
   await pagesAgainstStatic();
   await spike();
   await queryFigures();
+  await fanFigures();
   await http('/svc/live/time');
   await searchFigure();
   await socketFigures();

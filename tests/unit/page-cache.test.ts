@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 import compression from 'compression';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LEAGUE_COOKIE } from '../../src/lib/sports/score-query.ts';
-import { createPageCache } from '../../src/server/http/page-cache.ts';
+import { createPageCache, type Render } from '../../src/server/http/page-cache.ts';
+
+type Keep = Parameters<Render>[0];
 
 /**
  * A server whose "page" says how many times it rendered; `answer` decides the headers like the app,
@@ -24,11 +26,11 @@ async function serve(
   const server = createServer((req, res) => {
     // As in the server: compression wraps the response, the cache keeps what the page wrote, and
     // the render settles when the page is done.
-    const render = (keep: (r: typeof res) => void) =>
+    const render = (keep: Keep) =>
       new Promise<void>((done) => compress(req as never, res as never, () => page(keep, done)));
-    const page = (keep: (r: typeof res) => void, done: () => void) => {
+    const page = (keep: Keep, done: () => void) => {
       const out = res;
-      keep(out);
+      keep(out, () => false);
       const n = ++renders;
       const a = answer(n, req.headers.cookie ?? '');
       // Slow enough that concurrent requests overlap.

@@ -25,8 +25,13 @@ export interface PageCacheOptions {
   maxEntries: number;
 }
 
-interface Entry {
+export interface Entry {
   expires: number;
+  /**
+   * The page did not read who is logged in (src/middleware/login.ts): a logged-in fan may be served
+   * this copy with the header's personal part rendered for them (page-handler.ts).
+   */
+  shared: boolean;
   status: number;
   etag: string;
   headers: OutgoingHttpHeaders;
@@ -38,9 +43,13 @@ interface Entry {
 /**
  * Renders the page into the response and settles when the render is over; null when it may not
  * render now (the caller has answered otherwise). `keep` must be called right before the page writes
- * (inside any compression wrapper), so that what is kept is the page as written, not as compressed.
+ * (inside any compression wrapper), so that what is kept is the page as written, not as compressed;
+ * `shared` is asked with the page once it is written: whether a logged-in fan may be served it
+ * (page-handler.ts).
  */
-export type Render = (keep: (res: ServerResponse) => void) => Promise<void> | null;
+export type Render = (
+  keep: (res: ServerResponse, shared: (page: Buffer) => boolean) => void,
+) => Promise<void> | null;
 const noKeep = () => {};
 
 const LOGIN_COOKIE = /(?:^|;\s*)token=[^;]/;
@@ -64,19 +73,22 @@ const PER_ANSWER = new Set([
 export function createPageCache(opts: PageCacheOptions) {
   const entries = new Map<string, Entry>();
   const renders = new Map<string, Promise<Entry | null>>();
+  /** Pages whose visitor's copy could not be kept, by when to try again (visitorCopy). */
+  const unkept = new Map<string, number>();
 
   /**
    * The cache key of a page request a visitor makes, or null when it must not touch the cache: its
    * URL, which the server has already cut down to the parameters the page reads (canonical-url.ts),
-   * and the values of the preference cookies pages read (PAGE_COOKIES).
+   * and the values of the preference cookies pages read (PAGE_COOKIES). `asVisitor`: the key of the
+   * visitor's copy of what a logged-in fan asks for (that copy is never sent to them as it is).
    */
-  function keyOf(req: IncomingMessage): string | null {
+  function keyOf(req: IncomingMessage, asVisitor = false): string | null {
     if (req.method !== 'GET' && req.method !== 'HEAD') return null;
     const url = req.url ?? '/';
     const path = url.split('?')[0];
     if (path.startsWith('/svc') || path === '/ws' || HAS_EXTENSION.test(path)) return null;
     const cookie = req.headers.cookie ?? '';
-    if (LOGIN_COOKIE.test(cookie)) return null;
+    if (!asVisitor && LOGIN_COOKIE.test(cookie)) return null;
     const preferences = PAGE_COOKIES.map((name) => cookieValue(cookie, name));
     return preferences.some((v) => v !== null) ? [url, ...preferences].join('\n') : url;
   }
@@ -125,6 +137,7 @@ export function createPageCache(opts: PageCacheOptions) {
     headers: OutgoingHttpHeaders,
     body: Buffer,
     keepAny: boolean,
+    shared: boolean,
   ): Entry | null {
     const cacheControl = String(headers['cache-control'] ?? '');
     const type = String(headers['content-type'] ?? '');
@@ -139,6 +152,7 @@ export function createPageCache(opts: PageCacheOptions) {
     const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_ANSWER.has(name)));
     const entry: Entry = {
       expires: Date.now() + opts.ttlMs,
+      shared,
       status,
       etag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`,
       headers: kept,
@@ -159,14 +173,20 @@ export function createPageCache(opts: PageCacheOptions) {
   function renderAndKeep(key: string, render: Render, keepAny: boolean): Promise<Entry | null> | null {
     let settle!: (e: Entry | null) => void;
     const kept = new Promise<Entry | null>((resolve) => (settle = resolve));
-    const rendering = render((out) => tee(key, out, keepAny, settle));
+    const rendering = render((out, shared) => tee(key, out, keepAny, shared, settle));
     if (!rendering) return null;
     const over = () => settle(null);
     rendering.then(over, over);
     return kept;
   }
 
-  function tee(key: string, res: ServerResponse, keepAny: boolean, resolve: (e: Entry | null) => void): void {
+  function tee(
+    key: string,
+    res: ServerResponse,
+    keepAny: boolean,
+    shared: (page: Buffer) => boolean,
+    resolve: (e: Entry | null) => void,
+  ): void {
     const chunks: Buffer[] = [];
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
@@ -181,7 +201,8 @@ export function createPageCache(opts: PageCacheOptions) {
     )) as typeof res.write;
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       if (typeof chunk !== 'function') keep(chunk, rest[0]);
-      resolve(store(key, res.statusCode, res.getHeaders(), Buffer.concat(chunks), keepAny));
+      const page = Buffer.concat(chunks);
+      resolve(store(key, res.statusCode, res.getHeaders(), page, keepAny, shared(page)));
       return end(chunk, ...rest);
     }) as typeof res.end;
   }
@@ -218,8 +239,35 @@ export function createPageCache(opts: PageCacheOptions) {
       renders.set(key, rendering);
       await rendering;
     },
+    /**
+     * The visitor's copy of `key` for a logged-in fan's request (page-handler.ts splices their part
+     * into it): the stored one while fresh, or while a render of it is on its way (as a visitor
+     * would get it); else the render under way, or one started with `render`. Null when there is
+     * none to be had: the render was refused, or the page could not be kept (a visitor is sent
+     * elsewhere, or it said private); such a page is not rendered for this again for a while.
+     */
+    async visitorCopy(key: string, render: Render): Promise<Entry | null> {
+      const kept = stored(key);
+      if (kept && (kept.expires >= Date.now() || renders.has(key))) return kept;
+      if ((unkept.get(key) ?? 0) > Date.now()) return null;
+      const pending = renders.get(key);
+      if (pending) return pending;
+      const rendering = renderAndKeep(key, render, false)?.finally(() => renders.delete(key));
+      if (!rendering) return null;
+      renders.set(key, rendering);
+      const entry = await rendering;
+      if (!entry) {
+        unkept.delete(key);
+        unkept.set(key, Date.now() + opts.ttlMs + opts.staleMs);
+        if (unkept.size > opts.maxEntries) unkept.delete(unkept.keys().next().value!);
+      }
+      return entry;
+    },
     /** Drops every stored page (tests, or a deploy that changes the markup). */
-    clear: () => entries.clear(),
+    clear() {
+      entries.clear();
+      unkept.clear();
+    },
     get size() {
       return entries.size;
     },
