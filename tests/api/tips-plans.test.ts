@@ -58,10 +58,13 @@ describe.each(targets())('锦囊 plans and experts on $name', (target) => {
     const options = (await b.get('/tj/match/plays', { matchId })).data;
     expect(options.open).toBe(true);
     expect(options.plays.map((p: { play: string }) => p.play)).toEqual(['spf', 'rqspf', 'asia', 'ou']);
+    // Home receives 3/4 of a goal, so the away side gives it: each pick in its own side's words.
+    const asia = options.plays.find((p: { play: string }) => p.play === 'asia');
+    expect(asia.picks.map((k: { name: string }) => k.name)).toEqual(['主队 受让半/一', '客队 让半/一']);
     const rq = (await b.publish(e.token, { matchId, play: 'rqspf', pick: 'draw' })).data;
     expect(rq).toMatchObject({ line: 1, odds: 3.5, pickName: '让平(-1)', playName: '让球胜平负' });
     const ah = (await b.publish(e.token, { matchId, play: 'asia', pick: 'away' })).data;
-    expect(ah).toMatchObject({ line: -0.75, odds: 0.94, pickName: '客队 受让半/一' });
+    expect(ah).toMatchObject({ line: -0.75, odds: 0.94, pickName: '客队 让半/一' });
     const list = (await b.get('/tj/match/list')).data;
     expect(list.find((m: { id: number }) => m.id === matchId)).toMatchObject({ plans: 2, home: '红队' });
   });
