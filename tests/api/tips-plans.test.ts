@@ -126,6 +126,38 @@ describe.each(targets())('锦囊 plans and experts on $name', (target) => {
     expect(byMatch.map((p: { id: number }) => p.id)).toEqual([c.id]);
   });
 
+  it('puts on sale (在售) only plans on matches not started, before any settlement has run', async () => {
+    // A fresh demo writes plans on finished matches and settles them a moment later; a match may
+    // also pass its kick-off before the feed moves it. Neither is for sale in between.
+    const e = await b.expert();
+    const ahead = await b.pricedMatch();
+    const kickedOff = await b.pricedMatch();
+    const finished = await b.pricedMatch();
+    const plans = [];
+    for (const matchId of [ahead, kickedOff, finished])
+      plans.push((await b.publish(e.token, { matchId })).data);
+    await b.app.db
+      .update(matches)
+      .set({ kickoffAt: new Date(b.app.services.sports.clock.now() - 60_000) })
+      .where(eq(matches.id, kickedOff));
+    await b.finish(finished, 2, 0);
+    const onSale = (await b.get('/tj/recommend/list', { expertId: e.id, status: 'open' })).data;
+    expect(onSale.list.map((p: { id: number }) => p.id)).toEqual([plans[0].id]);
+    expect(onSale.total).toBe(1);
+    const hot = await b.app.services.tips.queries.plans({ status: 'open', pageNum: 1, pageSize: 50 }, null);
+    expect(hot.list.map((p) => p.match.id)).not.toContain(finished);
+    const shown = async (id: number) => (await b.get(`/tj/recommend/detail/${id}`)).data;
+    expect(await shown(plans[0].id)).toMatchObject({ status: 'open', statusName: '在售', onSale: true });
+    for (const p of plans.slice(1))
+      expect(await shown(p.id)).toMatchObject({
+        status: 'open',
+        statusName: '已停售，待结算',
+        onSale: false,
+      });
+    const card = (await b.get('/tj/expert/list')).data.find((c: { userId: number }) => c.userId === e.id);
+    expect(card.openPlans).toBe(1);
+  });
+
   it('keeps one lucky pick off the leaderboards (minimum plans)', async () => {
     const e = await b.expert();
     const ids = [];

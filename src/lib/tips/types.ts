@@ -23,6 +23,8 @@ export interface PlanView {
   /** The hash recomputed from the stored fields now: equal to contentHash unless a row was altered. */
   hashVerified: boolean;
   status: string;
+  /** Open and its match not started (kick-off ahead): the only plans 在售, the only ones to buy. */
+  onSale: boolean;
   statusName: string;
   result: string | null;
   resultName: string | null;
