@@ -21,7 +21,8 @@ export default function RegisterForm() {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [nickName, setNickName] = useState('');
-  const [agreed, setAgreed] = useState(true);
+  // Unticked until the person ticks it: a pre-ticked consent (默认勾选) is not consent.
+  const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<NoticeState>(null);
 
