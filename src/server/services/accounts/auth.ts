@@ -11,11 +11,7 @@ import type { DynamicKeyService, KeyPair } from './dynamic-keys.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { SMS_TYPE, type SmsCodeService, type SmsType } from './sms-codes.ts';
 
-/**
- * The wrong password in a row that locks: the sixth. Spec §8's answer to a wrong one is
- * 超过五次将被锁定 ("past five it locks"), so five are answered with it and the one past them locks.
- */
-export const LOCK_AFTER_FAILURES = 6;
+export const LOCK_AFTER_FAILURES = 5;
 export const LOCK_MS = 30 * 60_000;
 
 /** A password as it travels: the ciphertext(s) with the one-time pair that opens them. */
