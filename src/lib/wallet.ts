@@ -1,4 +1,4 @@
-import { MSG } from './messages.ts';
+import { fill, MSG } from './messages.ts';
 
 /**
  * Wallet rules shared by the forms and the server (docs/wallet.md). Money is whole units:
@@ -41,6 +41,19 @@ export function payPasswordError(pw: string): string | null {
   const steps = new Set(digits.slice(1).map((d, i) => d - digits[i]));
   if (steps.size === 1 && [0, 1, -1].includes([...steps][0])) return MSG.payPasswordWeak;
   return null;
+}
+
+/**
+ * The withdrawal form's check before it sends: the amount (whole 球票, within the limits and the
+ * balance), then the pay password's form: a repeat or a run (111111) gets its own words, since
+ * no pay password can be one.
+ */
+export function withdrawError(amount: number, tickets: number, payPassword: string): string | null {
+  if (!Number.isInteger(amount) || amount <= 0) return MSG.withdrawAmountInvalid;
+  if (amount < WITHDRAW.lowest) return fill(MSG.withdrawTooLow, { lowest: WITHDRAW.lowest });
+  if (amount > tickets) return MSG.ticketsShort;
+  if (amount > WITHDRAW.highest) return fill(MSG.withdrawTooHigh, { highest: WITHDRAW.highest });
+  return payPasswordError(payPassword);
 }
 
 /** A debit card number: 16–19 digits passing the Luhn check. Spaces are the caller's to strip. */

@@ -319,6 +319,57 @@ describe.each(targets())('community circles and posts on $name', (target) => {
     expect(row.status).toBe('deleted');
   });
 
+  it('honours the spec paging body: keyword and authorId, in pageParam or flat (issue 33)', async () => {
+    const [a, other] = [await b.anchor(), await b.anchor()];
+    const circleId = b.circleId('德甲');
+    const tag = `检索${a.id}`;
+    const write = (userId: number, kind: 1 | 2, content: string) =>
+      b.app.db
+        .insert(posts)
+        .values({
+          userId,
+          kind,
+          circleId: kind === 1 ? circleId : null,
+          content,
+          contentHash: `kw-${content}`,
+        })
+        .returning({ id: posts.id })
+        .then((r) => r[0].id);
+    const hit = await write(a.id, 1, `${tag} 拜仁今晚主场`);
+    await write(other.id, 1, `多特客场 ${a.id}`);
+    const dynA = await write(a.id, 2, `今晚直播 ${tag}`);
+    const dynOther = await write(other.id, 2, `明天直播 ${tag}`);
+    const ids = (res: { data: { list: { id: number }[] } }) => res.data.list.map((p) => p.id);
+
+    const general = (pageParam: Record<string, unknown>) =>
+      b.post(
+        '/inform/post/list/general',
+        { circleId, pageParam: { pageNum: 1, ...pageParam } },
+        { json: true },
+      );
+    expect(ids(await general({ keyword: tag }))).toEqual([hit]);
+    expect(ids(await general({ keyword: `  ${tag}  ` }))).toEqual([hit]);
+    // The keyword is text, not a LIKE pattern.
+    expect(ids(await general({ keyword: '%' }))).toEqual([]);
+    expect(ids(await general({ keyword: tag, authorId: other.id }))).toEqual([]);
+    expect(ids(await b.post('/inform/post/list/general', { circleId, keyword: tag }))).toEqual([hit]);
+
+    const anchor = (pageParam: Record<string, unknown>) =>
+      b.post('/inform/post/list/anchor', { pageParam: { pageNum: 1, ...pageParam } }, { json: true });
+    expect(ids(await anchor({ authorId: a.id }))).toEqual([dynA]);
+    expect(ids(await b.post('/inform/post/list/anchor', { authorId: a.id }))).toEqual([dynA]);
+    expect(ids(await anchor({ keyword: tag })).sort()).toEqual([dynA, dynOther].sort());
+    expect(ids(await anchor({ keyword: '拜仁', authorId: a.id }))).toEqual([]);
+    expect(await anchor({ authorId: 'abc' })).toMatchObject({
+      status: 400,
+      msg: expect.stringContaining('authorId'),
+    });
+    expect(await general({ keyword: '球'.repeat(51) })).toMatchObject({
+      status: 400,
+      msg: expect.stringContaining('keyword'),
+    });
+  });
+
   it('最新 lists the newest first by when they were posted, not by row order: circles, dynamics, an anchor’s space, mine', async () => {
     const a = await b.anchor();
     const circleId = b.circleId('意甲');

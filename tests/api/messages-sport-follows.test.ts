@@ -35,6 +35,23 @@ describe.each(targets())('follows of teams and competitions, and goal alerts, on
   const notices = (userId: number) =>
     b.app.db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id);
 
+  it('finds the matches of followed teams for /football/collect, within two days back and a week ahead (issue 33)', async () => {
+    const me = await b.viewer();
+    const ofTeams = async () =>
+      (await b.app.services.sports.follows.ofFollowedTeams(me.id, 1)).map((m: { id: number }) => m.id);
+    expect(await ofTeams()).toEqual([]);
+    await follow(me.token, 'team', awayId);
+    const far = await insertMatch(b.app.db, new Date(Date.now() + 30 * 86400_000));
+    await b.app.db.update(matches).set({ awayTeamId: awayId }).where(eq(matches.id, far));
+    const other = await insertMatch(b.app.db);
+    const found = await ofTeams();
+    expect(found).toContain(matchId);
+    expect(found).not.toContain(far);
+    expect(found).not.toContain(other);
+    // Nothing of basketball for a football team.
+    expect(await b.app.services.sports.follows.ofFollowedTeams(me.id, 2)).toEqual([]);
+  });
+
   it('follows and unfollows a team and a competition, with counts and the list', async () => {
     const [me, pal] = await Promise.all([b.viewer(), b.viewer()]);
     expect((await follow(me.token, 'team', homeId)).data).toMatchObject({ following: true, followers: 1 });

@@ -58,10 +58,13 @@ describe.each(targets())('锦囊 plans and experts on $name', (target) => {
     const options = (await b.get('/tj/match/plays', { matchId })).data;
     expect(options.open).toBe(true);
     expect(options.plays.map((p: { play: string }) => p.play)).toEqual(['spf', 'rqspf', 'asia', 'ou']);
+    // Home receives 3/4 of a goal, so the away side gives it: each pick in its own side's words.
+    const asia = options.plays.find((p: { play: string }) => p.play === 'asia');
+    expect(asia.picks.map((k: { name: string }) => k.name)).toEqual(['主队 受让半/一', '客队 让半/一']);
     const rq = (await b.publish(e.token, { matchId, play: 'rqspf', pick: 'draw' })).data;
     expect(rq).toMatchObject({ line: 1, odds: 3.5, pickName: '让平(-1)', playName: '让球胜平负' });
     const ah = (await b.publish(e.token, { matchId, play: 'asia', pick: 'away' })).data;
-    expect(ah).toMatchObject({ line: -0.75, odds: 0.94, pickName: '客队 受让半/一' });
+    expect(ah).toMatchObject({ line: -0.75, odds: 0.94, pickName: '客队 让半/一' });
     const list = (await b.get('/tj/match/list')).data;
     expect(list.find((m: { id: number }) => m.id === matchId)).toMatchObject({ plans: 2, home: '红队' });
   });
@@ -121,6 +124,38 @@ describe.each(targets())('锦囊 plans and experts on $name', (target) => {
     expect(pub).toHaveLength(2);
     const byMatch = (await b.get('/tj/recommend/list', { matchId })).data.list;
     expect(byMatch.map((p: { id: number }) => p.id)).toEqual([c.id]);
+  });
+
+  it('puts on sale (在售) only plans on matches not started, before any settlement has run', async () => {
+    // A fresh demo writes plans on finished matches and settles them a moment later; a match may
+    // also pass its kick-off before the feed moves it. Neither is for sale in between.
+    const e = await b.expert();
+    const ahead = await b.pricedMatch();
+    const kickedOff = await b.pricedMatch();
+    const finished = await b.pricedMatch();
+    const plans = [];
+    for (const matchId of [ahead, kickedOff, finished])
+      plans.push((await b.publish(e.token, { matchId })).data);
+    await b.app.db
+      .update(matches)
+      .set({ kickoffAt: new Date(b.app.services.sports.clock.now() - 60_000) })
+      .where(eq(matches.id, kickedOff));
+    await b.finish(finished, 2, 0);
+    const onSale = (await b.get('/tj/recommend/list', { expertId: e.id, status: 'open' })).data;
+    expect(onSale.list.map((p: { id: number }) => p.id)).toEqual([plans[0].id]);
+    expect(onSale.total).toBe(1);
+    const hot = await b.app.services.tips.queries.plans({ status: 'open', pageNum: 1, pageSize: 50 }, null);
+    expect(hot.list.map((p) => p.match.id)).not.toContain(finished);
+    const shown = async (id: number) => (await b.get(`/tj/recommend/detail/${id}`)).data;
+    expect(await shown(plans[0].id)).toMatchObject({ status: 'open', statusName: '在售', onSale: true });
+    for (const p of plans.slice(1))
+      expect(await shown(p.id)).toMatchObject({
+        status: 'open',
+        statusName: '已停售，待结算',
+        onSale: false,
+      });
+    const card = (await b.get('/tj/expert/list')).data.find((c: { userId: number }) => c.userId === e.id);
+    expect(card.openPlans).toBe(1);
   });
 
   it('keeps one lucky pick off the leaderboards (minimum plans)', async () => {

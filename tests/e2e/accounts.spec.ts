@@ -22,9 +22,19 @@ test('register, log out, log in by password; the 30-day session survives a reloa
   await page.getByRole('textbox', { name: '手机号' }).fill(mobile);
   await requestCode(page);
   await page.getByRole('textbox', { name: '验证码' }).fill(testSmsCode(E2E_SEED, mobile, 1));
-  await page.getByRole('textbox', { name: '密码' }).fill('abc12345');
+  const password = page.getByRole('textbox', { name: '密码' });
+  // The hint states the rule the error message states (issue 33: it said 6-16).
+  await expect(password).toHaveAttribute('placeholder', '设置密码（6-20位字母或数字）');
+  await password.fill('abc12345');
   await page.getByRole('textbox', { name: '昵称' }).fill(nick);
   await expect(page.getByText('昵称可以使用')).toBeVisible();
+  // The agreement starts unticked (no 默认勾选), and registering waits until it is ticked.
+  const agreement = page.getByRole('checkbox', { name: /我已阅读并同意/ });
+  await expect(agreement).not.toBeChecked();
+  await page.getByRole('button', { name: '注册并登录' }).click();
+  await expect(page.getByText('请阅读并同意用户协议')).toBeVisible();
+  await expect(page).toHaveURL(/\/user\/register$/);
+  await agreement.check();
   await page.getByRole('button', { name: '注册并登录' }).click();
   await page.waitForURL((u) => u.pathname === '/');
   await expect(page.locator('user-menu')).toContainText(nick);

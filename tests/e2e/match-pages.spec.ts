@@ -233,6 +233,22 @@ test('unknown matches and tabs are 404 pages; a tab without an id goes to the sc
   expect(bare.headers().location).toBe('/football');
 });
 
+test('optional ids (spec /database/lq/player/{id?}, team/{id?}, /guide/expert/info/{id?}): without one, the list', async ({
+  request,
+}) => {
+  for (const [bare, list] of [
+    ['/database/lq/player', '/database/lq'],
+    ['/database/lq/team', '/database/lq'],
+    ['/guide/expert/info', '/guide/expert'],
+  ]) {
+    const res = await request.get(bare, { maxRedirects: 0 });
+    expect([res.status(), res.headers().location], bare).toEqual([302, list]);
+  }
+  expect(await page(request, '/database/lq/player')).toContain('篮球资料库');
+  expect((await request.get('/database/lq/player/abc')).status()).toBe(404);
+  expect((await request.get('/guide/expert/info/2147483647')).status()).toBe(404);
+});
+
 test('football database: index, competition tabs, team and player', async ({ request }) => {
   expect(await page(request, '/database/fb')).toContain('英超');
   const league = await data(request, '/live/league/1');

@@ -96,6 +96,22 @@ test('a user follows another from the personal space, finds them on /v/concern, 
   await expect(page.locator('[data-people] li', { hasText: fan.nickName })).toHaveCount(0);
 });
 
+test('/v/concern counts what it lists: 我关注的 N above N people (anchors are on /v/attention)', async ({
+  page,
+}) => {
+  // The demo fan follows people and anchors; the anchors are not in this list, so not in its count.
+  await logIn(page, FAN);
+  await page.goto('/v/concern');
+  const tab = page.getByRole('link', { name: /^我关注的 \d+$/ });
+  const shown = Number((await tab.textContent())!.replace(/\D/g, ''));
+  await expect(page.locator('[data-people] li')).toHaveCount(shown);
+  await page.goto('/v/concern?tab=fans');
+  const fans = Number(
+    (await page.getByRole('link', { name: /^关注我的 \d+$/ }).textContent())!.replace(/\D/g, ''),
+  );
+  await expect(page.locator('[data-people] li')).toHaveCount(fans);
+});
+
 test('客服: a user writes to 客服 and the operator’s answer from /ops/service arrives live', async ({
   page: user,
   browser,

@@ -48,8 +48,17 @@ test('a logged-in reader comments on an article and collects it', async ({ page 
   await collect.click();
   await expect(page.getByRole('button', { name: /已收藏/ })).toHaveAttribute('aria-pressed', 'true');
   const title = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
-  await page.goto('/v/collection');
+  // 我的收藏 is reached from the personal-centre menu (issue 33: it was missing there).
+  await page.goto('/v/home');
+  await page
+    .getByRole('navigation', { name: '个人中心菜单' })
+    .getByRole('link', { name: '我的收藏' })
+    .click();
+  await page.waitForURL((u) => u.pathname === '/v/collection');
   await expect(page.getByRole('link', { name: title })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: '个人中心菜单' }).getByRole('link', { name: '我的收藏' }),
+  ).toHaveAttribute('aria-current', 'page');
 });
 
 test('an editor writes a draft, previews it (readers get 404), publishes it, and it is listed, in the sitemap and RSS', async ({

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bankCardError, chinaTime, maskCardNo, payoutFen, payPasswordError } from '../../src/lib/wallet.ts';
+import {
+  bankCardError,
+  chinaTime,
+  maskCardNo,
+  payoutFen,
+  payPasswordError,
+  withdrawError,
+} from '../../src/lib/wallet.ts';
 import { periodStart } from '../../src/server/services/wallet/gifts.ts';
 
 describe('wallet rules', () => {
@@ -19,6 +26,16 @@ describe('wallet rules', () => {
       expect(payPasswordError(pw)).toBe('支付密码为6位数字');
     for (const pw of ['000000', '123456', '654321', '345678'])
       expect(payPasswordError(pw)).toBe('支付密码不能是相同或连续的数字');
+  });
+
+  it('checks a withdrawal before sending: the amount, then the pay password with its own words', () => {
+    expect(withdrawError(2000, 5000, '258036')).toBeNull();
+    expect(withdrawError(0, 5000, '258036')).toBe('请输入正确的提现数量');
+    expect(withdrawError(6000, 5000, '258036')).toBe('球票余额不足');
+    expect(withdrawError(2000, 5000, '2580')).toBe('支付密码为6位数字');
+    // Six digits, but a repeat or a run: the weak-PIN words, not "6位数字" (issue 33).
+    expect(withdrawError(2000, 5000, '111111')).toBe('支付密码不能是相同或连续的数字');
+    expect(withdrawError(2000, 5000, '123456')).toBe('支付密码不能是相同或连续的数字');
   });
 
   it('pays 20 球票 as one yuan, in whole fen', () => {

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { MSG } from '../../lib/messages.ts';
-import { codeError, mobileError, passwordError, CODE_LENGTH, PASSWORD_INPUT } from '../../lib/validation.ts';
+import { codeError, mobileError, passwordError, CODE_LENGTH, PASSWORD_LENGTH } from '../../lib/validation.ts';
 import { $showLoginModel, completeLogin } from '../../stores/auth.ts';
 import { login, loginErrorText } from './auth-api.ts';
 import Field from './Field.tsx';
@@ -40,11 +40,11 @@ export default function LoginModal() {
   const secret = mode === 0 ? password : code;
   const valid =
     mobileError(mobile) === null &&
-    (mode === 0 ? passwordError(password, 'input') === null : code.length === CODE_LENGTH);
+    (mode === 0 ? passwordError(password) === null : code.length === CODE_LENGTH);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const problem = mobileError(mobile) ?? (mode === 0 ? passwordError(password, 'submit') : codeError(code));
+    const problem = mobileError(mobile) ?? (mode === 0 ? passwordError(password) : codeError(code));
     if (problem) return setNotice({ text: problem, ok: false });
     setPhase('loading');
     setNotice(null);
@@ -109,7 +109,7 @@ export default function LoginModal() {
               type="password"
               autoComplete="current-password"
               placeholder="请输入密码"
-              maxLength={PASSWORD_INPUT.max}
+              maxLength={PASSWORD_LENGTH.max}
               value={password}
               onChange={(e) => setPassword(e.target.value)}
             />

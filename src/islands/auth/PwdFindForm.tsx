@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { api } from '../../lib/api/index.ts';
-import { codeError, digitsOnly, mobileError, passwordError, PASSWORD_INPUT } from '../../lib/validation.ts';
+import { codeError, digitsOnly, mobileError, passwordError, PASSWORD_LENGTH } from '../../lib/validation.ts';
 import { encryptedPassword, loginErrorText } from './auth-api.ts';
 import Field from './Field.tsx';
 import { CodeField, Notice, PhoneField, type NoticeState } from './fields.tsx';
@@ -21,7 +21,7 @@ export default function PwdFindForm() {
     const p =
       mobileError(mobile) ??
       codeError(code) ??
-      passwordError(password, 'submit') ??
+      passwordError(password) ??
       (password === again ? null : MSG.passwordsDiffer);
     if (p) return setNotice({ text: p, ok: false });
     setBusy(true);
@@ -58,8 +58,8 @@ export default function PwdFindForm() {
         label="新密码"
         type="password"
         autoComplete="new-password"
-        placeholder="新密码（6-16位字母或数字）"
-        maxLength={PASSWORD_INPUT.max}
+        placeholder={`新密码（${PASSWORD_LENGTH.min}-${PASSWORD_LENGTH.max}位字母或数字）`}
+        maxLength={PASSWORD_LENGTH.max}
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
@@ -68,7 +68,7 @@ export default function PwdFindForm() {
         type="password"
         autoComplete="new-password"
         placeholder="再次输入新密码"
-        maxLength={PASSWORD_INPUT.max}
+        maxLength={PASSWORD_LENGTH.max}
         value={again}
         onChange={(e) => setAgain(e.target.value)}
       />

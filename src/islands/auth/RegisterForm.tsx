@@ -6,7 +6,7 @@ import {
   mobileError,
   nickNameError,
   passwordError,
-  PASSWORD_INPUT,
+  PASSWORD_LENGTH,
 } from '../../lib/validation.ts';
 import { completeLogin } from '../../stores/auth.ts';
 import { encryptedPassword, loginErrorText } from './auth-api.ts';
@@ -21,14 +21,15 @@ export default function RegisterForm() {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [nickName, setNickName] = useState('');
-  const [agreed, setAgreed] = useState(true);
+  // Unticked until the person ticks it: a pre-ticked consent (默认勾选) is not consent.
+  const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<NoticeState>(null);
 
   const problem = () =>
     mobileError(mobile) ??
     codeError(code) ??
-    passwordError(password, 'submit') ??
+    passwordError(password) ??
     nickNameError(nickName.trim()) ??
     (agreed ? null : MSG.agreementRequired);
 
@@ -61,8 +62,8 @@ export default function RegisterForm() {
         label="密码"
         type="password"
         autoComplete="new-password"
-        placeholder="设置密码（6-16位字母或数字）"
-        maxLength={PASSWORD_INPUT.max}
+        placeholder={`设置密码（${PASSWORD_LENGTH.min}-${PASSWORD_LENGTH.max}位字母或数字）`}
+        maxLength={PASSWORD_LENGTH.max}
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />

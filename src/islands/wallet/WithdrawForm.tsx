@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { api, failureText } from '../../lib/api/index.ts';
-import { MSG, fill } from '../../lib/messages.ts';
+import { MSG } from '../../lib/messages.ts';
 import {
   formatCount,
   formatYuan,
   newRequestKey,
   payoutFen,
-  payPasswordError,
   PAY_PASSWORD_LENGTH,
   WITHDRAW,
+  withdrawError,
 } from '../../lib/wallet.ts';
 import type { CardView } from '../../server/services/wallet/cards.ts';
 import Field from '../auth/Field.tsx';
@@ -81,16 +81,7 @@ export default function WithdrawForm({ ticket, cards, verified, payPassword }: P
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const problem =
-      !Number.isInteger(value) || value <= 0
-        ? MSG.withdrawAmountInvalid
-        : value < WITHDRAW.lowest
-          ? fill(MSG.withdrawTooLow, { lowest: WITHDRAW.lowest })
-          : value > Math.min(ticket, WITHDRAW.highest)
-            ? value > ticket
-              ? MSG.ticketsShort
-              : fill(MSG.withdrawTooHigh, { highest: WITHDRAW.highest })
-            : payPasswordError(password) && MSG.payPasswordRule;
+    const problem = withdrawError(value, ticket, password);
     if (problem) return setNotice({ text: problem, ok: false });
     setBusy(true);
     try {

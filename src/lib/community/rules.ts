@@ -6,6 +6,8 @@ export const POST_RULES = {
   /** Pictures per addPic request (the island sends one at a time to show progress). */
   picturesPerUpload: 6,
   pageSize: 30,
+  /** The longest search word a feed takes (the paging body's keyword). */
+  keywordMax: 50,
   /** An author with fewer visible posts than this has posts that carry links held for review. */
   trustedAfterPosts: 3,
   /** Per user: posts … */

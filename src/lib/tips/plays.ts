@@ -1,4 +1,4 @@
-import { handicapName, totalLineName } from '../vocab/handicap.ts';
+import { pointsLineName, sideHandicapName, totalLineName } from '../vocab/handicap.ts';
 
 /**
  * 锦囊 plays (docs/tips.md): football 胜平负 / 让球胜平负 (竞彩), 亚盘, 大小球; basketball 让分 and
@@ -32,13 +32,14 @@ export function pickName(play: TipPlay, pick: TipPick, line: number | null, spor
   const l = line ?? 0;
   if (play === 'spf') return { home: '主胜', draw: '平局', away: '客胜' }[pick as 'home'] ?? pick;
   if (play === 'rqspf') {
-    const label = `(${l > 0 ? '-' : '+'}${Math.abs(l)})`;
-    return `${{ home: '让胜', draw: '让平', away: '让负' }[pick as 'home'] ?? pick}${label}`;
+    // 竞彩 prints the 让球 on the home side for all three picks: 让负(-1) = home loses after giving one.
+    return `${{ home: '让胜', draw: '让平', away: '让负' }[pick as 'home'] ?? pick}(${pointsLineName(l)})`;
   }
   if (play === 'asia') {
+    // The stored line is the home side's; an away pick gives what home receives (settlePick mirrors it).
+    const gives = pick === 'home' ? l : -l;
     const side = pick === 'home' ? '主队' : '客队';
-    const lineText = sport === 2 ? `${l > 0 ? '-' : '+'}${Math.abs(l)}` : handicapName(l);
-    return `${side} ${lineText}`;
+    return `${side} ${sport === 2 ? pointsLineName(gives) : sideHandicapName(gives)}`;
   }
   return `${pick === 'over' ? '大' : '小'} ${sport === 2 ? String(l) : totalLineName(l)}`;
 }

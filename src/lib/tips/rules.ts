@@ -12,6 +12,8 @@ export const TIP_RULES = {
 
 export const TIP_STATUS_NAME: Record<string, string> = {
   open: '在售',
+  /** Open, but its match has kicked off (or ended) and settlement has not run yet: not for sale. */
+  closed: '已停售，待结算',
   settled: '已结算',
   void: '比赛取消，已退款',
   withdrawn: '已撤回',

@@ -28,6 +28,8 @@ export interface PlanView {
    */
   hashSalt: string | null;
   status: string;
+  /** Open and its match not started (kick-off ahead): the only plans 在售, the only ones to buy. */
+  onSale: boolean;
   statusName: string;
   result: string | null;
   resultName: string | null;

@@ -32,6 +32,17 @@ export function handicapName(line: number): string {
   return line < 0 && steps > 0 ? `受让${name}` : name;
 }
 
+/**
+ * A side's own handicap, for a pick on that side: gives 0.5 → "让半球", receives 0.5 → "受让半球",
+ * 0 → "平手". `gives` is from the picked side's view (an away pick negates the stored home line).
+ */
+export function sideHandicapName(gives: number): string {
+  const steps = handicapSteps(gives);
+  if (steps === 0) return HANDICAP_STEPS[0];
+  const name = HANDICAP_STEPS[steps] ?? `${Math.abs(gives)}球`;
+  return `${gives > 0 ? '让' : '受让'}${name}`;
+}
+
 /** Over/under line as shown: 2.5 → "2.5", 2.75 → "2.5/3", 3 → "3". */
 export function totalLineName(line: number): string {
   const q = Math.round(line * 4);

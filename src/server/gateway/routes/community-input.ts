@@ -11,15 +11,35 @@ import { MAX_ID, q, text, validate } from '../../validate.ts';
  * pageParam.pageNum, or as flat pageNum/pageSize.
  */
 export function pageOf(input: Record<string, unknown>, fallbackSize: number = POST_RULES.pageSize) {
-  const nested = (input.pageParam && typeof input.pageParam === 'object' ? input.pageParam : {}) as Record<
-    string,
-    unknown
-  >;
-  const pick = (k: string) => nested[k] ?? input[`pageParam[${k}]`] ?? input[`pageParam.${k}`] ?? input[k];
+  const pick = (k: string) => pageField(input, k);
   return validate(z.object({ pageNum: q.page(), pageSize: q.pageSize(fallbackSize, 100) }), {
     pageNum: text(pick('pageNum')) || undefined,
     pageSize: text(pick('pageSize')) || undefined,
   });
+}
+
+/** One field of the paging body: in pageParam (JSON or form keys) or flat. */
+function pageField(input: Record<string, unknown>, key: string): unknown {
+  const nested = (input.pageParam && typeof input.pageParam === 'object' ? input.pageParam : {}) as Record<
+    string,
+    unknown
+  >;
+  return nested[key] ?? input[`pageParam[${key}]`] ?? input[`pageParam.${key}`] ?? input[key];
+}
+
+/** The spec's paging-body filters: keyword (words in the text) and authorId, where pageOf reads. */
+export function feedFiltersOf(input: Record<string, unknown>) {
+  const found = validate(
+    z.object({
+      keyword: z.string().trim().max(POST_RULES.keywordMax).optional(),
+      authorId: q.id().optional(),
+    }),
+    {
+      keyword: text(pageField(input, 'keyword')) || undefined,
+      authorId: text(pageField(input, 'authorId')) || undefined,
+    },
+  );
+  return { keyword: found.keyword || undefined, authorId: found.authorId };
 }
 
 /** An optional positive id: '' and '0' mean absent. */

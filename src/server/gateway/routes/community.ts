@@ -8,7 +8,7 @@ import { ok } from '../envelope.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
 import { q, text, validate } from '../../validate.ts';
-import { actorOf, listOf, optionalId, pageOf, pathId, wantOf } from './community-input.ts';
+import { actorOf, feedFiltersOf, listOf, optionalId, pageOf, pathId, wantOf } from './community-input.ts';
 import { LIMIT } from '../limits.ts';
 
 /** /svc/inform — community calls (docs/community.md). Writes check the caller in the services too. */
@@ -27,12 +27,13 @@ for (const action of ['join', 'leave'] as const) {
   });
 }
 
-/** POST /inform/post/list/general {circleId?, sort: new|hot, pageParam}. */
+/** POST /inform/post/list/general {circleId?, sort: new|hot, pageParam {pageNum, pageSize, keyword?, authorId?}}. */
 communityRoutes.post('/post/list/general', async (c) => {
   const input = await readInput(c);
   const sort = text(input.sort) === 'hot' ? 'hot' : 'new';
   const feed = {
     circleId: optionalId(input.circleId),
+    ...feedFiltersOf(input),
     sort,
     viewerId: c.var.user?.id ?? null,
     ...pageOf(input),
@@ -89,13 +90,18 @@ communityRoutes.post('/post/pin', requireRole('operator'), async (c) => {
   return ok(c, await svc(c).edits.pin(actorOf(c.var.user!), postId, wantOf(input.pinned) !== false));
 });
 
-/** POST /inform/post/list/anchor {anchorId?, pageParam}: dynamics of one anchor or of the anchors I follow. */
+/**
+ * POST /inform/post/list/anchor {pageParam {pageNum, pageSize, authorId?, keyword?}}: dynamics of one
+ * anchor (the spec's authorId; anchorId is still read) or of the anchors I follow.
+ */
 communityRoutes.post('/post/list/anchor', async (c) => {
   const input = await readInput(c);
+  const { authorId, keyword } = feedFiltersOf(input);
   return ok(
     c,
     await svc(c).feeds.anchor({
-      anchorId: optionalId(input.anchorId),
+      anchorId: authorId ?? optionalId(input.anchorId),
+      keyword,
       viewerId: c.var.user?.id ?? null,
       ...pageOf(input),
     }),

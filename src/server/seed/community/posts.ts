@@ -1,6 +1,7 @@
 import { aliasedTable, and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
+  circleMembers,
   circles,
   commentLikes,
   comments,
@@ -151,6 +152,9 @@ export async function seedCommunityPosts(db: Db, pictures: PostPictures, log: Lo
   await Promise.all(drawing);
   if (rows.length === 0) return;
   const saved = await db.insert(posts).values(rows).returning({ id: posts.id, userId: posts.userId });
+  // Whoever writes in a circle is one of its members: a circle never shows 0 位成员 above its posts.
+  const memberships = rows.flatMap((r) => (r.circleId ? [{ circleId: r.circleId, userId: r.userId }] : []));
+  if (memberships.length) await db.insert(circleMembers).values(memberships).onConflictDoNothing();
   await seedReactions(db, saved, ids);
   log.info({ posts: saved.length }, 'community demo posts seeded');
 }
@@ -203,5 +207,6 @@ async function seedReactions(db: Db, saved: { id: number; userId: number }[], id
   await db.execute(sql`update ${comments} set
     ${sql.identifier('like_count')} = (select count(*)::int from ${commentLikes} where ${commentLikes.commentId} = ${comments.id})`);
   await db.execute(sql`update ${circles} set
-    ${sql.identifier('post_count')} = (select count(*)::int from ${posts} where ${posts.circleId} = ${circles.id} and ${posts.status} = 'visible')`);
+    ${sql.identifier('post_count')} = (select count(*)::int from ${posts} where ${posts.circleId} = ${circles.id} and ${posts.status} = 'visible'),
+    ${sql.identifier('member_count')} = (select count(*)::int from ${circleMembers} where ${circleMembers.circleId} = ${circles.id})`);
 }

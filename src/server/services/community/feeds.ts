@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FeedSort } from '../../../lib/community/rules.ts';
 import type { Page, PostView } from '../../../lib/community/types.ts';
 import type { Db } from '../../db/client.ts';
+import { likeArg } from '../../db/like.ts';
 import { follows, posts, users } from '../../db/schema/index.ts';
 import type { PostViews } from './views.ts';
 
@@ -26,6 +27,9 @@ const notShielded = (viewerId: number | null) =>
     ? sql`not exists (select 1 from shields s where s.user_id = ${viewerId}
         and (s.post_id = ${posts.id} or s.author_id = ${posts.userId}))`
     : undefined;
+
+/** A post whose text holds the word (as typed: % and _ match themselves). */
+const containing = (keyword?: string) => (keyword ? ilike(posts.content, likeArg(keyword)) : undefined);
 
 /** The feeds: circles (最新/最热), anchor dynamics, one user's posts. */
 export function createFeeds(db: Db, toViews: PostViews) {
@@ -53,11 +57,21 @@ export function createFeeds(db: Db, toViews: PostViews) {
 
   return {
     /** POST /inform/post/list/general: one circle or all; pinned first, then newest or hottest. */
-    general(opts: PageArgs & { circleId?: number; sort: FeedSort; viewerId: number | null }) {
+    general(
+      opts: PageArgs & {
+        circleId?: number;
+        keyword?: string;
+        authorId?: number;
+        sort: FeedSort;
+        viewerId: number | null;
+      },
+    ) {
       const where = and(
         eq(posts.kind, 1),
         eq(posts.status, 'visible'),
         opts.circleId ? eq(posts.circleId, opts.circleId) : undefined,
+        opts.authorId ? eq(posts.userId, opts.authorId) : undefined,
+        containing(opts.keyword),
         notShielded(opts.viewerId),
       );
       const order =
@@ -71,7 +85,7 @@ export function createFeeds(db: Db, toViews: PostViews) {
      * POST /inform/post/list/anchor: one anchor's dynamics, or those of the anchors the viewer follows
      * (every anchor's when they follow none or are not logged in).
      */
-    async anchor(opts: PageArgs & { anchorId?: number; viewerId: number | null }) {
+    async anchor(opts: PageArgs & { anchorId?: number; keyword?: string; viewerId: number | null }) {
       let authors: SQL | undefined;
       if (opts.anchorId) authors = eq(posts.userId, opts.anchorId);
       else if (opts.viewerId) {
@@ -90,6 +104,7 @@ export function createFeeds(db: Db, toViews: PostViews) {
         eq(posts.kind, 2),
         eq(posts.status, 'visible'),
         authors ?? anchorsOnly,
+        containing(opts.keyword),
         notShielded(opts.viewerId),
       );
       return page(where, newest, opts, opts.viewerId);

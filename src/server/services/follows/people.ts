@@ -6,6 +6,11 @@ import { follows, users } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../errors.ts';
 
 const PEOPLE: PersonFollowType[] = ['user', 'expert'];
+/** Whom I follow as a user or an expert (anchors I follow are listed on /v/attention). */
+const followingWhere = (userId: number) =>
+  and(eq(follows.userId, userId), inArray(follows.targetType, PEOPLE));
+/** Who follows me, in any way. */
+const fansWhere = (userId: number) => and(eq(follows.targetId, userId), ne(follows.userId, userId));
 
 /**
  * 关注 of users and experts (the `follows` table, shared with anchor follows): follow and unfollow,
@@ -81,8 +86,20 @@ export function createPeopleFollowService(db: Db) {
     },
 
     /** The users and experts I follow, newest first. */
+    /** The sizes of the two lists below (the /v/concern tabs): the users and experts I follow, my fans. */
+    async counts(userId: number) {
+      const [[{ following }], [{ fans }]] = await Promise.all([
+        db.select({ following: count() }).from(follows).where(followingWhere(userId)),
+        db
+          .select({ fans: countDistinct(follows.userId) })
+          .from(follows)
+          .where(fansWhere(userId)),
+      ]);
+      return { following, fans };
+    },
+
     async following(userId: number, page: number, pageSize: number): Promise<PersonPage> {
-      const where = and(eq(follows.userId, userId), inArray(follows.targetType, PEOPLE));
+      const where = followingWhere(userId);
       const [rows, [{ total }]] = await Promise.all([
         db
           .select({ ...person, followType: follows.targetType, at: follows.createdAt })
@@ -109,7 +126,7 @@ export function createPeopleFollowService(db: Db) {
 
     /** Who follows me (in any way: as anchor, expert or user), once each, newest first. */
     async fans(userId: number, page: number, pageSize: number): Promise<PersonPage> {
-      const where = and(eq(follows.targetId, userId), ne(follows.userId, userId));
+      const where = fansWhere(userId);
       const [rows, [{ total }]] = await Promise.all([
         db
           .select({ ...person, followType: max(follows.targetType), at: max(follows.createdAt) })

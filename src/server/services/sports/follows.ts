@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, or } from 'drizzle-orm';
+import { addDays, dayStart } from '../../../lib/sports/time.ts';
 import { isPendingState } from '../../../lib/vocab/match-states.ts';
 import type { Db } from '../../db/client.ts';
 import { matches } from '../../db/schema/sports-match.ts';
-import { matchFollows, matchReserves } from '../../db/schema/sports-user.ts';
+import { matchFollows, matchReserves, sportFollows } from '../../db/schema/sports-user.ts';
 import type { ListService } from './lists.ts';
 
 type Table = typeof matchFollows | typeof matchReserves;
@@ -56,6 +57,31 @@ export function createMatchFollowService(deps: { db: Db; lists: ListService }) {
     },
     followed: (userId: number, sport?: number) => matchesOf(matchFollows, userId, sport),
     followedIds: (userId: number, matchIds: number[]) => idsOf(matchFollows, userId, matchIds),
+
+    /**
+     * The matches of the teams a user follows, from two days back to a week ahead (Beijing days):
+     * /football/collect lists them beside the matches followed one by one.
+     */
+    async ofFollowedTeams(userId: number, sport: number) {
+      const teamIds = (
+        await db
+          .select({ id: sportFollows.targetId })
+          .from(sportFollows)
+          .where(and(eq(sportFollows.userId, userId), eq(sportFollows.targetType, 'team')))
+      ).map((r) => r.id);
+      if (!teamIds.length) return [];
+      const today = lists.today();
+      return lists.load(
+        and(
+          eq(matches.sport, sport),
+          or(inArray(matches.homeTeamId, teamIds), inArray(matches.awayTeamId, teamIds)),
+          gte(matches.kickoffAt, new Date(dayStart(addDays(today, -2)))),
+          lt(matches.kickoffAt, new Date(dayStart(addDays(today, 8)))),
+        ),
+        [desc(matches.kickoffAt)],
+        200,
+      );
+    },
 
     /** Reserves (only before kick-off) or cancels a reservation. */
     async reserve(

@@ -165,7 +165,6 @@ export async function seedRecentPlans(db: Db, tips: TipServices, now: number, lo
     ),
   );
   const weekStart = now - 7 * DAY + MARGIN;
-  const toSettle = new Map<number, Date>();
   let made = 0;
   for (const p of short) {
     const taken = new Set(
@@ -190,15 +189,15 @@ export async function seedRecentPlans(db: Db, tips: TipServices, now: number, lo
         const fields = await draftPlan(db, p, m, priced.has(m.id));
         if (!fields) continue;
         await db.insert(tipPlans).values({ ...fields, sport: m.sport, ...commitPlan(fields) });
+        // The same settlement as every plan, on the match's final score, at once: the plan is open
+        // (though never on sale, its match being over) only until this returns.
+        await tips.settlement.settleMatch(m.id, new Date(Math.min(endOf(m), now)));
         taken.add(m.id);
         bucket.want--;
         made++;
-        toSettle.set(m.id, new Date(Math.min(endOf(m), now)));
       }
     }
   }
-  // The same settlement as every plan: the result from the match's final score.
-  for (const [matchId, at] of toSettle) await tips.settlement.settleMatch(matchId, at);
   if (made) log.info({ plans: made, experts: short.length }, 'tips: demo plans on recent simulated matches');
   return made;
 }

@@ -21,7 +21,7 @@ export function createTipServices(
     pubsub: deps.pubsub,
     log: deps.log,
   });
-  const toViews = createPlanViews(db, createMatchLookup(db));
+  const toViews = createPlanViews(db, createMatchLookup(db), parts.now);
   return {
     plans: createPlanService(db, parts.now),
     purchases: createPurchaseService(db, parts.ledger, parts.now),

@@ -1,8 +1,9 @@
-import { aliasedTable, and, asc, count, desc, eq, gte, inArray, lt, ne, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, gt, gte, inArray, lt, ne, or, type SQL } from 'drizzle-orm';
 import { BOARD_MIN_PLANS, computeRecord, type BoardDays, type BoardKind } from '../../../lib/tips/records.ts';
 import type { TipResult } from '../../../lib/tips/settle.ts';
 import type { BoardRow, ExpertCard } from '../../../lib/tips/types.ts';
 import { addDays, beijingDate, dayStart } from '../../../lib/sports/time.ts';
+import { codesWhere } from '../../../lib/vocab/match-states.ts';
 import type { Db } from '../../db/client.ts';
 import {
   competitions,
@@ -21,7 +22,7 @@ export interface PlanFilter {
   matchId?: number;
   sport?: number;
   play?: string;
-  /** open: on sale; settled: with a result; all (default). */
+  /** open: on sale (open, match not started); settled: with a result; all (default). */
   status?: 'open' | 'settled' | 'all';
   sort?: 'new' | 'hot';
   pageNum: number;
@@ -55,6 +56,31 @@ export function createTipQueries(db: Db, toViews: PlanViews, now: () => number) 
       .where(and(eq(tipPlans.status, 'settled'), where));
   }
 
+  /**
+   * Plans on sale: open, on a match not started (scheduled, kick-off ahead of the feed clock), the
+   * rule buying applies (openMatch). An open plan whose match is under way or over (settlement
+   * not yet run: a fresh demo's first seconds, a late feed) is not.
+   */
+  const notStarted = (sport: 1 | 2) =>
+    and(
+      eq(matches.sport, sport),
+      inArray(
+        matches.state,
+        codesWhere(sport, (p) => p === 'scheduled'),
+      ),
+    );
+  const onSale = () =>
+    and(
+      eq(tipPlans.status, 'open'),
+      inArray(
+        tipPlans.matchId,
+        db
+          .select({ id: matches.id })
+          .from(matches)
+          .where(and(or(notStarted(1), notStarted(2)), gt(matches.kickoffAt, new Date(now())))),
+      ),
+    );
+
   return {
     async plans(f: PlanFilter, viewerId: number | null) {
       const where = and(
@@ -62,7 +88,7 @@ export function createTipQueries(db: Db, toViews: PlanViews, now: () => number) 
         f.matchId ? eq(tipPlans.matchId, f.matchId) : undefined,
         f.sport ? eq(tipPlans.sport, f.sport) : undefined,
         f.play ? eq(tipPlans.play, f.play) : undefined,
-        f.status === 'open' ? eq(tipPlans.status, 'open') : undefined,
+        f.status === 'open' ? onSale() : undefined,
         f.status === 'settled' ? eq(tipPlans.status, 'settled') : undefined,
         // Withdrawn plans stay on the expert's own history, not in the public lists.
         f.expertId ? undefined : ne(tipPlans.status, 'withdrawn'),
@@ -139,7 +165,7 @@ export function createTipQueries(db: Db, toViews: PlanViews, now: () => number) 
         db
           .select({ expertId: tipPlans.expertId, n: count() })
           .from(tipPlans)
-          .where(and(inArray(tipPlans.expertId, ids), eq(tipPlans.status, 'open')))
+          .where(and(inArray(tipPlans.expertId, ids), onSale()))
           .groupBy(tipPlans.expertId),
         db
           .select({ id: follows.targetId, n: count() })

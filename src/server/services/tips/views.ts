@@ -28,7 +28,7 @@ export async function expertBriefs(db: Db, ids: number[]): Promise<Map<number, E
  * bought, the expert's own, or the match over). The hash is recomputed so the page can show it still
  * matches.
  */
-export function createPlanViews(db: Db, lookup: MatchLookup) {
+export function createPlanViews(db: Db, lookup: MatchLookup, now: () => number) {
   return async function toViews(rows: PlanRow[], viewerId: number | null): Promise<PlanView[]> {
     if (!rows.length) return [];
     const [briefs, games, bought] = await Promise.all([
@@ -63,6 +63,9 @@ export function createPlanViews(db: Db, lookup: MatchLookup) {
       const expert = briefs.get(r.expertId);
       if (!match || !expert) return [];
       const over = r.status !== 'open' || match.phase === 'finished' || match.phase === 'void';
+      // The rule of openMatch (publish and buy), so a plan is never shown 在售 that buying refuses.
+      const onSale =
+        r.status === 'open' && match.phase === 'scheduled' && Date.parse(match.kickoffAt) > now();
       const unlocked = r.price === 0 || mine.has(r.id) || r.expertId === viewerId || over;
       const play = r.play as TipPlay;
       const resultName = r.result ? RESULT_NAME[r.result as TipResult] : null;
@@ -83,7 +86,8 @@ export function createPlanViews(db: Db, lookup: MatchLookup) {
           // The salt opens the hash to anyone's check, so it goes with the pick and no earlier.
           hashSalt: unlocked ? r.hashSalt : null,
           status: r.status,
-          statusName: TIP_STATUS_NAME[r.status] ?? r.status,
+          onSale,
+          statusName: TIP_STATUS_NAME[r.status === 'open' && !onSale ? 'closed' : r.status] ?? r.status,
           result: r.result,
           resultName,
           settledScore: r.settledScore,
