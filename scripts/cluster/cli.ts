@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startCluster } from './cluster.ts';
+import { CLUSTER_DATABASE_URL, ensureDatabase } from './database.ts';
 import { Nginx, NGINX_BIN } from './nginx.ts';
 
 const { values } = parseArgs({
@@ -25,11 +26,13 @@ if (!existsSync(new URL('../../dist/server/entry.mjs', import.meta.url))) {
   process.exit(1);
 }
 
+const databaseUrl = process.env.DATABASE_URL ?? CLUSTER_DATABASE_URL;
+await ensureDatabase(databaseUrl);
 const cluster = await startCluster({
   instances,
   port,
   dataDir: values['data-dir'],
-  databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+  databaseUrl,
   redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
 });
 console.log(`\n球友圈 cluster: ${instances} instance(s) behind nginx → ${cluster.url}`);
