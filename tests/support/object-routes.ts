@@ -23,7 +23,7 @@ export async function idInputsOf(send: Send, route: Route, token: string): Promi
   const params = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
   const path = route.path
     .replace(/^\/svc/, '')
-    .replace(/:(\w+)(\{([^}]*)\})?/g, (_m, name: string, _re, alts?: string) =>
+    .replace(/:(\w+)(\{([^}]*)\})?/g, (_m, _name: string, _re, alts?: string) =>
       alts ? alts.split('|')[0] : UNKNOWN_ID,
     );
   const body: Record<string, string> = {};

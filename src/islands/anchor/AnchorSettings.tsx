@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { api, failureText } from '../../lib/api/index.ts';
 import { shortTime } from '../../lib/live/format.ts';
 import { CHAT } from '../../lib/live/rules.ts';
@@ -52,7 +52,7 @@ export default function AnchorSettings({
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<typeof form>) => setForm({ ...form, ...patch });
 
-  async function save(e: FormEvent) {
+  async function save(e: SubmitEvent) {
     e.preventDefault();
     setBusy(true);
     try {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { api, failureText } from '../../lib/api/index.ts';
 import { LIVE_NAVS } from '../../lib/vocab/live-navs.ts';
 import { chinaTime } from '../../lib/wallet.ts';
@@ -45,7 +45,7 @@ export default function ApplyForm({ initial }: { initial: AuditInfo }) {
   const [notice, setNotice] = useState<NoticeState>(null);
   const [busy, setBusy] = useState(false);
 
-  async function submit(e: FormEvent) {
+  async function submit(e: SubmitEvent) {
     e.preventDefault();
     setBusy(true);
     try {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type SubmitEvent } from 'react';
 import { api, failureText } from '../../lib/api/index.ts';
 import { chinaTime } from '../../lib/wallet.ts';
 import { MSG, fill } from '../../lib/messages.ts';
@@ -65,14 +65,14 @@ export default function RoomAdmins({ roomId }: { roomId: number }) {
       setNote({ text: msgOf(err), ok: false });
     }
   };
-  const addManager = (e: FormEvent) => {
+  const addManager = (e: SubmitEvent) => {
     e.preventDefault();
     void act(
       () => api.get('/api/manager/add', { roomId, nickName: nick.trim() }),
       fill(MSG.managerAdded, { nick: nick.trim() }),
     ).then(() => setNick(''));
   };
-  const addForbid = (e: FormEvent) => {
+  const addForbid = (e: SubmitEvent) => {
     e.preventDefault();
     void act(
       () => api.get('/api/forbid/add', { roomId, nickName: banNick.trim(), minutes: minutes || undefined }),

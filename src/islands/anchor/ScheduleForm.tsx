@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { api, failureText } from '../../lib/api/index.ts';
 import { shortTime } from '../../lib/live/format.ts';
 import type { MatchBrief } from '../../lib/live/types.ts';
@@ -28,7 +28,7 @@ export default function ScheduleForm({ matches, initial }: { matches: MatchBrief
   const [busy, setBusy] = useState(false);
   const match = matches.find((m) => m.id === matchId);
 
-  async function submit(e: FormEvent) {
+  async function submit(e: SubmitEvent) {
     e.preventDefault();
     const startAt = startDay || startTime ? beijingInstant(startDay, startTime) : undefined;
     if (startAt === null) {

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { MSG } from '../../lib/messages.ts';
 import { codeError, mobileError, passwordError, CODE_LENGTH, PASSWORD_LENGTH } from '../../lib/validation.ts';
 import { $showLoginModel, completeLogin } from '../../stores/auth.ts';
@@ -42,7 +42,7 @@ export default function LoginModal() {
     mobileError(mobile) === null &&
     (mode === 0 ? passwordError(password) === null : code.length === CODE_LENGTH);
 
-  async function submit(e: FormEvent) {
+  async function submit(e: SubmitEvent) {
     e.preventDefault();
     const problem = mobileError(mobile) ?? (mode === 0 ? passwordError(password) : codeError(code));
     if (problem) return setNotice({ text: problem, ok: false });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { api } from '../../lib/api/index.ts';
 import { codeError, digitsOnly, mobileError, passwordError, PASSWORD_LENGTH } from '../../lib/validation.ts';
 import { encryptedPassword, loginErrorText } from './auth-api.ts';
@@ -16,7 +16,7 @@ export default function PwdFindForm() {
   const [done, setDone] = useState(false);
   const [notice, setNotice] = useState<NoticeState>(null);
 
-  async function submit(e: FormEvent) {
+  async function submit(e: SubmitEvent) {
     e.preventDefault();
     const p =
       mobileError(mobile) ??

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { api } from '../../lib/api/index.ts';
 import {
   codeError,
@@ -33,7 +33,7 @@ export default function RegisterForm() {
     nickNameError(nickName.trim()) ??
     (agreed ? null : MSG.agreementRequired);
 
-  async function submit(e: FormEvent) {
+  async function submit(e: SubmitEvent) {
     e.preventDefault();
     const p = problem();
     if (p) return setNotice({ text: p, ok: false });

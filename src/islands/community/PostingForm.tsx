@@ -78,7 +78,7 @@ export default function PostingForm(props: Props) {
     }
   }
 
-  async function send(e: React.FormEvent) {
+  async function send(e: React.SubmitEvent) {
     e.preventDefault();
     setError('');
     if (!editing && draft.type === 1 && !draft.circleId) return setError(MSG.postNeedsCircle);

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { api, failureText } from '../../lib/api/index.ts';
 import { REPORT_REASONS } from '../../lib/live/rules.ts';
 import { Notice, type NoticeState } from '../auth/fields.tsx';
@@ -30,7 +30,7 @@ export default function ReportForm({ roomId, roomTitle }: { roomId: number; room
     }
   }
 
-  async function submit(e: FormEvent) {
+  async function submit(e: SubmitEvent) {
     e.preventDefault();
     if (!reason) return setNotice({ text: MSG.reportReasonInvalid, ok: false });
     setBusy(true);

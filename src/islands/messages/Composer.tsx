@@ -1,5 +1,5 @@
 import { MSG } from '../../lib/messages.ts';
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { failureText } from '../../lib/api/index.ts';
 import { DM_RULES, type DmKind } from '../../lib/dm/types.ts';
 import EmojiPicker from '../common/EmojiPicker.tsx';
@@ -34,7 +34,7 @@ export default function Composer({ disabled, onSend }: Props) {
     return !failed;
   }
 
-  async function submit(e?: FormEvent) {
+  async function submit(e?: SyntheticEvent) {
     e?.preventDefault();
     if (!text.trim()) return setError(MSG.dmContentEmpty);
     if (await deliver('text', text)) setText('');

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { api, failureText } from '../../lib/api/index.ts';
 import { SIGNATURE_MAX, birthdayError, nickNameError, signatureError } from '../../lib/validation.ts';
 import { showZhDay, wireDay, ZH_DAY_FIELD } from '../../lib/zh-date.ts';
@@ -37,7 +37,7 @@ export default function ProfileForm({
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<NoticeState>(null);
 
-  async function submit(e: FormEvent) {
+  async function submit(e: SubmitEvent) {
     e.preventDefault();
     const name = nickName.trim();
     const problem =

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { api, failureText } from '../../lib/api/index.ts';
 import { idCardError, realNameError } from '../../lib/validation.ts';
 import Field from '../auth/Field.tsx';
@@ -32,7 +32,7 @@ export default function RealNameForm({ initial }: { initial: RealNameState }) {
     );
   }
 
-  async function submit(e: FormEvent) {
+  async function submit(e: SubmitEvent) {
     e.preventDefault();
     const problem = realNameError(name.trim()) ?? idCardError(idCard.trim());
     if (problem) return setNotice({ text: problem, ok: false });

@@ -1,5 +1,5 @@
 import { MSG } from '../../lib/messages.ts';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { BARRAGE_STYLES, barrageAllowed, CHAT, LEVEL_GATES } from '../../lib/live/rules.ts';
 import EmojiPicker from '../common/EmojiPicker.tsx';
 
@@ -46,7 +46,7 @@ export default function ChatInput({ me, forbidden, at, onClearAt, onSend }: Prop
   );
   const length = [...text].length;
 
-  async function submit(e: FormEvent) {
+  async function submit(e: SubmitEvent) {
     e.preventDefault();
     const content = text.trim();
     if (!content) return setError(MSG.chatContentEmpty);

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { failureText } from '../../lib/api/index.ts';
 import { HORN } from '../../lib/live/rules.ts';
 import { newRequestKey } from '../../lib/wallet.ts';
@@ -29,7 +29,7 @@ export default function HornDialog({
       );
   }, [open]);
 
-  async function submit(e: FormEvent) {
+  async function submit(e: SubmitEvent) {
     e.preventDefault();
     setBusy(true);
     try {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { failureText } from '../../lib/api/index.ts';
 import { LEVEL_GATES, RED_PACKET } from '../../lib/live/rules.ts';
 import { formatCount, newRequestKey } from '../../lib/wallet.ts';
@@ -26,7 +26,7 @@ export function SendPacketDialog({
   const [busy, setBusy] = useState(false);
   const [key, setKey] = useState(newRequestKey);
 
-  async function submit(e: FormEvent) {
+  async function submit(e: SubmitEvent) {
     e.preventDefault();
     setBusy(true);
     try {

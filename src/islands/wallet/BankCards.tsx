@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { api, failureText } from '../../lib/api/index.ts';
 import { MSG } from '../../lib/messages.ts';
 import { BANKS } from '../../lib/vocab/banks.ts';
@@ -24,7 +24,7 @@ export default function BankCards({ initial, holder }: Props) {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<NoticeState>(null);
 
-  async function bind(e: FormEvent) {
+  async function bind(e: SubmitEvent) {
     e.preventDefault();
     const problem = bankName ? bankCardError(cardNo) : MSG.bankInvalid;
     if (problem) return setNotice({ text: problem, ok: false });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { api, failureText } from '../../lib/api/index.ts';
 import { MSG } from '../../lib/messages.ts';
 import { codeError, digitsOnly, mobileError } from '../../lib/validation.ts';
@@ -28,7 +28,7 @@ export default function PayPassForm({ maskedMobile, status }: Props) {
   const [notice, setNotice] = useState<NoticeState>(null);
   const onlyDigits = (v: string) => v.replace(/\D/g, '').slice(0, PAY_PASSWORD_LENGTH);
 
-  async function submit(e: FormEvent) {
+  async function submit(e: SubmitEvent) {
     e.preventDefault();
     const problem =
       mobileError(mobile) ??

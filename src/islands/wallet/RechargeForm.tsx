@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { api, failureText } from '../../lib/api/index.ts';
 import { MSG } from '../../lib/messages.ts';
 import { formatCount, newRequestKey } from '../../lib/wallet.ts';
@@ -25,7 +25,7 @@ export default function RechargeForm({ setting }: { setting: Setting }) {
   const customOk = Number.isInteger(yuan) && yuan >= setting.custom.minYuan && yuan <= setting.custom.maxYuan;
   const diamonds = pkg ? pkg.diamonds : customOk ? yuan * setting.diamondsPerYuan : 0;
 
-  async function submit(e: FormEvent) {
+  async function submit(e: SubmitEvent) {
     e.preventDefault();
     if (!pkg && !customOk) return setNotice({ text: MSG.rechargeAmountInvalid, ok: false });
     if (!method) return setNotice({ text: MSG.payMethodInvalid, ok: false });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { api, failureText } from '../../lib/api/index.ts';
 import { MSG } from '../../lib/messages.ts';
 import {
@@ -79,7 +79,7 @@ export default function WithdrawForm({ ticket, cards, verified, payPassword }: P
   const value = Number(amount);
   const valid = Number.isInteger(value) && value >= WITHDRAW.lowest;
 
-  async function submit(e: FormEvent) {
+  async function submit(e: SubmitEvent) {
     e.preventDefault();
     const problem = withdrawError(value, ticket, password);
     if (problem) return setNotice({ text: problem, ok: false });

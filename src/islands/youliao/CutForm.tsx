@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { api, failureText } from '../../lib/api/index.ts';
 import { beijingDate } from '../../lib/sports/time.ts';
 import { clipDuration, CLIP_SPORTS, YOULIAO_RULES, type ClipState } from '../../lib/youliao/rules.ts';
@@ -68,7 +68,7 @@ export default function CutForm({
     return () => clearInterval(timer);
   }, [waiting]);
 
-  async function submit(e: FormEvent) {
+  async function submit(e: SubmitEvent) {
     e.preventDefault();
     setBusy(true);
     try {
