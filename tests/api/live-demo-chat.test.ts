@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, matches, rooms, users } from '../../src/server/db/schema/index.ts';
+import type { Sender } from '../../src/lib/live/types.ts';
 import { demoAccounts } from '../../src/server/seed/site-content.ts';
 import { DEMO_CHATTERS, writeDemoChat } from '../../src/server/seed/live-chat.ts';
 import { demoAnchorIds } from '../../src/server/seed/live.ts';
@@ -18,7 +19,13 @@ describe('demo room chat follows its match', () => {
   let roomId = 0;
   let matchId = 0;
   const lines = async () =>
-    b.app.db.select().from(chatMessages).where(eq(chatMessages.roomId, roomId)).orderBy(asc(chatMessages.id));
+    (
+      await b.app.db
+        .select()
+        .from(chatMessages)
+        .where(eq(chatMessages.roomId, roomId))
+        .orderBy(asc(chatMessages.id))
+    ).map((r) => ({ ...r, sender: r.sender as Sender }));
 
   beforeAll(async () => {
     b = await createSportsBench(targets()[0]!, { start: START });
@@ -91,7 +98,7 @@ describe('demo room chat follows its match', () => {
       expect(people.map((p) => p.id)).not.toContain(l.sender.id);
       expect(people.map((p) => p.nickName)).not.toContain(l.sender.nickName);
     }
-    expect(said.some((l) => voices.includes(l.userId))).toBe(true);
+    expect(said.some((l) => voices.includes(l.userId ?? 0))).toBe(true);
     expect(new Set(said.map((l) => l.content)).size).toBe(said.length);
   });
 
