@@ -14,7 +14,7 @@ const START = Date.parse(process.env.TEST_CLOCK_START ?? '2026-11-27T10:00:00Z')
 const IN_PLAY = /角球|进球|破门|射门|点球|乌龙|黄牌|红牌|罚下|换人|半场|全场|终场|扳平|领先/;
 
 /** Issue 32 item 13: the demo room chat is written from the room's match and never under a real person's name. */
-describe('demo room chat follows its match', () => {
+describe.each(targets())('demo room chat follows its match on $name', (target) => {
   let b: SportsBench;
   let roomId = 0;
   let matchId = 0;
@@ -28,7 +28,7 @@ describe('demo room chat follows its match', () => {
     ).map((r) => ({ ...r, sender: r.sender as Sender }));
 
   beforeAll(async () => {
-    b = await createSportsBench(targets()[0]!, { start: START });
+    b = await createSportsBench(target, { start: START });
     const { db } = b.app;
     // 主播阿杰's room, linked to the next football match still to be played.
     const [anchor] = await db.select().from(users).where(eq(users.mobile, '13800000002'));
