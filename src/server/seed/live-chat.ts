@@ -169,6 +169,7 @@ export async function writeDemoChat(
     .where(and(eq(rooms.liveState, 1), isNotNull(rooms.matchId), inArray(rooms.anchorId, anchorIds)));
   if (linked.length === 0) return 0;
   const chatters = await ensureChatters(db);
+  if (!chatters) return 0;
   let written = 0;
   for (const room of linked) {
     const m = await matchRow(db, room.matchId!);
@@ -221,13 +222,23 @@ export async function writeDemoChat(
   return written;
 }
 
+/**
+ * The chat accounts, made on first use. Null when one of their numbers or names belongs to someone
+ * else (a person registered it first): the demo then stays silent rather than speak as them.
+ */
 async function ensureChatters(db: Db) {
   await db
     .insert(users)
     .values(DEMO_CHATTERS.map((c) => ({ ...c })))
     .onConflictDoNothing();
   const rows = await db
-    .select({ id: users.id, mobile: users.mobile, nickName: users.nickName, level: users.level })
+    .select({
+      id: users.id,
+      mobile: users.mobile,
+      nickName: users.nickName,
+      level: users.level,
+      passwordHash: users.passwordHash,
+    })
     .from(users)
     .where(
       inArray(
@@ -235,7 +246,10 @@ async function ensureChatters(db: Db) {
         DEMO_CHATTERS.map((c) => c.mobile),
       ),
     );
-  return DEMO_CHATTERS.map((c) => rows.find((r) => r.mobile === c.mobile)!);
+  const ours = DEMO_CHATTERS.map((c) =>
+    rows.find((r) => r.mobile === c.mobile && r.nickName === c.nickName && r.passwordHash === null),
+  );
+  return ours.every((r) => r !== undefined) ? ours : null;
 }
 
 async function matchRow(db: Db, id: number): Promise<MatchRow | undefined> {
