@@ -92,7 +92,15 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     );
   // The demo community talks about the sports data, so it comes after it.
   if (config.seedDemo)
-    await seed('community', () => seedCommunityPosts(dbh.db, services.community.pictures, log));
+    await seed('community', () =>
+      seedCommunityPosts(
+        dbh.db,
+        services.community.pictures,
+        services.sports,
+        log,
+        services.sports.clock.now(),
+      ),
+    );
   if (config.seedDemo) await seed('banners', () => seedBanners(dbh.db));
   if (config.seedDemo) await seed('ops', () => seedOpsQueues(dbh.db, services));
   if (config.seedDemo) await seed('tips', () => seedTips(dbh.db, services.tips, log));

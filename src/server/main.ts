@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createContext } from './context.ts';
 import { createHttpServer, loadAstroHandler } from './http/server.ts';
 import { gracefulShutdown } from './http/shutdown.ts';
+import { startCommunityJobs } from './services/community/jobs.ts';
 import { startLiveJobs } from './services/live/jobs.ts';
 import { startTipsJobs } from './services/tips/jobs.ts';
 import { startNewsJobs } from './services/news/jobs.ts';
@@ -49,6 +50,7 @@ const startJobs = () => {
   if (stops.length) return;
   stops = [
     startLiveJobs(app),
+    startCommunityJobs(app),
     startTipsJobs(app),
     startNewsJobs(app),
     startSearchJobs(app),

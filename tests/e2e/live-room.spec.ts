@@ -131,11 +131,23 @@ test('a viewer watches, chats, sends a gift, and is banned by the anchor', async
 test('a visitor sees the room, the chat history and is asked to log in to chat', async ({
   page,
   request,
+  browser,
+  baseURL,
 }) => {
   const roomId = await demoRoomId(request);
+  // A line of the history, said by the fan before the visitor comes (the demo chat follows the room's match).
+  const fanCtx = await browser.newContext();
+  const token = await logIn(fanCtx, request, baseURL!, FAN.mobile);
+  await fanCtx.close();
+  const line = `开赛前来占座 ${Date.now() % 100_000}`;
+  const sent = await request.post('/svc/api/chat/msg', {
+    headers: { accessToken: token },
+    data: { roomId, platform: 1, content: line },
+  });
+  expect((await sent.json()).code).toBe(200);
   await page.goto(`/live/room/${roomId}`);
   await expect(page).toHaveTitle(/主播阿杰的直播间/);
-  await expect(chatList(page)).toContainText('来了来了，今晚这场必须看！');
+  await expect(chatList(page)).toContainText(line);
   await expect(page.getByRole('button', { name: '登录后参与聊天' })).toBeVisible();
   await expect
     .poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })

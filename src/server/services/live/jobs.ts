@@ -1,17 +1,20 @@
 import type { AppContext } from '../../context.ts';
 import { startSingleton } from '../../jobs/singleton.ts';
-import { linkTodaysMatches } from '../../seed/live.ts';
+import { demoAnchorIds, linkTodaysMatches } from '../../seed/live.ts';
+import { writeDemoChat } from '../../seed/live-chat.ts';
 
 /** How often expired red packets are settled (their rest returned to the sender). */
 export const RED_PACKET_SWEEP_MS = 60_000;
 /** How often the demo rooms look for a current match (the simulator moves fixtures onto today). */
 export const DEMO_RELINK_MS = 10 * 60_000;
+/** How often the demo rooms' chat catches up with their matches (a goal is answered within a minute). */
+export const DEMO_CHAT_MS = 60_000;
 
 /**
  * Background work of the live rooms, each on one instance at a time (a lease): returns what is left
  * in red packets 24 h after they were sent (each packet is also settled under its row lock with an
  * idempotency key, so an overlap at a hand-over changes nothing). With the demo seeded, the demo
- * rooms also keep a match of the day linked.
+ * rooms also keep a match of the day linked, and their chat follows that match.
  */
 export function startLiveJobs(app: AppContext): () => Promise<void> {
   const stops = [
@@ -30,6 +33,14 @@ export function startLiveJobs(app: AppContext): () => Promise<void> {
         name: 'demo-room-relink',
         everyMs: DEMO_RELINK_MS,
         run: () => linkTodaysMatches(app.db),
+      }),
+      startSingleton(app.db, app.log, {
+        name: 'demo-room-chat',
+        everyMs: DEMO_CHAT_MS,
+        run: async () => {
+          const now = app.services.sports.clock.now();
+          await writeDemoChat(app.db, app.services.sports, await demoAnchorIds(app.db), now);
+        },
       }),
     );
   }
