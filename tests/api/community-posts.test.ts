@@ -29,14 +29,16 @@ describe.each(targets())('community circles and posts on $name', (target) => {
       '竞彩',
       '综合',
     ]);
-    expect(list.data[0]).toMatchObject({ icon: '/community/epl.svg', joined: false, memberCount: 0 });
+    expect(list.data[0]).toMatchObject({ icon: '/community/epl.svg', joined: false });
     const id = b.circleId('西甲');
+    // The demo's authors are members of the circles they write in (issue 33): one more joins.
+    const before = list.data.find((c: { id: number }) => c.id === id).memberCount as number;
     expect((await b.post('/inform/circle/join', { circleId: id }, { token: u.token })).data).toMatchObject({
       joined: true,
-      memberCount: 1,
+      memberCount: before + 1,
     });
     expect((await b.post('/inform/circle/join', { circleId: id }, { token: u.token })).data.memberCount).toBe(
-      1,
+      before + 1,
     );
     expect(
       (await b.get('/inform/circle/list', {}, { token: u.token })).data.find(
@@ -45,7 +47,7 @@ describe.each(targets())('community circles and posts on $name', (target) => {
     ).toBe(true);
     expect((await b.post('/inform/circle/leave', { circleId: id }, { token: u.token })).data).toMatchObject({
       joined: false,
-      memberCount: 0,
+      memberCount: before,
     });
     expect(await b.post('/inform/circle/join', { circleId: id })).toMatchObject({ status: 401 });
     expect(await b.post('/inform/circle/join', { circleId: 99999 }, { token: u.token })).toMatchObject({

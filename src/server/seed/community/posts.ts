@@ -126,6 +126,7 @@ export async function seedCommunityPosts(
       .insert(posts)
       .values(rows)
       .returning({ id: posts.id, userId: posts.userId, at: posts.createdAt });
+    await joinCircles(db, rows);
     await seedReactions(
       db,
       saved.map((p, i) => ({ ...p, ...topics[i] })),
@@ -135,6 +136,12 @@ export async function seedCommunityPosts(
   }
   const made = await writeMatchPosts(db, pictures, sports, now);
   log.info({ posts: rows.length + made }, 'community demo posts seeded');
+}
+
+/** Whoever writes in a circle is one of its members: a circle never shows 0 位成员 above its posts. */
+async function joinCircles(db: Db, rows: (typeof posts.$inferInsert)[]): Promise<void> {
+  const memberships = rows.flatMap((r) => (r.circleId ? [{ circleId: r.circleId, userId: r.userId }] : []));
+  if (memberships.length) await db.insert(circleMembers).values(memberships).onConflictDoNothing();
 }
 
 /** The demo authors' ids (AUTHORS order), each given an avatar of the demo set if they have none. */
@@ -287,9 +294,7 @@ export async function writeMatchPosts(
     .insert(posts)
     .values(rows)
     .returning({ id: posts.id, userId: posts.userId, at: posts.createdAt });
-  // Whoever writes in a circle is one of its members: a circle never shows 0 位成员 above its posts.
-  const memberships = rows.flatMap((r) => (r.circleId ? [{ circleId: r.circleId, userId: r.userId }] : []));
-  if (memberships.length) await db.insert(circleMembers).values(memberships).onConflictDoNothing();
+  await joinCircles(db, rows);
   await seedReactions(
     db,
     saved.map((p, i) => ({ ...p, ...topics[i] })),
