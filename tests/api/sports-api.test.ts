@@ -278,7 +278,7 @@ describe.each(targets())('sports API on $name', (target) => {
         .from(teams)
         .where(eq(teams.key, 'fb:Arsenal FC'));
       const team = (await b.get(`/live/team/${arsenal.id}`)).data;
-      expect(team).toMatchObject({ nameZh: '阿森纳', venue: 'Emirates Stadium' });
+      expect(team).toMatchObject({ nameZh: '阿森纳', venue: '酋长球场' });
       const squad = (await b.get(`/live/team/${arsenal.id}/squad`)).data;
       expect(squad.groups.map((g: any) => g.name)).toEqual(['门将', '后卫', '中场', '前锋']);
       // The latest squad: the 2023-24 list moved on by the World Cup 2026 squads, for the season Arsenal plays now.
