@@ -29,6 +29,9 @@ export const PAGE_PARAMS: Readonly<Record<string, readonly string[]>> = {
   // Database.
   '/database/fb/hot/0/[...path]': ['round', 'type'],
   '/database/lq/[id]': ['date', 'seasonId'],
+  // Bare, they redirect to the basketball database (read nothing); '/database/lq/[id]' would match them.
+  '/database/lq/player': [],
+  '/database/lq/team': [],
   // News, community, people.
   '/news/[id]': ['page'],
   '/news/pages/[...page]': ['column'],
