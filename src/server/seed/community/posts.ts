@@ -1,18 +1,5 @@
-import {
-  aliasedTable,
-  and,
-  asc,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNotNull,
-  lt,
-  notExists,
-  or,
-  sql,
-} from 'drizzle-orm';
-import { codesWhere } from '../../../lib/vocab/match-states.ts';
+import { aliasedTable, and, asc, desc, eq, gte, inArray, isNotNull, lt, notExists, sql } from 'drizzle-orm';
+import { matchInPhase } from '../../services/sports/phase-where.ts';
 import type { Db } from '../../db/client.ts';
 import {
   circleMembers,
@@ -72,22 +59,7 @@ const LENGTH: Record<number, number> = { 1: 2 * HOUR, 2: 2.5 * HOUR };
 /** Posts per circle at one run: a round's talk, not every match of it. */
 const PER_RUN = 6;
 
-const FINISHED = or(
-  and(
-    eq(matches.sport, 1),
-    inArray(
-      matches.state,
-      codesWhere(1, (p) => p === 'finished'),
-    ),
-  ),
-  and(
-    eq(matches.sport, 2),
-    inArray(
-      matches.state,
-      codesWhere(2, (p) => p === 'finished'),
-    ),
-  ),
-);
+const FINISHED = matchInPhase((p) => p === 'finished');
 
 /**
  * The demo community at first start: circle topic posts spread over the last ten days, and posts on

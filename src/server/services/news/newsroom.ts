@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gt, inArray, lt, ne, notExists, or, sql } from 'drizzle-orm';
-import { codesWhere } from '../../../lib/vocab/match-states.ts';
+import { and, asc, desc, eq, gt, inArray, lt, ne, notExists, sql } from 'drizzle-orm';
+import { matchInPhase } from '../sports/phase-where.ts';
 import type { Db } from '../../db/client.ts';
 import { competitions, matches, newsArticles, seasons } from '../../db/schema/index.ts';
 import type { SportsServices } from '../sports/index.ts';
@@ -14,22 +14,7 @@ import { storeDraft } from './store.ts';
 
 const HOUR = 3_600_000;
 const KEYS = Object.keys(COLUMN_OF_COMPETITION);
-const finished = or(
-  and(
-    eq(matches.sport, 1),
-    inArray(
-      matches.state,
-      codesWhere(1, (p) => p === 'finished'),
-    ),
-  ),
-  and(
-    eq(matches.sport, 2),
-    inArray(
-      matches.state,
-      codesWhere(2, (p) => p === 'finished'),
-    ),
-  ),
-);
+const finished = matchInPhase((p) => p === 'finished');
 const without = (prefix: string) =>
   notExists(
     sql`(select 1 from ${newsArticles} where ${newsArticles.sourceKey} = ${prefix} || ${matches.id})`,
