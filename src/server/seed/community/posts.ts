@@ -93,19 +93,7 @@ export async function seedCommunityPosts(
       n++;
     }
   }
-  if (rows.length) {
-    const saved = await db
-      .insert(posts)
-      .values(rows)
-      .returning({ id: posts.id, userId: posts.userId, at: posts.createdAt });
-    await joinCircles(db, rows);
-    await seedReactions(
-      db,
-      saved.map((p, i) => ({ ...p, ...topics[i] })),
-      ids,
-      now,
-    );
-  }
+  await savePosts(db, rows, topics, ids, now);
   const made = await writeMatchPosts(db, pictures, sports, now);
   log.info({ posts: rows.length + made }, 'community demo posts seeded');
 }
@@ -261,6 +249,17 @@ export async function writeMatchPosts(
     }
   }
   await Promise.all(drawing);
+  return savePosts(db, rows, topics, ids, now);
+}
+
+/** Writes demo posts (`topics[i]` says what `rows[i]` is about), their authors' circles and reactions. */
+async function savePosts(
+  db: Db,
+  rows: (typeof posts.$inferInsert)[],
+  topics: Topical[],
+  ids: number[],
+  now: number,
+): Promise<number> {
   if (rows.length === 0) return 0;
   const saved = await db
     .insert(posts)
