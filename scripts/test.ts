@@ -33,6 +33,8 @@ const stages: Stage[] = [
   // Formatting and lint are checked, never fixed here: `npm run format` and `npx eslint --fix` do that.
   { name: 'format', step: 1, cmd: ['npm', 'run', 'format:check'] },
   { name: 'lint', step: 1, cmd: ['npm', 'run', 'lint'] },
+  // An exported value nothing imports (knip.json names the entry points: pages, scripts, tests).
+  { name: 'dead-exports', step: 1, cmd: ['npm', 'run', 'dead-exports'] },
   {
     name: 'vitest',
     step: 2,

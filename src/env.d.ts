@@ -1,5 +1,6 @@
 /// <reference types="astro/client" />
 import type { AppContext } from './server/context.ts';
+import type { HeaderFigures } from './server/services/sessions/header-figures.ts';
 import type { SessionUser } from './server/services/sessions/sessions.ts';
 
 declare global {
@@ -17,6 +18,11 @@ declare global {
       user: SessionUser | null;
       /** The same user, read without making the page personal: the middleware and HeaderMe.astro. */
       readonly login: SessionUser | null;
+      /**
+       * The logged-in user's balances and unread counts, read with the login: like `login`, for the
+       * header's personal part alone (HeaderMe.astro; tests/unit/login-reads.test.ts).
+       */
+      header: HeaderFigures | null;
       /** Whether the page read `user` (so its body depends on who asks). */
       userRead: boolean;
       /** What /search searched for, shown again in the header's search box. */

@@ -1,4 +1,5 @@
 import { MSG } from './messages.ts';
+import { ACCOUNT_MSG } from './accounts/messages.ts';
 
 /**
  * Input rules of spec §5 and the personal centre, shared by the forms and the server. Each
@@ -61,14 +62,14 @@ export const RESERVED_NICK_WORDS = [
 export function nickNameError(nickName: string): string | null {
   const n = length(nickName);
   if (n < NICK_NAME.min || n > NICK_NAME.max || INVISIBLE.test(nickName) || /\s/.test(nickName))
-    return MSG.nickRule;
+    return ACCOUNT_MSG.nickRule;
   const folded = nickName.normalize('NFKC').toLowerCase();
-  if (RESERVED_NICK_WORDS.some((w) => folded.includes(w))) return MSG.nickReserved;
+  if (RESERVED_NICK_WORDS.some((w) => folded.includes(w))) return ACCOUNT_MSG.nickReserved;
   return null;
 }
 
 export function signatureError(signature: string): string | null {
-  return length(signature) > SIGNATURE_MAX || INVISIBLE.test(signature) ? MSG.signatureRule : null;
+  return length(signature) > SIGNATURE_MAX || INVISIBLE.test(signature) ? ACCOUNT_MSG.signatureRule : null;
 }
 
 /** Today's date in China (YYYY-MM-DD), where birthdays and ID-card dates are reckoned. */
@@ -87,14 +88,16 @@ export function isPastDate(date: string, today = chinaToday()): boolean {
 }
 
 export function birthdayError(birthday: string, today = chinaToday()): string | null {
-  return /^\d{4}-\d{2}-\d{2}$/.test(birthday) && isPastDate(birthday, today) ? null : MSG.birthdayInvalid;
+  return /^\d{4}-\d{2}-\d{2}$/.test(birthday) && isPastDate(birthday, today)
+    ? null
+    : ACCOUNT_MSG.birthdayInvalid;
 }
 
 /** 2–20 Chinese characters; a middle dot may join the parts of a transliterated name (阿卜杜·热合曼). */
 export function realNameError(name: string): string | null {
   return /^\p{Script=Han}(?:·?\p{Script=Han}){1,19}$/u.test(name) && length(name) <= 20
     ? null
-    : MSG.realNameRule;
+    : ACCOUNT_MSG.realNameRule;
 }
 
 const PROVINCES = new Set([
@@ -112,7 +115,8 @@ export function idCardCheckChar(first17: string): string {
 /** An 18-character resident ID: province code, real birth date, GB 11643 checksum. Accepts a lowercase x. */
 export function idCardError(idCard: string, today = chinaToday()): string | null {
   const id = idCard.toUpperCase();
-  if (!/^\d{17}[\dX]$/.test(id)) return MSG.idCardInvalid;
-  if (!PROVINCES.has(Number(id.slice(0, 2))) || !isPastDate(id.slice(6, 14), today)) return MSG.idCardInvalid;
-  return idCardCheckChar(id.slice(0, 17)) === id[17] ? null : MSG.idCardInvalid;
+  if (!/^\d{17}[\dX]$/.test(id)) return ACCOUNT_MSG.idCardInvalid;
+  if (!PROVINCES.has(Number(id.slice(0, 2))) || !isPastDate(id.slice(6, 14), today))
+    return ACCOUNT_MSG.idCardInvalid;
+  return idCardCheckChar(id.slice(0, 17)) === id[17] ? null : ACCOUNT_MSG.idCardInvalid;
 }

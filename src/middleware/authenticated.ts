@@ -13,14 +13,19 @@ export function requiresLogin(pathname: string): boolean {
 }
 
 /**
- * With a `token` cookie the user is looked up for this render; a stale token is dropped.
+ * With a `token` cookie the user (and the figures of their header) is looked up for this render;
+ * a stale token is dropped.
  * Without one the visitor stays logged out, and guarded paths send them home.
  */
 export const authenticated: MiddlewareHandler = async (context, next) => {
   const { token, app } = context.locals;
+  context.locals.header = null;
   if (token) {
-    context.locals.user = await app.services.sessions.userByToken(token);
-    if (!context.locals.login) context.cookies.delete('token', { path: '/' });
+    // The header's figures come with the login, in its one query: the header never queries again.
+    const login = await app.services.sessions.loginByToken(token);
+    context.locals.user = login?.user ?? null;
+    context.locals.header = login?.header ?? null;
+    if (!login) context.cookies.delete('token', { path: '/' });
   }
   if (!context.locals.login && requiresLogin(context.url.pathname)) return context.redirect('/', 302);
   // The staff console does not reveal itself: whoever may not open a page sees the 404 page.

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { APIContext, MiddlewareHandler } from 'astro';
 import { publishedApp } from '../server/http/global-app.ts';
 import { watchUserReads } from './login.ts';
+import { withinBudget } from './render-deadline.ts';
 
 /**
  * The CSP's run-time part (the rest, with the script hashes, is Astro's from astro.config.mjs): the
@@ -28,7 +29,8 @@ export const requestSetup: MiddlewareHandler = async (context, next) => {
   context.locals.requestId = context.request.headers.get('x-request-id') ?? randomUUID();
   context.locals.token = context.cookies.get('token')?.value || null;
   context.locals.user = null;
-  const response = await next();
+  // The design's SSR budget: a page still loading its data then shows its error state (503).
+  const response = await withinBudget(next(), context.locals.app.config.ssrBudgetMs);
   allowMedia(context, response);
   // Astro names no charset; a page without one may be sniffed as another encoding.
   if (response.headers.get('content-type') === 'text/html')

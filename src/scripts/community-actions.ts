@@ -1,4 +1,4 @@
-import { call, chooseReason, toast } from './page-actions.ts';
+import { alreadyReported, call, chooseReason, markReported, toast } from './page-actions.ts';
 
 /**
  * The community pages' interactions, loaded on the first click or submit (see community-loader.ts):
@@ -23,6 +23,7 @@ const actions: Record<string, (el: HTMLElement) => Promise<void> | void> = {
       targetId: Number(el.dataset.id),
       reason,
     });
+    if (res.code === 200 || alreadyReported(res.msg)) markReported(el);
     toast(
       res.code === 200
         ? res.data.hidden

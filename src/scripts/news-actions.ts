@@ -1,4 +1,4 @@
-import { call as callSvc, chooseReason, toast } from './page-actions.ts';
+import { alreadyReported, call as callSvc, chooseReason, markReported, toast } from './page-actions.ts';
 
 /** Article interactions, loaded on first use (news-loader.ts): collect, share, comment likes, replies, reports. */
 
@@ -26,6 +26,7 @@ const actions: Record<string, (el: HTMLElement) => Promise<void> | void> = {
     const reason = await chooseReason();
     if (!reason) return;
     const res = await call('POST', '/comment/report', { commentId: Number(el.dataset.id), reason });
+    if (res.code === 200 || alreadyReported(res.msg)) markReported(el);
     toast(
       res.code === 200
         ? res.data.hidden

@@ -1,10 +1,12 @@
+import { askReason } from './ops-reason.ts';
 import { call, toast, type Envelope } from './page-actions.ts';
 
 /**
  * The console pages' one interaction script: `data-call="/path"` on a button or a form posts to /svc.
- * - button: `data-body='{"id":1}'` is the body; `data-ask="原因提示"` prompts for a reason first (cancel
- *   stops; `data-ask-optional` lets it be empty; `data-ask-field` names the field, default `reason`);
- *   `data-with="#select"` adds that control's value under its name.
+ * - button: `data-body='{"id":1}'` is the body; `data-ask="原因提示"` asks for a reason first in an
+ *   in-page dialog (ops-reason.ts: cancel stops; an empty reason is refused unless `data-ask-optional`;
+ *   `data-ask-field` names the field, default `reason`); `data-with="#select"` adds that control's
+ *   value under its name.
  * - form: posts its named fields as JSON (unchecked checkboxes as 0), plus its `data-body`.
  * - either: `data-confirm="确定…？"` asks first. The form's last `[role=status]` (or a toast) shows the
  *   server's message. On success the page reloads (the lists are server-rendered), unless the element has
@@ -33,15 +35,14 @@ async function run(el: HTMLElement, body: Record<string, unknown>) {
 
 const bodyOf = (el: HTMLElement) => JSON.parse(el.dataset.body ?? '{}') as Record<string, unknown>;
 
-document.addEventListener('click', (e) => {
+document.addEventListener('click', async (e) => {
   const btn = (e.target as Element).closest<HTMLButtonElement>('button[data-call]');
   if (!btn) return;
   const body = bodyOf(btn);
   if (btn.dataset.ask) {
-    const reason = prompt(btn.dataset.ask, '');
+    const reason = await askReason(btn.dataset.ask, btn.dataset.askOptional !== undefined);
     if (reason === null) return;
-    if (!reason.trim() && btn.dataset.askOptional === undefined) return toast('请填写原因');
-    body[btn.dataset.askField ?? 'reason'] = reason.trim();
+    body[btn.dataset.askField ?? 'reason'] = reason;
   }
   const control = btn.dataset.with
     ? document.querySelector<HTMLSelectElement | HTMLInputElement>(btn.dataset.with)

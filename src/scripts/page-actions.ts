@@ -36,17 +36,19 @@ export function toast(msg: string) {
   setTimeout(() => el.remove(), 2500);
 }
 
-/** Asks for a report reason; null when cancelled. */
+/** Asks for a report reason (tiles like the site's other choice forms); null when cancelled. */
 export function chooseReason(): Promise<string | null> {
   const dialog = document.createElement('dialog');
-  dialog.className = 'card w-72 p-4';
+  dialog.className = 'card w-[min(92vw,420px)] p-5 backdrop:bg-black/50';
+  dialog.setAttribute('aria-labelledby', 'report-reason-title');
   dialog.innerHTML =
-    '<form method="dialog"><h2 class="mb-2 font-bold">举报原因</h2><div class="flex flex-col gap-1 text-sm"></div>' +
-    '<div class="mt-3 flex justify-end gap-2"><button value="" class="btn-ghost">取消</button><button value="ok" class="btn-primary">提交举报</button></div></form>';
-  const list = dialog.querySelector('div')!;
+    '<form method="dialog"><fieldset><legend id="report-reason-title" class="mb-3 text-base font-bold">举报原因</legend>' +
+    '<div class="grid grid-cols-2 gap-2"></div></fieldset>' +
+    '<div class="mt-4 flex justify-end gap-2"><button value="" class="btn-ghost">取消</button><button value="ok" class="btn-primary">提交举报</button></div></form>';
+  const list = dialog.querySelector('fieldset > div')!;
   for (const [i, r] of COMMUNITY_REPORT_REASONS.entries()) {
     const label = document.createElement('label');
-    label.className = 'flex items-center gap-2';
+    label.className = 'choice-tile';
     label.innerHTML = `<input type="radio" name="reason" ${i === 0 ? 'checked' : ''}>`;
     label.querySelector('input')!.value = r;
     label.append(r);
@@ -61,4 +63,17 @@ export function chooseReason(): Promise<string | null> {
       dialog.remove();
     });
   });
+}
+
+/**
+ * The refusal of a second report (COMMUNITY_MSG.reportDuplicate, NEWS_MSG.reportDuplicate both begin so): the
+ * button turns 已举报 as after a first one. Matched on the words to keep the messages table out of
+ * this script.
+ */
+export const alreadyReported = (msg: string) => msg.startsWith('您已经举报过');
+
+/** A report button once its report is in (or was already): 已举报, and no second try. */
+export function markReported(btn: HTMLElement) {
+  btn.textContent = '已举报';
+  if (btn instanceof HTMLButtonElement) btn.disabled = true;
 }

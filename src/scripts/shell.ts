@@ -65,12 +65,22 @@ setupChunkRecovery();
 if (document.documentElement.dataset.guard === 'on') setupDevtoolsGuard();
 
 /**
+ * On a logged-in fan's copy of a shared page (src/server/http/fan-copy.ts) a visitor's button is the
+ * fan's own until their states are in (scripts/match-states.ts): no login modal for it, unless the
+ * header part came back with the login button (a token that logs nobody in).
+ */
+function loggedInFanCopy(trigger: Element): boolean {
+  const slot = document.querySelector('me-slot[data-fan-copy]');
+  return !!slot && trigger.matches('[data-needs-login]') && !slot.querySelector('[data-open-login]');
+}
+
+/**
  * Anything marked [data-open-login] (the header button) or [data-needs-login] (a protected action
  * seen by a visitor, such as 开播) opens the login modal; the modal's code loads on that first click.
  */
 document.addEventListener('click', (e) => {
   const trigger = (e.target as Element | null)?.closest?.('[data-open-login], [data-needs-login]');
-  if (!trigger) return;
+  if (!trigger || loggedInFanCopy(trigger)) return;
   e.preventDefault();
   void import('../islands/auth/mount.tsx').then((m) => m.showLogin());
 });

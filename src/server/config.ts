@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { z } from 'zod';
 
 /** Reads "1/0/true/false/yes/no/on/off" the way an operator would write it. */
@@ -25,6 +27,8 @@ const envSchema = z.object({
   TRUST_PROXY: flag.default(false),
   // Page renders one client address may have in progress on an instance (src/server/http/render-limit.ts).
   PAGE_RENDERS_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(4),
+  // The SSR budget (src/middleware/render-deadline.ts): a page still loading its data then shows its error state.
+  SSR_BUDGET_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   // Slow clients (docs/deployment.md): the time a client has to send its request's headers, and the
   // whole request; and the connections one address may hold open when the app listens directly
   // (without TRUST_PROXY; 0 turns the cap off).
@@ -54,6 +58,10 @@ const envSchema = z.object({
   MEDIA_SERVER: z.url({ protocol: /^https?$/ }).optional(),
   MEDIA_LOW_LINE: flag.default(false),
   MEDIA_HOOK_KEY: z.string().min(16).optional(),
+  // The ffmpeg that remuxes replays and cuts 有料 clips (a name on PATH or a path).
+  FFMPEG_BIN: z.string().min(1).default('ffmpeg'),
+  // Names this instance in job leases (the cluster sets one per instance); the host name otherwise.
+  INSTANCE_NAME: z.string().min(1).max(100).optional(),
   // Sports data (docs/providers.md): the simulator or imported feed JSON only; the simulator's seed and speed.
   SPORTS_FEED: z.enum(['simulator', 'import']).default('simulator'),
   SEED_SPORTS: flag.optional(),
@@ -86,6 +94,8 @@ export type Config = {
   trustProxy: boolean;
   /** Page renders (not from the visitor cache) one client address may have in progress; the next gets 429. */
   pageRendersPerAddress: number;
+  /** SSR_BUDGET_MS: a page whose data is not loaded by then shows its error state (503). */
+  ssrBudgetMs: number;
   http: HttpLimits;
   drainDelayMs: number;
   /** Set from APP_SECRET, or generated into DATA_DIR by loadSecrets(). */
@@ -102,6 +112,13 @@ export type Config = {
    * member who asks for it; it waits until a different finance staff member approves it (0: every one does).
    */
   topUpReviewAbove: number;
+  /** FFMPEG_BIN: the ffmpeg program (src/server/providers/media/ffmpeg.ts runs it). */
+  ffmpegBin: string;
+  /**
+   * Names this process in job leases: readable (INSTANCE_NAME or the host, and the pid) and unique (a
+   * restarted process with the same pid is still another holder). The same for every config of a process.
+   */
+  instanceId: string;
 };
 
 /** How long the HTTP server waits for slow clients, and how many connections one address may hold. */
@@ -185,6 +202,9 @@ function pullLines(raw: string): MediaConfig['pullLines'] {
 
 export class ConfigError extends Error {}
 
+/** Tells apart two processes that had the same host name and pid. */
+const PROCESS_TAG = randomUUID().slice(0, 8);
+
 /** Validates the environment; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -235,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devtoolsGuard: e.DEVTOOLS_GUARD ?? isProduction,
     trustProxy: e.TRUST_PROXY,
     pageRendersPerAddress: e.PAGE_RENDERS_PER_ADDRESS,
+    ssrBudgetMs: e.SSR_BUDGET_MS,
     http: {
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
@@ -262,6 +283,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       withdrawalsOff: isProduction && (e.PAYMENT_PROVIDER ?? 'sandbox') === 'sandbox',
     },
     topUpReviewAbove: e.TOP_UP_REVIEW_ABOVE,
+    ffmpegBin: e.FFMPEG_BIN,
+    instanceId: `${e.INSTANCE_NAME ?? hostname()}:${process.pid}:${PROCESS_TAG}`,
     sports: {
       feed: e.SPORTS_FEED,
       seedData: e.SEED_SPORTS ?? e.SEED_DEMO ?? !isProduction,

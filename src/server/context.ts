@@ -16,6 +16,7 @@ import { seedTips } from './seed/tips.ts';
 import { seedCommunityPosts } from './seed/community/posts.ts';
 import { seedNewsArticles } from './seed/news.ts';
 import { seedWithdrawals } from './seed/withdrawals.ts';
+import { placeDemoClipFiles, seedDemoClips } from './seed/youliao.ts';
 import { createPii } from './pii.ts';
 import { importSports } from './sports/import/index.ts';
 import { beijingDate } from '../lib/sports/time.ts';
@@ -90,6 +91,9 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     await seed('sports', () =>
       importSports(dbh.db, log, { seed: config.sports.simSeed, today: beijingDate(Date.now()) }),
     );
+  // The simulator plays its calendar up to now before the demo content is written from it (posts on
+  // the latest matches, experts' recent plans, reports and previews): the first page is complete.
+  if (config.seedDemo && config.sports.seedData) await seed('simulator', () => services.sports.catchUp());
   // The demo community talks about the sports data, so it comes after it.
   if (config.seedDemo)
     await seed('community', () =>
@@ -103,11 +107,18 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     );
   if (config.seedDemo) await seed('banners', () => seedBanners(dbh.db));
   if (config.seedDemo) await seed('ops', () => seedOpsQueues(dbh.db, services));
-  if (config.seedDemo) await seed('tips', () => seedTips(dbh.db, services.tips, log));
+  if (config.seedDemo)
+    await seed('tips', () => seedTips(dbh.db, services.tips, log, services.sports.clock.now()));
   if (config.seedDemo)
     await seed('withdrawals', () => seedWithdrawals(dbh.db, services.wallet, createPii(appSecret), log));
   if (config.seedDemo)
     await seed('news', () => seedNewsArticles(dbh.db, services.news, services.sports, log));
+  if (config.seedDemo) await seed('youliao', () => seedDemoClips(dbh.db));
+  // Files, not rows: a copied database (tests) or a new media folder needs them again.
+  if (config.seedDemo)
+    await placeDemoClipFiles(dbh.db, services.youliao.cutter.clipsDir).catch((err) =>
+      log.warn({ err }, 'demo 有料 clip files not placed'),
+    );
   if (stamp && !setUp && !failedSeeds.length) stamp.write(fingerprint);
   log.info({ ms: phases, setUp }, 'database ready');
   return {

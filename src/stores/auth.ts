@@ -16,17 +16,12 @@ export interface Balances {
   ticket: number;
 }
 
-/** Spec §3 "Client user state". */
+/** Spec §3 "Client user state": the atoms something reads (navList, todayList, emojiHead, atInfo and message have no reader). */
 export const $auth = atom<string | null>(null);
 export const $userInfo = atom<UserInfo | null>(null);
 export const $balancesInfo = atom<Balances | null>(null);
 export const $expertsInfo = atom<Record<string, unknown> | null>(null);
 export const $showLoginModel = atom(false);
-export const $navList = atom<unknown[]>([]);
-export const $todayList = atom<unknown[]>([]);
-export const $emojiHead = atom<unknown[]>([]);
-export const $atInfo = atom<{ id: number; nickName: string } | null>(null);
-export const $message = atom<string>('');
 
 export function resetAuth(): void {
   $auth.set(null);

@@ -15,7 +15,6 @@ export const EMPTY_DRAFT: PostDraft = { type: 1, circleId: null, content: '', pi
 
 export const $postDraft = persistentJSON<PostDraft>('qyq:post-draft', EMPTY_DRAFT);
 
-export const updateDraft = (patch: Partial<PostDraft>) => $postDraft.set({ ...$postDraft.get(), ...patch });
 export const clearDraft = () => $postDraft.set(EMPTY_DRAFT);
 
 /** Moves picture `from` one place left (-1) or right (+1) in `store` (the device draft by default). */

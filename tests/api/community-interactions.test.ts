@@ -162,8 +162,14 @@ describe.each(targets())('community likes, comments, reports and notifications o
     expect(await ids()).not.toContain(p1);
     await b.post('/inform/post/shield', { authorId: author.id }, { token: me.token });
     expect(await ids()).not.toContain(p2);
+    // What the shared /community page hides in this fan's browser: theirs alone.
+    const mine = (token?: string) => b.get('/inform/post/shield/mine', {}, token ? { token } : {});
+    expect((await mine(me.token)).data).toEqual({ postIds: [p1], authorIds: [author.id] });
+    expect((await mine(author.token)).data).toEqual({ postIds: [], authorIds: [] });
+    expect(await mine()).toMatchObject({ status: 401 });
     await b.post('/inform/post/shield', { authorId: author.id, cancel: 1 }, { token: me.token });
     expect(await ids()).toContain(p2);
+    expect((await mine(me.token)).data).toEqual({ postIds: [p1], authorIds: [] });
     expect(await b.post('/inform/post/shield', {}, { token: me.token })).toMatchObject({
       status: 400,
       msg: '请指定要屏蔽的帖子或作者',

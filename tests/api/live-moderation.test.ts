@@ -350,4 +350,11 @@ describe.each(targets())('room moderation and anchor applications on $name', (ta
       ).data.id,
     ).toEqual(expect.any(Number));
   });
+
+  it('refuses an anchor reporting their own room', async () => {
+    const a = await b.anchor();
+    expect(
+      await b.post('/api/report/add', { roomId: a.room.id, reason: '其他' }, { token: a.token }),
+    ).toMatchObject({ status: 400, msg: '不能举报自己的直播间' });
+  });
 });

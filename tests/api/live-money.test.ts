@@ -345,9 +345,8 @@ describe.each(targets())('money in live rooms on $name', (target) => {
       { token: u.token },
     );
     expect(msg.data).toMatchObject({ barrage: 4, sender: { bubble: 1, nobility: { name: '骑士' } } });
-    expect(
-      (await b.post('/api/chat/welcome', { roomId: b.demoRoom.id }, { token: u.token })).data.entry,
-    ).toBe(true);
+    const welcome = await b.post('/api/chat/welcome', { roomId: b.demoRoom.id }, { token: u.token });
+    expect(welcome.data).toMatchObject({ entry: true, me: { nobilityLevel: 1, balance: 400 } });
     expect(
       (await watcher.next(delivery(WS_CODE.roomEvent, (p) => p.type === 'entry'))).data.payload.effect,
     ).toBe('银色流光入场');

@@ -73,7 +73,13 @@ describe.each(targets())('replays from recordings on $name', (target) => {
       ],
       ...['-g', '50', '-c:a', 'aac', '-f', 'flv', file],
     ]);
-  const maker = () => createReplayMaker({ db: b.app.db, log: pino({ level: 'silent' }), mediaDir: dir });
+  const maker = () =>
+    createReplayMaker({
+      db: b.app.db,
+      log: pino({ level: 'silent' }),
+      mediaDir: dir,
+      ffmpeg: b.app.config.ffmpegBin,
+    });
   const row = async (id: number) =>
     (await b.app.db.select().from(liveSessions).where(eq(liveSessions.id, id)))[0];
 
@@ -97,6 +103,66 @@ describe.each(targets())('replays from recordings on $name', (target) => {
     const list = await b.post('/api/back/pageByRoom', { roomId: s.roomId });
     expect(list.data.list.map((r: { id: number }) => r.id)).toEqual([s.id]);
     expect(await maker().makeDue()).toEqual([]);
+  }, 60_000);
+
+  /** A broadcast of `room` from `from` to `to` seconds ago; pushed ones carry their feed clock. */
+  async function broadcastOf(
+    a: Awaited<ReturnType<LiveBench['anchor']>>,
+    from: number,
+    to: number,
+    pushed: boolean,
+  ) {
+    const startedAt = new Date(Date.now() - from * 1000);
+    const [s] = await b.app.db
+      .insert(liveSessions)
+      .values({
+        ...{ roomId: a.room.id, anchorId: a.id, title: '测试直播', navId: 1, startedAt },
+        ...{ endedAt: new Date(Date.now() - to * 1000), replayState: 'pending' as const },
+        feedClockAt: pushed ? startedAt : null,
+      })
+      .returning();
+    return s;
+  }
+  /** A recording of `room` as nginx-rtmp names it, its push begun `ago` seconds before now. */
+  const recordingOf = (a: { room: { id: number; streamSecret: string } }, ago: number) => {
+    const file = join(
+      dir,
+      'recordings',
+      `r${a.room.id}_${a.room.streamSecret}-${Math.floor(Date.now() / 1000) - ago}.flv`,
+    );
+    recordTestPattern(file);
+    return file;
+  };
+
+  it('leaves a broadcast never pushed without a replay, even when the next push is recorded right after it', async () => {
+    // 开播 by the button, 下播, and 7 s later OBS pushes (issue 33 item 7: the first sweep gave the
+    // push's recording to the button's broadcast, and the pushed one found none).
+    const a = await b.anchor();
+    const button = await broadcastOf(a, 120, 52, false);
+    const pushed = await broadcastOf(a, 45, 10, true);
+    const file = recordingOf(a, 46);
+    expect(await maker().makeDue()).toEqual(['none']);
+    expect(await row(button.id)).toMatchObject({ replayState: null, replayUrl: null });
+    expect(existsSync(file)).toBe(true);
+    expect(await maker().makeDue(Date.now() + 30_000)).toEqual(['ready']);
+    expect(await row(pushed.id)).toMatchObject({
+      replayState: 'ready',
+      replayUrl: `/media/replays/${pushed.id}/index.m3u8`,
+    });
+  }, 60_000);
+
+  it('gives each of two pushes close together its own recording', async () => {
+    const a = await b.anchor();
+    const first = await broadcastOf(a, 100, 60, true);
+    const second = await broadcastOf(a, 52, 40, true);
+    recordingOf(a, 99);
+    recordingOf(a, 53); // 7 s after the first ended: within its slack, but the second's
+    expect(await maker().makeDue()).toEqual(['ready', 'ready']);
+    for (const s of [first, second]) {
+      const done = await row(s.id);
+      expect(done.replayState).toBe('ready');
+      expect(done.durationSeconds, `session ${s.id}`).toBeLessThanOrEqual(7);
+    }
   }, 60_000);
 
   it('dates and times a replay by its recording, not by the broadcast begun long before the push', async () => {

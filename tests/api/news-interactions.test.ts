@@ -118,4 +118,36 @@ describe.each(targets())('news comments and collections on $name', (target) => {
     });
     expect(await b.get('/inform/info/collect', {}, { token: u.token })).toMatchObject({ status: 400 });
   });
+
+  it('says what the caller collected, liked, reported and wrote on an article (mine), for the caller only', async () => {
+    const [u, other, author] = [await b.user(), await b.user(), await b.user()];
+    const [c1, c2] = [
+      await reply(author.token, { content: '第一条' }),
+      await reply(author.token, { content: '第二条' }),
+    ];
+    const mine = (token?: string, commentIds = `${c1.data.id},${c2.data.id}`) =>
+      b.get('/inform/info/mine', { articleId, commentIds }, token ? { token } : {});
+    const none = { collected: false, liked: [], reported: [], own: [] };
+    expect(await mine()).toMatchObject({ status: 401 });
+    expect((await mine(u.token)).data).toEqual(none);
+    await b.get('/inform/info/collect', { collectId: articleId, flag: '1' }, { token: u.token });
+    await b.get(`/inform/info/comment/like/${c2.data.id}`, { like: '1' }, { token: u.token });
+    // A report is kept after a reload: the page shows 已举报 from this (issue 33 item 14).
+    await b.post(
+      '/inform/info/comment/report',
+      { commentId: c1.data.id, reason: '垃圾广告' },
+      { token: u.token, json: true },
+    );
+    expect((await mine(u.token)).data).toEqual({
+      collected: true,
+      liked: [c2.data.id],
+      reported: [c1.data.id],
+      own: [],
+    });
+    expect((await mine(other.token)).data).toEqual(none);
+    expect((await mine(author.token)).data).toEqual({ ...none, own: [c1.data.id, c2.data.id] });
+    expect((await mine(u.token, '')).data).toEqual({ collected: true, liked: [], reported: [], own: [] });
+    expect(await mine(u.token, 'abc')).toMatchObject({ status: 400 });
+    expect(await b.get('/inform/info/mine', {}, { token: u.token })).toMatchObject({ status: 400 });
+  });
 });

@@ -80,6 +80,28 @@ describe.each(targets())('news written from the data on $name', (target) => {
     expect(openings.size).toBeGreaterThan(1);
   });
 
+  it('reads like a desk that knows the table: varied titles, stakes in the prose, 演示 as a badge, bylines and reads', async () => {
+    const rows = await b.app.db
+      .select()
+      .from(newsArticles)
+      .where(sql`${newsArticles.kind} in ('report', 'preview')`);
+    expect(rows.length).toBeGreaterThan(20);
+    for (const r of rows) {
+      expect(r.demo, r.title).toBe(true);
+      expect(`${r.title}${r.summary}${r.body}`).not.toMatch(/演示|模拟器|拿下比赛/);
+      expect(r.authorName).toMatch(/^球友圈.+频道$/);
+    }
+    expect(new Set(rows.map((r) => r.authorName)).size).toBeGreaterThan(3);
+    // Reads: seeded by age and column, not all zero, not all alike.
+    expect(rows.filter((r) => r.views > 0).length).toBeGreaterThan(rows.length / 2);
+    expect(new Set(rows.map((r) => r.views)).size).toBeGreaterThan(rows.length / 2);
+    // Titles: more than a few shapes, and the reports speak of the table, runs or rank.
+    const reports = rows.filter((r) => r.kind === 'report');
+    expect(new Set(reports.map((r) => r.title.replace(/[\d-]+/g, '').slice(-4))).size).toBeGreaterThan(4);
+    const told = reports.filter((r) => /排名第|连胜|连败|不败|不胜|形势|战绩来到/.test(r.body));
+    expect(told.length).toBeGreaterThan(reports.length / 2);
+  });
+
   it('writes the report of a simulated match when it finishes (the news-desk job)', async () => {
     const before = await b.app.db.$count(newsArticles, eq(newsArticles.kind, 'report'));
     b.clock.set(b.clock.now() + 6 * 3600_000);

@@ -2,6 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS } from '../../src/lib/access.ts';
 import { mayOpen, OPS_SECTIONS, sectionOf } from '../../src/lib/ops/sections.ts';
 import type { StaffRole } from '../../src/lib/vocab/roles.ts';
 import { users } from '../../src/server/db/schema/index.ts';
@@ -70,12 +71,12 @@ describe('console pages', () => {
 
   it('opens every page to its roles and admins only; a fan and a visitor get the 404 page', () => {
     for (const p of pagePaths) {
-      const rule = sectionOf(p)!.roles;
+      const rule = [...ACCESS[sectionOf(p)!.permission]];
       for (const roles of [['operator'], ['editor'], ['finance'], ['admin']])
         expect(mayOpen(p, roles), `${p} ${roles[0]}`).toBe(allowed(rule, roles));
       for (const roles of [[], null]) expect(mayOpen(p, roles), `${p} fan/visitor`).toBe(false);
     }
-    expect(OPS_SECTIONS.every((s) => s.roles.length > 0)).toBe(true);
+    expect(OPS_SECTIONS.every((s) => ACCESS[s.permission].length > 0)).toBe(true);
   });
 });
 

@@ -345,12 +345,23 @@ describe.each(targets())('staff console: money, roles, second factor and dashboa
   });
 
   it('shows the dashboard figures: reports by kind, sockets over every instance and the 5xx share', async () => {
-    const figures = (await b.get('/user/staff/dashboard', undefined, { token: as.editor.token })).data;
+    const figures = (await b.get('/user/staff/dashboard', undefined, { token: as.finance.token })).data;
     expect(figures).toMatchObject({
       reports: { total: expect.any(Number) },
       errorRate: { rate: expect.any(Number) },
     });
-    expect(figures.withdrawalsWaiting).toBeGreaterThanOrEqual(3); // the seed's queue
+    expect(figures.money.withdrawalsWaiting).toBeGreaterThanOrEqual(3); // the seed's queue
+    expect(figures.money.rechargeFen).toEqual(expect.any(Number));
+    // 财务 and 管理员 see the money; an editor or an operator alone do not.
+    expect(
+      (await b.get('/user/staff/dashboard', undefined, { token: as.admin.token })).data.money,
+    ).not.toBeNull();
+    for (const role of ['editor', 'operator']) {
+      const theirs = (await b.get('/user/staff/dashboard', undefined, { token: as[role].token })).data;
+      expect(theirs.money, role).toBeNull();
+      expect(JSON.stringify(theirs), role).not.toMatch(/recharge|withdrawal/i);
+      expect(theirs.reports.total, role).toEqual(expect.any(Number));
+    }
 
     // Two instances report their sockets into one KV; the reader sums the last whole 10 s slot.
     const kv = createMemoryKv();

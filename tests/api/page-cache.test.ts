@@ -106,7 +106,7 @@ describe.each(targets())('the page cache in the HTTP server on $name', (target) 
     ]);
   });
 
-  it(`lets one address have ${PER_ADDRESS} renders at a time and answers the next with the 429 page; a cached page is no render`, async () => {
+  it(`lets one address have ${PER_ADDRESS} renders at a time and answers the next with the 429 page; a cached page and a fan's header part are no render`, async () => {
     const fan = { 'x-forwarded-for': '203.0.113.7' };
     const other = { 'x-forwarded-for': '198.51.100.9' };
     await get('/football', fan);
@@ -142,9 +142,15 @@ describe.each(targets())('the page cache in the HTTP server on $name', (target) 
       'GET /football?view=league',
     ]);
 
+    // A fan's own header part (/parts/me) takes no place: it renders however many pages wait.
+    const part = await get('/parts/me', { ...fan, cookie: 'token=a' });
+    expect([part.status, await part.text()]).toEqual([200, '<p>/parts/me</p>']);
+    // Only that part: any other path under /parts (a 404 page to render) waits its turn like a page.
+    expect((await get('/parts/other', { ...fan, cookie: 'token=a' })).status).toBe(429);
+
     finish();
     expect((await Promise.all(held)).map((r) => r.status)).toEqual([200, 200]);
-    expect(rendered.slice(5)).toEqual(['GET /slow/1 (logged in)']);
+    expect(rendered.slice(5)).toEqual(['GET /parts/me (logged in)', 'GET /slow/1 (logged in)']);
     // Each render over gives its place back.
     expect((await get('/v/home', { ...fan, cookie: 'token=a' })).status).toBe(200);
   });

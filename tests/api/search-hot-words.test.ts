@@ -58,6 +58,17 @@ describe.each(targets())('hot search words on $name', (target) => {
     expect(await hot()).toEqual(['开播', '提现']);
   });
 
+  it("never counts a lookup (the news editor's picker, lookup=1), however many look", async () => {
+    for (let i = 1; i <= HOT_MIN_SEARCHERS + 3; i++) {
+      const found = await b.get('/api/search/all', { val: '礼物', lookup: 1 }, { ip: `10.13.0.${i}` });
+      expect(found.data.total).toBeGreaterThan(0);
+    }
+    await fresh();
+    expect(await hot()).not.toContain('礼物');
+    const [row] = await b.app.db.select().from(hotSearches).where(eq(hotSearches.word, '礼物'));
+    expect(row?.hits ?? 0).toBeLessThanOrEqual(1); // the one visitor of the first test at most
+  });
+
   it('lets old searches fade: searchers two days ago weigh less, and a week on they no longer count', async () => {
     const ago = (days: number) => new Date(Date.now() - days * 24 * 3600_000);
     const age = (word: string, days: number) =>

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newsArticles, newsColumns, posts } from '../../src/server/db/schema/index.ts';
+import { inArray } from 'drizzle-orm';
+import { newsArticles, newsColumns, players, posts } from '../../src/server/db/schema/index.ts';
 import { targets } from '../support/context.ts';
 import { createSportsBench, type SportsBench } from '../support/sports.ts';
 
@@ -56,6 +57,23 @@ describe.each(targets())('site search ranking on $name', (target) => {
     }
     // A substring of a name the segmenter did not cut there still finds it.
     expect(group(await search('彻斯特城'), 'teams').map((h) => h.title)).toContain('曼城');
+  });
+
+  it('finds real players only: no numbered place of a club without a squad list, no invented namesake', async () => {
+    const found = async (val: string) => group(await search(val), 'players');
+    for (const val of ['Markkanen', '马尔卡宁'])
+      expect((await found(val)).map((h) => h.title)).toContain('劳里·马尔卡宁');
+    // An NBA player without an authored Chinese name is found, and shown, by his own name.
+    expect((await found('Kyle Filipowski')).map((h) => h.title)).toContain('Kyle Filipowski');
+    expect(await found('7号')).toEqual([]);
+    const ids = (await found('梅西')).map((h) => h.refId);
+    if (ids.length) {
+      const rows = await b.app.db
+        .select({ generated: players.generated })
+        .from(players)
+        .where(inArray(players.id, ids));
+      expect(rows.every((p) => !p.generated)).toBe(true);
+    }
   });
 
   it("lists the team's matches nearest to now", async () => {

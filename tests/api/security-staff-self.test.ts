@@ -28,7 +28,7 @@ import { createTipsBench, type TipsBench } from '../support/tips.ts';
 /**
  * Staff never act on themselves (issue #31): no top-up of one's own wallet, no approving one's own expert
  * application, and so on. The staff routes come from the router (tests/support/routes.ts, the session guards
- * of requireRole); every one must be listed below: in ON_SELF, with how a staff member gets something of their
+ * of requireAccess); every one must be listed below: in ON_SELF, with how a staff member gets something of their
  * own for the route to act on, or in NOT_ON_A_USER, saying why it names no user. A new staff route in neither
  * list fails the first test.
  *

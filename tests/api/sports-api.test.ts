@@ -160,8 +160,8 @@ describe.each(targets())('sports API on $name', (target) => {
       expect(lineups).toHaveLength(2);
       expect(lineups[0].starters).toHaveLength(11);
       expect(lineups[0].starters[0]).toMatchObject({ position: 'GK', positionName: '守门员', row: 1 });
-      // The simulator names each side's generated head coach with the lineups, marked as such.
-      for (const l of lineups) expect(l).toMatchObject({ coach: expect.any(String), coachGenerated: true });
+      // No source names a coach, so none is made up: the lineups name nobody.
+      for (const l of lineups) expect(l.coach).toBeNull();
       const texts = (await b.get(`/live/match/${finishedId}/texts?limit=5`)).data;
       expect(texts).toHaveLength(5);
       expect(texts[0].seq).toBeGreaterThan(texts[1].seq);
@@ -379,6 +379,32 @@ describe.each(targets())('sports API on $name', (target) => {
       expect((await op('type=2&operateType=1&targetId=99999999')).status).toBe(404);
       expect((await op('type=2&operateType=5&targetId=1')).status).toBe(400);
       expect((await b.get('/api/attention/getAttentionMatchByUser')).status).toBe(401);
+    });
+
+    it("says which of the page's matches the caller follows and reserved (mine), for the caller only", async () => {
+      const mine = (ids: string, token?: string) => b.get(`/api/match/mine?ids=${ids}`, token);
+      expect((await mine(`${upcomingId}`)).status).toBe(401);
+      await b.get(`/api/attention/operAttention?type=2&operateType=1&targetId=${upcomingId}`, userToken);
+      await b.post('/api/match/reserve', { token: userToken, body: { matchId: upcomingId, operateType: 1 } });
+      try {
+        const own = (await mine(`${upcomingId},${finishedId}`, userToken)).data;
+        expect(own.followed).toContain(upcomingId);
+        expect(own.reserved).toEqual([upcomingId]);
+        const other = await b.tokenOf(OPERATOR);
+        expect((await mine(`${upcomingId},${finishedId}`, other)).data).toEqual({
+          followed: [],
+          reserved: [],
+        });
+        expect((await mine('', userToken)).data).toEqual({ followed: [], reserved: [] });
+        expect((await mine('abc', userToken)).status).toBe(400);
+      } finally {
+        await b.get(`/api/attention/operAttention?type=2&operateType=0&targetId=${upcomingId}`, userToken);
+        await b.post('/api/match/reserve', {
+          token: userToken,
+          body: { matchId: upcomingId, operateType: 0 },
+        });
+      }
+      expect((await mine(`${upcomingId}`, userToken)).data).toEqual({ followed: [], reserved: [] });
     });
 
     it('pages followed matches through pageAttention (attentionType 2); other types are a clear 400', async () => {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { and, count, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, like, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,9 +10,9 @@ import {
   squads,
   teams,
 } from '../../src/server/db/schema/sports-core.ts';
-import { matches } from '../../src/server/db/schema/sports-match.ts';
+import { matches, matchLineups } from '../../src/server/db/schema/sports-match.ts';
 import { importSports } from '../../src/server/sports/import/index.ts';
-import { nameKey } from '../../src/server/sports/names.ts';
+import { seasonTurnovers } from '../../src/server/sports/import/season-turnover.ts';
 import { createTestContext, targets, type TestContext } from '../support/context.ts';
 
 const DATA = new URL('../../src/server/seed/data/', import.meta.url);
@@ -28,15 +28,17 @@ describe.each(targets())('sports import on $name', (target) => {
   }, 300_000);
   afterAll(() => t?.close());
 
-  const importedIn = async (competition: string, season: string) => {
+  const importedIn = async (competition: string, season: string, origin = 'import') => {
     const [row] = await t.app.db
       .select({ n: count() })
       .from(matches)
       .innerJoin(seasons, eq(seasons.id, matches.seasonId))
       .innerJoin(competitions, eq(competitions.id, seasons.competitionId))
-      .where(and(eq(competitions.key, competition), eq(seasons.name, season), eq(matches.origin, 'import')));
+      .where(and(eq(competitions.key, competition), eq(seasons.name, season), eq(matches.origin, origin)));
     return row.n;
   };
+  const scored = (rel: string) =>
+    json(rel).matches.filter((m: { score?: { ft?: number[] } }) => m.score?.ft).length as number;
 
   it('imports every fixture of every season file: 1,752 per complete big-five season', async () => {
     for (const season of ['2023-24', '2024-25']) {
@@ -44,17 +46,42 @@ describe.each(targets())('sports import on $name', (target) => {
       for (const code of BIG_FIVE) total += await importedIn(code, season);
       expect(total, season).toBe(1752);
     }
-    for (const code of BIG_FIVE) {
-      expect(await importedIn(code, '2025-26')).toBe(
-        fixtureCount(`football/openfootball-football.json/2025-26/${code}.json`),
-      );
+    // The last seasons: the real results as they are, the rest finished by simulation (演示).
+    const last = [
+      ...BIG_FIVE.map((code) => [
+        code,
+        '2025-26',
+        `football/openfootball-football.json/2025-26/${code}.json`,
+      ]),
+      ['cn.1', '2025', 'football/openfootball-world-csl/2025_cn.1.json'],
+    ];
+    for (const [code, season, file] of last) {
+      expect(await importedIn(code, season), code).toBe(scored(file));
+      expect(await importedIn(code, season, 'finish'), code).toBe(fixtureCount(file) - scored(file));
     }
+    expect(await importedIn('en.1', '2025-26', 'finish')).toBe(41);
     expect(await importedIn('uefa.cl', '2023-24')).toBe(125);
     expect(await importedIn('uefa.cl', '2024-25')).toBe(189);
-    for (const y of ['2023', '2024', '2025'])
+    for (const y of ['2023', '2024'])
       expect(await importedIn('cn.1', y)).toBe(
         fixtureCount(`football/openfootball-world-csl/${y}_cn.1.json`),
       );
+  });
+
+  it('shows the finished fixtures as results marked 演示, the real ones without the mark', async () => {
+    const [s] = await t.app.db
+      .select({ id: seasons.id })
+      .from(seasons)
+      .innerJoin(competitions, eq(competitions.id, seasons.competitionId))
+      .where(and(eq(competitions.key, 'en.1'), eq(seasons.name, '2025-26')));
+    const list = (await t.app.services.sports.data.seasonMatches(s.id))!;
+    expect(list).toHaveLength(380);
+    expect(list.every((m) => m.phase === 'finished')).toBe(true);
+    expect(list.filter((m) => m.demo)).toHaveLength(41);
+    expect(list.filter((m) => !m.demo)).toHaveLength(339);
+    // The finished ones are the season's last: no real result comes after a simulated one.
+    const firstDemo = list.filter((m) => m.demo).sort((a, b) => a.kickoffAt.localeCompare(b.kickoffAt))[0];
+    expect(list.filter((m) => !m.demo && m.kickoffAt > firstDemo.kickoffAt).length).toBeLessThan(5);
   });
 
   it('opens every competition circle with fan posts, before any basketball match exists', async () => {
@@ -100,7 +127,7 @@ describe.each(targets())('sports import on $name', (target) => {
     expect(await t.app.db.$count(teams, like(teams.key, 'cba:%'))).toBe(20);
   });
 
-  it('keeps the 2023-24 squads and marks generated rosters as generated', async () => {
+  it('keeps the 2023-24 squads and gives clubs no source lists numbered places, not invented people', async () => {
     const listed = ['en.1', 'es.1', 'de.1', 'it.1'].reduce(
       (n, code) =>
         n +
@@ -117,89 +144,92 @@ describe.each(targets())('sports import on $name', (target) => {
       .where(and(eq(squads.generated, false), eq(seasons.name, '2023-24')));
     expect(real.n).toBe(listed);
     const cba = await t.app.db
-      .select({ generated: players.generated, nameZh: players.nameZh })
+      .select({ generated: players.generated, name: players.name, nameZh: players.nameZh })
       .from(players)
       .where(like(players.key, 'gen:cba:%'));
     expect(cba.length).toBe(20 * 14);
-    expect(cba.every((p) => p.generated && /^[\u4e00-\u9fa5]{2,3}$/.test(p.nameZh ?? ''))).toBe(true);
+    expect(cba.every((p) => p.generated && /^\d+号$/.test(p.name) && p.nameZh === p.name)).toBe(true);
     const [psg] = await t.app.db
       .select({ id: teams.id })
       .from(teams)
       .where(eq(teams.key, 'fb:Paris Saint-Germain FC'));
     const psgPlayers = await t.app.db
-      .select({ generated: players.generated })
+      .select({ generated: players.generated, nameZh: players.nameZh })
       .from(players)
       .where(eq(players.teamId, psg.id));
     expect(psgPlayers.length).toBe(24);
-    expect(psgPlayers.every((p) => p.generated)).toBe(true);
-    // The seed pack names no NBA player's team: every NBA roster is generated, 15 players each.
+    expect(psgPlayers.every((p) => p.generated && /^\d+号$/.test(p.nameZh ?? ''))).toBe(true);
+  });
+
+  it('puts the NBA 2025-26 rosters on their teams, carried to the current season', async () => {
+    const source = json('basketball/nba_api-rosters-2025-26/nba_rosters_2025-26.json') as {
+      name: string;
+      team_id: number;
+    }[];
     const nba = await t.app.db
-      .select({ generated: players.generated, name: players.name, nameZh: players.nameZh })
+      .select({ key: teams.key, name: players.name, nameZh: players.nameZh, generated: players.generated })
       .from(players)
       .innerJoin(teams, eq(teams.id, players.teamId))
       .where(like(teams.key, 'nba:%'));
-    expect(nba.length).toBe(30 * 15);
-    expect(nba.every((p) => p.generated && /^\p{Script=Han}+·\p{Script=Han}+$/u.test(p.nameZh ?? ''))).toBe(
-      true,
-    );
-    expect(new Set(nba.map((p) => p.name)).size).toBe(nba.length);
-    expect(new Set(nba.map((p) => p.nameZh)).size).toBe(nba.length);
-    // No real basketball player is imported at all, with a team or without.
-    expect(await t.app.db.$count(players, and(eq(players.sport, 2), eq(players.generated, false)))).toBe(0);
+    expect(nba.length).toBe(source.length);
+    expect(nba.every((p) => !p.generated)).toBe(true);
+    const utah = nba.filter((p) => p.key === 'nba:1610612762');
+    // Authored Chinese names for the well-known; the others keep the source spelling, untransliterated.
+    expect(utah.find((p) => p.name === 'Lauri Markkanen')?.nameZh).toBe('劳里·马尔卡宁');
+    expect(utah.find((p) => p.name === 'Kyle Filipowski')?.nameZh).toBeNull();
+    expect(nba.find((p) => p.name === 'Donovan Mitchell')?.key).toBe('nba:1610612739');
+    // Each player is in the 2025-26 list's season and in the current one (carried, 演示数据).
+    const rows = await t.app.db
+      .select({ season: seasons.name, generated: seasons.generated })
+      .from(squads)
+      .innerJoin(seasons, eq(seasons.id, squads.seasonId))
+      .innerJoin(players, eq(players.id, squads.playerId))
+      .where(eq(players.name, 'Lauri Markkanen'));
+    expect(rows.map((r) => r.season)).toContain('2025-26');
+    expect(rows.some((r) => r.generated)).toBe(true);
+    // That season has no game in the data: the competition does not offer it.
+    const [league] = await t.app.db
+      .select({ id: competitions.id })
+      .from(competitions)
+      .where(eq(competitions.key, 'nba'));
+    const offered = (await t.app.services.sports.data.competition(league.id))!.seasons.map((s) => s.name);
+    expect(offered).toContain('2024-25');
+    expect(offered).not.toContain('2025-26');
   });
 
-  it('gives no generated player the name of a real one', async () => {
-    const all = await t.app.db.select({ name: players.name, generated: players.generated }).from(players);
-    const real = new Set(all.filter((p) => !p.generated).map((p) => nameKey(p.name)));
-    expect(all.filter((p) => p.generated && real.has(nameKey(p.name))).map((p) => p.name)).toEqual([]);
-  });
-
-  it('gives every team a generated head coach, named like its players and never like a real one', async () => {
-    const all = await t.app.db
-      .select({
-        key: teams.key,
-        country: teams.country,
-        coach: teams.coach,
-        coachZh: teams.coachZh,
-        generated: teams.coachGenerated,
-      })
-      .from(teams);
-    expect(all.length).toBeGreaterThan(200);
-    for (const c of all) {
-      expect(c.generated, c.key).toBe(true);
-      // Chinese clubs (中超, CBA) get a Chinese name with its pinyin; the others a Latin name and its transliteration.
-      if (c.country === 'CHN') {
-        expect(c.coachZh, c.key).toMatch(/^[\u4e00-\u9fa5]{2,3}$/);
-        expect(c.coach, c.key).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+$/);
-      } else {
-        expect(c.coachZh, c.key).toMatch(/^\p{Script=Han}+·\p{Script=Han}+$/u);
-        expect(c.coach, c.key).toMatch(/^[A-Z][a-z]+ [A-Za-z ]+$/);
-      }
-    }
-    expect(new Set(all.map((c) => c.coachZh)).size).toBe(all.length);
-    // Nobody the seed pack lists (club squads, World Cup squads) and no player of the site.
-    const listed = [
+  it('names on a team only people of the roster sources', async () => {
+    const source = new Set<string>([
       ...['en.1', 'es.1', 'de.1', 'it.1'].flatMap((code) =>
         json(`football/openfootball-squads-2023-24/${code}.squads.json`).teams.flatMap(
-          (team: { players: { name: string }[] }) => team.players.map((p) => p.name),
+          (team: { players: { name: string }[] }) => team.players.map((p) => `fb|${p.name}`),
         ),
       ),
       ...json('football/openfootball-worldcup-2026/worldcup.squads.json').flatMap(
-        (nation: { players: { name: string }[] }) => nation.players.map((p) => p.name),
+        (nation: { players: { name: string }[] }) => nation.players.map((p) => `fb|${p.name}`),
       ),
-    ];
-    const authored = Object.entries(json('zh-names/players_zh.json').football as Record<string, string>);
-    const people = await t.app.db.select({ name: players.name, nameZh: players.nameZh }).from(players);
-    const taken = new Set([
-      ...listed.map(nameKey),
-      ...authored.flat().map(nameKey),
-      ...people.map((p) => nameKey(p.name)),
-      ...people.map((p) => p.nameZh),
+      ...json('basketball/nba_api-rosters-2025-26/nba_rosters_2025-26.json').map(
+        (p: { name: string; team_id: number }) => `nba:${p.team_id}|${p.name}`,
+      ),
     ]);
-    expect(listed.length).toBeGreaterThan(1000);
-    expect(
-      all.filter((c) => taken.has(nameKey(c.coach!)) || taken.has(c.coachZh)).map((c) => c.coach),
-    ).toEqual([]);
+    const onTeams = await t.app.db
+      .select({ key: teams.key, sport: players.sport, name: players.name, generated: players.generated })
+      .from(players)
+      .innerJoin(teams, eq(teams.id, players.teamId));
+    const strangers = onTeams.filter((p) =>
+      p.generated
+        ? !/^\d+号$/.test(p.name)
+        : !source.has(p.sport === 1 ? `fb|${p.name}` : `${p.key}|${p.name}`),
+    );
+    expect(strangers.map((p) => `${p.key} ${p.name}`)).toEqual([]);
+    expect(onTeams.filter((p) => !p.generated).length).toBeGreaterThan(3000);
+  });
+
+  it('makes up no head coach: no source names one', async () => {
+    const coached = await t.app.db
+      .select({ key: teams.key, coach: teams.coachZh })
+      .from(teams)
+      .where(isNotNull(teams.coachZh));
+    expect(coached).toEqual([]);
   });
 
   it('stores the published NBA 2024-25 table: 1,230 wins and 1,230 losses', async () => {
@@ -223,25 +253,38 @@ describe.each(targets())('sports import on $name', (target) => {
     );
   });
 
-  it('gives the teams of a database imported before coaches existed the same coaches', async () => {
-    const some = await t.app.db
-      .select({ id: teams.id, coach: teams.coach, coachZh: teams.coachZh })
+  it('clears the made-up coaches of a database imported when coaches were generated', async () => {
+    const [arsenal] = await t.app.db
+      .select({ id: teams.id })
       .from(teams)
-      .where(inArray(teams.key, ['fb:Arsenal FC', 'cba:guangdong', 'nba:1610612747']));
-    expect(some).toHaveLength(3);
-    const ids = some.map((s) => s.id);
+      .where(eq(teams.key, 'fb:Arsenal FC'));
+    // As an earlier import left it: a generated coach on the team and in a published lineup.
     await t.app.db
       .update(teams)
-      .set({ coach: null, coachZh: null, coachGenerated: false })
-      .where(inArray(teams.id, ids));
+      .set({ coach: 'Ibrahim Moreau', coachZh: '易卜拉欣·莫罗', coachGenerated: true })
+      .where(eq(teams.id, arsenal.id));
+    const [m] = await t.app.db
+      .select({ id: matches.id })
+      .from(matches)
+      .where(eq(matches.homeTeamId, arsenal.id))
+      .limit(1);
+    await t.app.db
+      .insert(matchLineups)
+      .values({ matchId: m.id, side: 1, coach: '易卜拉欣·莫罗', publishedAt: new Date() });
     expect(
       await importSports(t.app.db, pino({ level: 'silent' }), { seed: 'import-test', today: '2026-11-22' }),
     ).toBe(false);
-    const after = await t.app.db
-      .select({ id: teams.id, coach: teams.coach, coachZh: teams.coachZh })
+    const [after] = await t.app.db
+      .select({ coach: teams.coach, coachZh: teams.coachZh, generated: teams.coachGenerated })
       .from(teams)
-      .where(inArray(teams.id, ids));
-    expect(after.sort((a, b) => a.id - b.id)).toEqual(some.sort((a, b) => a.id - b.id));
+      .where(eq(teams.id, arsenal.id));
+    expect(after).toEqual({ coach: null, coachZh: null, generated: false });
+    const [lineup] = await t.app.db
+      .select({ coach: matchLineups.coach })
+      .from(matchLineups)
+      .where(eq(matchLineups.matchId, m.id));
+    expect(lineup.coach).toBeNull();
+    await t.app.db.delete(matchLineups).where(eq(matchLineups.matchId, m.id));
   });
 
   describe('standings computed from the results', () => {
@@ -285,6 +328,27 @@ describe.each(targets())('sports import on $name', (target) => {
         ['巴萨', 12],
         ['波尔图', 12],
       ]);
+    });
+
+    it('end the data’s last seasons with every club on (n−1)×2 games, the bottom the clubs that go down', async () => {
+      for (const [comp, t2] of seasonTurnovers()) {
+        const [s] = await t.app.db
+          .select({ id: seasons.id })
+          .from(seasons)
+          .innerJoin(competitions, eq(competitions.id, seasons.competitionId))
+          .where(and(eq(competitions.key, comp), eq(seasons.name, t2.from)));
+        const rows = (await t.app.services.sports.standings.table(s.id))!.groups[0].rows;
+        const n = rows.length;
+        expect(n, comp).toBe(t2.table.length);
+        for (const r of rows) expect(r.played, `${comp} ${r.team.name}`).toBe((n - 1) * 2);
+        const zhOf = new Map(
+          await t.app.db
+            .select({ name: teams.name, zh: teams.nameZh })
+            .from(teams)
+            .then((all) => all.map((x) => [x.name, x.zh] as const)),
+        );
+        expect(rows.map((r) => r.team.name)).toEqual(t2.table.map((c) => zhOf.get(c)));
+      }
     });
 
     it('apply the deductions table: EPL 2023-24 Everton −8, Forest −4', async () => {

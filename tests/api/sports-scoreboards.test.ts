@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../src/lib/messages.ts';
+import { SPORTS_MSG } from '../../src/lib/sports/messages.ts';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { addDays, beijingDate } from '../../src/lib/sports/time.ts';
 import { matches } from '../../src/server/db/schema/sports-match.ts';
@@ -55,7 +55,7 @@ describe.each(targets())('score page calls on $name', (target) => {
     expect(r.matches.length).toBeGreaterThan(0);
     expect(r.matches.every((m: { date: string }) => m.date === r.date)).toBe(true);
     const bad = await b.get('/live/football/model?date=2026-13-01');
-    expect(bad).toMatchObject({ status: 400, code: 400, msg: `参数 date 无效：${MSG.dateInvalid}` });
+    expect(bad).toMatchObject({ status: 400, code: 400, msg: `参数 date 无效：${SPORTS_MSG.dateInvalid}` });
   });
 
   it('GET /live/basketball/text lists today’s games with commentary and their newest line', async () => {
@@ -86,6 +86,6 @@ describe.each(targets())('score page calls on $name', (target) => {
   });
 
   it('GET /live/{sport}/text refuses an unknown sport', async () => {
-    expect(await b.get('/live/tennis/text')).toMatchObject({ status: 400, msg: MSG.sportInvalid });
+    expect(await b.get('/live/tennis/text')).toMatchObject({ status: 400, msg: SPORTS_MSG.sportInvalid });
   });
 });

@@ -181,6 +181,35 @@ describe.each(targets())('锦囊 plans and experts on $name', (target) => {
     expect((await board()).minPlans).toBe(3);
   });
 
+  it('lists only streaks of 3连红 or more on the 连红榜; the other boards keep the expert', async () => {
+    const e = await b.expert();
+    const board = async (kind: string) =>
+      (await b.get('/tj/expert/rank', { kind, days: 7 })).data.list.find(
+        (r: { expert: { userId: number } }) => r.expert.userId === e.id,
+      );
+    // Settled a minute apart, oldest first: 黑, 红, 红 (two in a row), then one more 红.
+    const start = b.app.services.sports.clock.now() - 3600_000;
+    const scores: [number, number][] = [
+      [0, 1],
+      [2, 0],
+      [2, 0],
+      [2, 0],
+    ];
+    for (const [i, [home, away]] of scores.entries()) {
+      const m = await b.pricedMatch(0.5);
+      await b.publish(e.token, { matchId: m, price: 0 });
+      await b.finish(m, home, away);
+      await b.app.services.tips.settlement.settleMatch(m, new Date(start + i * 60_000));
+      if (i === 2) {
+        expect(await board('streak')).toBeUndefined();
+        expect(await board('hitRate')).toMatchObject({ plans: 3 });
+      }
+    }
+    expect(await board('streak')).toMatchObject({ value: 3, plans: 4 });
+    for (const r of (await b.get('/tj/expert/rank', { kind: 'streak', days: 30 })).data.list)
+      expect(r.value).toBeGreaterThanOrEqual(3);
+  });
+
   it('takes applications; only operators review them, each action logged; suspension refunds open plans', async () => {
     const u = await b.viewer({ diamonds: 0 });
     const form = {

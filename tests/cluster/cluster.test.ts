@@ -5,6 +5,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { chromium } from '@playwright/test';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WS_CODE } from '../../src/lib/realtime/codes.ts';
@@ -25,6 +26,8 @@ import {
 } from './client.ts';
 import { Nginx } from '../../scripts/cluster/nginx.ts';
 import { freePort, waitReady } from '../../scripts/cluster/ports.ts';
+import { chromiumLaunch } from '../support/chromium.ts';
+import { pinFirstSocket } from './pinned-socket.ts';
 import { startClusterBench, type ClusterBench } from './setup.ts';
 
 const journal = JSON.parse(
@@ -32,6 +35,8 @@ const journal = JSON.parse(
 );
 const rows = <T>(res: unknown) => (res as { rows: T[] }).rows ?? (res as T[]);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Demo anchors who talk in the room (each may say 5 lines per 10 s). */
+const SPEAKERS = ['13800000101', '13800000102', '13800000103'];
 
 describe('several instances behind nginx on PostgreSQL and Redis', () => {
   let b: ClusterBench;
@@ -366,5 +371,61 @@ describe('several instances behind nginx on PostgreSQL and Redis', () => {
 
     stopped = true;
     for (const c of clients) c.current.ws.close();
+  });
+
+  // Issue 41: a page whose instance is killed mid-chat reconnects through nginx to a survivor and
+  // resumes from the last line it saw: every line said before, during and after the gap, once, in order.
+  it('a live room page shows every chat line exactly once across a kill -9 of its instance', async () => {
+    const [target, other] = b.cluster
+      .inRotation()
+      .filter((n) => b.cluster.instances.find((i) => i.name === n)!.running);
+    expect(other).toBeTruthy();
+    const speakers = await Promise.all(SPEAKERS.map((m) => login(b.at(other), m)));
+    const run = Date.now().toString(36);
+    const line = (n: number) => `集群续传${run}第${n}条`;
+    let said = 0;
+    const say = async (count: number) => {
+      for (let k = 0; k < count; k++) {
+        const n = ++said;
+        const res = await svc(b.at(other), 'POST', '/api/chat/msg', {
+          token: speakers[n % speakers.length],
+          body: { roomId, content: line(n), platform: 1 },
+        });
+        expect(res.code, res.msg).toBe(200);
+      }
+    };
+
+    // Vitest's poll gives up after 1 s; a page hydrates and connects in a few on a busy machine.
+    const PATIENT = { timeout: 20_000, interval: 100 };
+    const browser = await chromium.launch(chromiumLaunch);
+    try {
+      const page = await browser.newPage();
+      const sockets = await pinFirstSocket(page, b.at(target));
+      // The page's own clock, so its 5 s reconnection delay can be skipped.
+      await page.clock.install();
+      await page.goto(`${b.cluster.url}/live/room/${roomId}`);
+      const chat = page.locator('[data-chat-list]');
+      const shown = (n: number) => chat.locator('[data-chat-id]', { hasText: line(n) });
+      await expect.poll(() => sockets.opened(), PATIENT).toBe(1);
+      await say(3);
+      for (let n = 1; n <= 3; n++) await expect.poll(() => shown(n).count(), PATIENT).toBe(1);
+
+      b.cluster.signal(target, 'SIGKILL');
+      await say(3); // said while the page has no socket
+      await page.clock.fastForward(6_000);
+      await expect.poll(() => sockets.opened(), PATIENT).toBe(2);
+      await say(3);
+
+      for (let n = 1; n <= said; n++) await expect.poll(() => shown(n).count(), PATIENT).toBe(1);
+      const order = await chat
+        .locator('[data-chat-id]')
+        .evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+      const ours = order
+        .map((text) => text.match(new RegExp(`集群续传${run}第(\\d+)条`))?.[1])
+        .filter(Boolean);
+      expect(ours).toEqual(Array.from({ length: said }, (_, k) => String(k + 1)));
+    } finally {
+      await browser.close();
+    }
   });
 });

@@ -82,3 +82,23 @@ test('log in by code through the captcha pop-up', async ({ page }) => {
   await expect(page.locator('user-menu')).toContainText(nick);
   await expect(page).toHaveURL(/\/about\/10001$/);
 });
+
+test('a failed captcha says 验证失败, and still says so on the fresh image', async ({ page }) => {
+  await page.goto('/user/register');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await page.getByRole('textbox', { name: '手机号' }).fill(randomMobile());
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  const dialog = page.getByRole('dialog', { name: '请完成安全验证' });
+  const board = dialog.getByRole('application');
+  await expect(board).toBeVisible();
+  // Three clicks in one corner cannot be three different words.
+  const box = (await board.boundingBox())!;
+  const refreshed = page.waitForResponse((r) => r.url().includes('/inform/captcha/get'));
+  for (const d of [4, 8, 12]) await page.mouse.click(box.x + d, box.y + d);
+  await expect(dialog.getByRole('status')).toHaveText('验证失败');
+  await refreshed;
+  await expect(dialog.getByRole('status')).toHaveText('验证失败，请再试一次');
+  // The next try starts clean.
+  await page.mouse.click(box.x + 40, box.y + 40);
+  await expect(dialog.getByRole('status')).toHaveText('');
+});

@@ -1,8 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 
 /**
- * Issue 32 (items 8, 9): a fan who walks the demo finds no Latin competition code (EPL, LaLiga…) on a
- * Chinese page and no made-up game in the home carousel. The walk follows links from the sections'
+ * Issue 32 (items 8, 9, 11): a fan who walks the demo finds no Latin competition code (EPL, LaLiga…) on a
+ * Chinese page, no made-up game in the home carousel and no invented person on a real team. The walk follows links from the sections'
  * front pages, as a visitor would, and reads the text a page shows (not its scripts or attributes).
  */
 const CODE = /(?<![A-Za-z0-9])(EPL|BL|L1|SA|LaLiga|CSL|UCL)(?![A-Za-z0-9])/;
@@ -28,29 +29,117 @@ function shownText(html: string): string {
     .replace(/&amp;/g, '&');
 }
 
-test('no page of a walk through the demo names a competition by a Latin code', async ({ request }) => {
-  test.setTimeout(120_000);
+/** The HTML pages of a walk from the sections' front pages, as a visitor clicks through them. */
+async function walk(request: APIRequestContext, limit: number): Promise<{ path: string; html: string }[]> {
   const queue = [...START, ...START_DB];
   const seen = new Set<string>();
-  const found: string[] = [];
-  while (queue.length && seen.size < 160) {
+  const pages: { path: string; html: string }[] = [];
+  while (queue.length && seen.size < limit) {
     const path = queue.shift()!;
     if (seen.has(path)) continue;
     seen.add(path);
     const res = await request.get(path);
     if (res.status() !== 200 || !res.headers()['content-type']?.includes('text/html')) continue;
     const html = await res.text();
+    pages.push({ path, html });
+    for (const [, href] of html.matchAll(/href="(\/[^"#?]*)"/g))
+      if (!seen.has(href) && !SKIP.test(href) && queue.length < 600) queue.push(href);
+  }
+  return pages;
+}
+
+/**
+ * Both walk checks read the same 160 pages: the walk is made once per worker (the tests of a file
+ * share one) and read by each; it reads only pages, so one test's checks cannot change the other's.
+ */
+let demoWalk: Promise<{ path: string; html: string }[]> | undefined;
+const walkOnce = (request: APIRequestContext) => (demoWalk ??= walk(request, 160));
+
+test('no page of a walk through the demo names a competition by a Latin code', async ({ request }) => {
+  test.setTimeout(120_000);
+  const pages = await walkOnce(request);
+  const found: string[] = [];
+  for (const { path, html } of pages) {
     const text = shownText(html);
     const hit = text.match(CODE);
     if (hit)
       found.push(
         `${path}: …${text.slice(Math.max(0, hit.index! - 20), hit.index! + 20).replace(/\s+/g, ' ')}…`,
       );
-    for (const [, href] of html.matchAll(/href="(\/[^"#?]*)"/g))
-      if (!seen.has(href) && !SKIP.test(href) && queue.length < 600) queue.push(href);
   }
-  expect(seen.size).toBeGreaterThan(100);
+  expect(pages.length).toBeGreaterThan(100);
   expect(found).toEqual([]);
+});
+
+const DATA = new URL('../../src/server/seed/data/', import.meta.url);
+const json = (rel: string) => JSON.parse(readFileSync(new URL(rel, DATA), 'utf8'));
+
+/** Issue 32 item 11: who the roster sources put on a real team (football: anywhere; NBA: that team). */
+function rosterSource() {
+  const football = new Set<string>([
+    ...['en.1', 'es.1', 'de.1', 'it.1'].flatMap((code) =>
+      json(`football/openfootball-squads-2023-24/${code}.squads.json`).teams.flatMap(
+        (t: { players: { name: string }[] }) => t.players.map((p) => p.name),
+      ),
+    ),
+    ...json('football/openfootball-worldcup-2026/worldcup.squads.json').flatMap(
+      (n: { players: { name: string }[] }) => n.players.map((p) => p.name),
+    ),
+  ]);
+  const nbaTeam = new Map<number, string>(
+    json('basketball/nba_api-static/nba_teams.json').map((t: { id: number; full_name: string }) => [
+      t.id,
+      t.full_name,
+    ]),
+  );
+  const nba = new Map<string, string>(
+    json('basketball/nba_api-rosters-2025-26/nba_rosters_2025-26.json').map(
+      (p: { name: string; team_id: number }) => [p.name, nbaTeam.get(p.team_id)!],
+    ),
+  );
+  return { football, nba };
+}
+
+test('every person a walk through the demo shows on a team is in the roster sources, and no coach is made up', async ({
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const source = rosterSource();
+  const pages = await walkOnce(request);
+  const playerIds = new Set<number>();
+  for (const { html } of pages)
+    for (const [, id] of html.matchAll(/href="\/database\/(?:fb|lq)\/player\/(\d+)"/g))
+      playerIds.add(Number(id));
+  expect(playerIds.size).toBeGreaterThan(50);
+  const api = async (path: string) => {
+    const res = await request.get(`/svc/live${path}`);
+    expect(res.status(), path).toBe(200);
+    return (await res.json()).data;
+  };
+  const teamsById = new Map<number, { sport: number; name: string; nameZh: string }>();
+  const strangers: string[] = [];
+  // Every fifth player the walk links to (the gateway allows a visitor 600 calls a minute).
+  for (const id of [...playerIds].filter((_, i) => i % 5 === 0)) {
+    const p = await api(`/player/${id}`);
+    if (!p.teamId) continue;
+    if (!teamsById.has(p.teamId)) teamsById.set(p.teamId, await api(`/team/${p.teamId}`));
+    const team = teamsById.get(p.teamId)!;
+    const listed = p.generated
+      ? /^\d+号$/.test(p.displayName)
+      : p.sport === 1
+        ? source.football.has(p.name)
+        : source.nba.get(p.name) === team.name;
+    if (!listed) strangers.push(`${p.displayName} (${p.name}) at ${team.nameZh}`);
+  }
+  expect(strangers).toEqual([]);
+  // The clubs of those players: no source names a coach, so each page says there is none.
+  expect(teamsById.size).toBeGreaterThan(5);
+  for (const [id, team] of teamsById) {
+    const path = `/database/${team.sport === 1 ? 'fb' : 'lq'}/team/${id}`;
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    expect(shownText(await res.text()), path).toMatch(/主教练\s*暂无教练资料/);
+  }
 });
 
 test('a focus-match banner shows the real match it opens, not a made-up game', async ({ page, request }) => {

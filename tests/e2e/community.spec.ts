@@ -67,6 +67,11 @@ test('a post with two pictures appears in its circle, gets a comment and a like,
   await expect(author.getByText(`${[...text].length}/2000`)).toBeVisible();
   await author.locator('input[type=file]').setInputFiles([await png('#c8102e'), await png('#1d428a')]);
   await expect(author.locator('[data-picture]')).toHaveCount(2);
+  // Each thumbnail's controls are 44 px targets (issue 33 item 6: they were 24 px).
+  for (const name of ['删除第 1 张', '第 1 张后移', '第 2 张前移']) {
+    const box = (await author.getByRole('button', { name }).boundingBox())!;
+    expect(Math.min(box.width, box.height), name).toBeGreaterThanOrEqual(44);
+  }
   await author.getByRole('button', { name: '第 1 张后移' }).click();
   await author.getByRole('button', { name: '发布', exact: true }).click();
   await author.waitForURL(/\/community\/post\/\d+$/);
@@ -97,6 +102,29 @@ test('a post with two pictures appears in its circle, gets a comment and a like,
   );
   await expect(author.locator('[data-notice-toast]').first()).toBeVisible({ timeout: 15_000 });
   await expect(author.locator('notice-badge [data-count]')).not.toHaveText('0');
+
+  // 举报: never on one's own post; another user picks a reason tile, and the button turns 已举报.
+  const postFooter = (p: Page) => p.locator('article footer').first();
+  await expect(postFooter(author).getByRole('button', { name: '举报' })).toHaveCount(0);
+  await postFooter(commenter).getByRole('button', { name: '举报' }).click();
+  const ask = commenter.getByRole('dialog', { name: '举报原因' });
+  await ask.getByText('垃圾广告').click();
+  await expect(ask.getByRole('radio', { name: '垃圾广告' })).toBeChecked();
+  await ask.getByRole('button', { name: '提交举报' }).click();
+  await expect(postFooter(commenter).getByRole('button', { name: '已举报' })).toBeDisabled();
+  await commenter.reload();
+  await expect(postFooter(commenter).getByRole('button', { name: '已举报' })).toBeDisabled();
+
+  // A reported comment keeps its 已举报 after a reload too (issue 33 item 14).
+  await author.reload();
+  const comment = author.locator('#comments li', { hasText: '中场的压迫确实做得好' });
+  await comment.getByRole('button', { name: '举报' }).click();
+  const why = author.getByRole('dialog', { name: '举报原因' });
+  await why.getByText('垃圾广告').click();
+  await why.getByRole('button', { name: '提交举报' }).click();
+  await expect(comment.getByRole('button', { name: '已举报' })).toBeDisabled();
+  await author.reload();
+  await expect(comment.getByRole('button', { name: '已举报' })).toBeDisabled();
 
   for (const mobile of REPORTERS) {
     const token = await tokenOf(request, mobile);

@@ -321,6 +321,8 @@ test('关注 and 预约: a visitor is asked to log in; a user’s choice is save
   await expect(page.locator('user-menu')).toBeVisible();
 
   const header = page.locator('match-live');
+  // The page is everyone's copy: the fan's own buttons once their states are in (scripts/match-states.ts).
+  await expect(header.locator('[data-match-action="follow"]')).toHaveAttribute('aria-pressed', 'false');
   await header.getByRole('button', { name: '关注' }).click();
   await expect(header.getByRole('button', { name: '已关注' })).toHaveAttribute('aria-pressed', 'true');
   await header.getByRole('button', { name: '预约' }).click();

@@ -24,6 +24,17 @@ test.describe('staff console: anchors', () => {
     await expect(ops.getByRole('heading', { name: '主播与直播间' })).toBeVisible();
     const row = ops.getByRole('row').filter({ hasText: APPLICANT.nickName });
     await expect(row).toContainText('已实名');
+    // 驳回 asks for its reason in the page (no browser prompt): an empty one is refused in Chinese,
+    // and 取消 leaves the application waiting.
+    await row.getByRole('button', { name: '驳回' }).click();
+    const ask = ops.getByRole('dialog', { name: /驳回原因/ });
+    await ask.getByRole('button', { name: '确定' }).click();
+    await expect(ask.getByRole('alert')).toHaveText('请填写原因');
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: '取消' }).click();
+    await expect(ask).toHaveCount(0);
+    await ops.reload();
+    await expect(row).toContainText('已实名');
     await Promise.all([ops.waitForEvent('load'), row.getByRole('button', { name: '通过' }).click()]);
     await expect(ops.getByRole('row').filter({ hasText: APPLICANT.nickName })).toHaveCount(0);
     await ops.goto('/ops/anchors?tab=apps&status=success');

@@ -7,7 +7,8 @@ import { tokenOf } from './support/login.ts';
  * who a page was rendered for: every answer must name its own caller, or nobody for a visitor.
  * Fans, an anchor, staff and visitors ask at the same moment for pages, /v/*, /ops/* and cached
  * visitor pages; a shared login once leaked a fan onto 40 % of the visitors' pages and onto
- * visitors' /v/wallet. A fan's /news/pages is the visitors' copy with their header part spliced in.
+ * visitors' /v/wallet. A fan's /news/pages and /football are the visitors' copy with an empty header
+ * part (it names nobody), which their browser fills from /parts/me: that part must name them.
  */
 interface Caller {
   label: string;
@@ -56,11 +57,17 @@ test.describe('overlapping page renders', () => {
       const body = await res.text();
       const owner = PAGE_OWNER.exec(body)?.[1] ?? null;
       const named = owner === null ? null : Number(owner);
-      if (named !== caller.userId)
-        problems.push(`${caller.label} ${path}: ${res.status}, rendered for user ${named}`);
-      // A fan may get the visitors' copy of a page only with their own header part in it (named above).
+      // A fan may get the visitors' copy of a page only with its header part emptied, for their own.
       const cached = res.headers.get('x-page-cache');
-      if (caller.userId !== null && cached && cached !== 'personal')
+      if (caller.userId !== null && cached === 'fan') {
+        if (named !== null || !body.includes('data-fill'))
+          problems.push(`${caller.label} ${path}: a fan's copy with user ${named}'s header part`);
+        const part = PAGE_OWNER.exec(await (await get('/parts/me', caller.cookie)).text())?.[1];
+        if (Number(part) !== caller.userId)
+          problems.push(`${caller.label} ${path}: their header part is user ${part}'s`);
+      } else if (named !== caller.userId)
+        problems.push(`${caller.label} ${path}: ${res.status}, rendered for user ${named}`);
+      if (caller.userId !== null && cached && cached !== 'fan')
         problems.push(`${caller.label} ${path}: served from the visitor cache as it is`);
       if (
         caller.userId !== null &&
@@ -97,6 +104,7 @@ test.describe('overlapping page renders', () => {
     for (const path of ['/football', '/news/pages/1', '/football?league=2']) {
       const body = await (await get(path)).text();
       expect(PAGE_OWNER.exec(body), path).toBeNull();
+      expect(body, path).not.toContain('data-fill');
     }
   });
 });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 test.describe('page micro-cache', () => {
-  test('visitors share a stored page; a logged-in user gets it with their own header part, never stored', async ({
+  test('visitors share a stored page; a logged-in user gets it with their own header part filled in, never stored', async ({
     page,
     request,
   }) => {
@@ -19,9 +19,9 @@ test.describe('page micro-cache', () => {
     await dialog.getByRole('button', { name: '登录', exact: true }).click();
     await expect(page.locator('user-menu')).toBeVisible();
 
-    // The visitors' copy with this user's header part in place of theirs (docs/deployment.md).
+    // The visitors' copy with an empty header part, which the browser fills from /parts/me (docs/deployment.md).
     const mine = await page.goto('/about/10001');
-    expect(mine!.headers()['x-page-cache']).toBe('personal');
+    expect(mine!.headers()['x-page-cache']).toBe('fan');
     expect(mine!.headers()['cache-control']).toBe('private, no-store');
     await expect(page.locator('user-menu')).toBeVisible();
     // The visitors' copy still has the login button, not this user's menu.

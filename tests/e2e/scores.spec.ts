@@ -111,15 +111,21 @@ test('the football page moves a match from 未开赛 to 进行中 at kick-off an
   expect(upcoming.length, 'football still to come today').toBeGreaterThan(0);
   const section = (title: string) => page.getByRole('region', { name: title, exact: true });
   const rowIn = (title: string, id: number) => section(title).locator(`li[data-mid="${id}"]`);
-  /** Each section's "N 场" and the heading's 进行中 count say how many rows are there. */
-  const countsAgree = async () => {
-    for (const title of ['进行中', '未开赛', '完场']) {
-      const rows = await section(title).locator('li[data-mid]').count();
-      if (rows) await expect(section(title).getByRole('heading')).toContainText(`${rows} 场`);
-    }
-    const live = await section('进行中').locator('li[data-mid]').count();
-    await expect(page.locator('main')).toContainText(`进行中 ${live} 场`);
-  };
+  /**
+   * Each section's "N 场" and the heading's 进行中 count say how many rows are there. Read together
+   * and tried again until they agree: matches kicking off at the same minute as the watched one may
+   * still be moving between sections (a count taken before their move failed against a heading after it).
+   */
+  const BRIEFLY = { timeout: 1_000 };
+  const countsAgree = () =>
+    expect(async () => {
+      for (const title of ['进行中', '未开赛', '完场']) {
+        const rows = await section(title).locator('li[data-mid]').count();
+        if (rows) await expect(section(title).getByRole('heading')).toContainText(`${rows} 场`, BRIEFLY);
+      }
+      const live = await section('进行中').locator('li[data-mid]').count();
+      await expect(page.locator('main')).toContainText(`进行中 ${live} 场`, BRIEFLY);
+    }).toPass({ timeout: 15_000 });
 
   for (const match of upcoming.slice(0, 3)) {
     const kickoff = Date.parse(match.kickoffAt);

@@ -31,11 +31,14 @@ test.describe('site shell', () => {
     await expect(columns.nth(0).locator('li')).toHaveCount(5);
     expect(await columns.nth(1).locator('li').count()).toBeGreaterThan(0);
 
+    // Each search from the header of the page the last one opened: seven loads, not fourteen.
     for (const word of ['一', '二', '三', '四', '五', '六', '七']) {
-      await page.goto('/');
       await input.fill(`搜索${word}`);
       await input.press('Enter');
-      await page.waitForURL(/\/search\?val=/);
+      // The header's script has run by DOMContentLoaded; the page's images need not have loaded.
+      await page.waitForURL((url) => url.searchParams.get('val') === `搜索${word}`, {
+        waitUntil: 'domcontentloaded',
+      });
     }
     await page.goto('/');
     await input.focus();
@@ -55,12 +58,15 @@ test.describe('site shell', () => {
   test('footer: site map, about ids 10001–10006, anchor help and the statement', async ({ page }) => {
     await page.goto('/');
     const footer = page.locator('footer.site-footer');
+    const about = footer.getByRole('navigation', { name: '关于我们' });
     for (const id of [10001, 10002, 10003, 10004, 10005, 10006]) {
-      await expect(footer.locator(`a[href="/about/${id}"]`)).toHaveCount(1);
+      await expect(about.locator(`a[href="/about/${id}"]`)).toHaveCount(1);
     }
+    // 联系我们 names the site's own channels, the feedback page (10006) first.
+    await expect(footer.locator('[data-footer-contact] a[href="/about/10006"]')).toHaveText('意见反馈');
     for (const id of [2, 3, 4]) await expect(footer.locator(`a[href="/about/live/${id}"]`)).toHaveCount(1);
     await expect(footer.locator('.site-statement')).toContainText('仅提供第三方直播流的导航');
-    await footer.locator('a[href="/about/10002"]').click();
+    await about.locator('a[href="/about/10002"]').click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('隐私政策');
   });
 

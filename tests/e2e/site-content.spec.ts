@@ -25,15 +25,22 @@ test('/app shows a QR code only for published app links and says so plainly othe
   await expect(page.locator('li#android')).toHaveCount(0);
 });
 
-test('the footer shows only contact channels the site set (none made up here) and the feedback page', async ({
+test('the footer has the 联系我们 block /about/10006 points to: the site channels, none made up', async ({
   page,
 }) => {
   await page.goto('/');
   const footer = page.locator('footer.site-footer');
   await expect(footer).not.toContainText('service@');
   await expect(footer).not.toContainText('客服QQ');
-  await expect(footer.getByRole('heading', { name: '联系我们' })).toHaveCount(0);
-  await expect(footer.getByRole('link', { name: '意见反馈' })).toHaveAttribute('href', '/about/10006');
+  const contact = footer.locator('[data-footer-contact]');
+  await expect(contact.getByRole('heading', { name: '联系我们' })).toBeVisible();
+  await expect(contact.getByRole('link', { name: '意见反馈' })).toHaveAttribute('href', '/about/10006');
+  await expect(contact.getByRole('link', { name: '举报直播间' })).toHaveAttribute('href', '/live/report');
+  // 查看活动 opens the recruitment plan itself, not the agreement signed at its end.
+  await expect(page.locator('.float-nav a', { hasText: '查看活动' })).toHaveAttribute(
+    'href',
+    '/about/live/2',
+  );
 });
 
 test('optional ids: /live/room lists the rooms; /personal is my own space, home for visitors', async ({
@@ -61,4 +68,20 @@ test('the anchor tool pages under /v need a login; /v/anchor itself does not red
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/$/);
   }
+});
+
+test('the seeded advert places render where their names say: the home side, the news list top and the live room side', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const homeSide = page.locator('[data-ad-place="home_side"] a');
+  await expect(homeSide).toHaveCount(2);
+  await expect(homeSide.first()).toHaveAttribute('href', '/app');
+  await expect(homeSide.first()).toContainText('推广');
+  await page.goto('/news');
+  await expect(page.locator('[data-ad-place="news_top"] a')).toHaveAttribute('href', '/guide');
+  await page.goto('/live/all');
+  const room = await page.locator('a[href^="/live/room/"]').first().getAttribute('href');
+  await page.goto(room!);
+  await expect(page.locator('[data-ad-place="live_side"] a')).toHaveAttribute('href', '/about/live/4');
 });

@@ -6,6 +6,7 @@ import { encryptPassword } from '../../src/lib/password-crypto.ts';
 import { footballSaturday } from './support/football-evening.ts';
 import { startMedia, type RunningMedia } from './support/media-server.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { simClock } from './support/sim-clock.ts';
 import { freePort } from '../../scripts/cluster/ports.ts';
 
 /**
@@ -13,8 +14,9 @@ import { freePort } from '../../scripts/cluster/ports.ts';
  * + RTMP module) beside it on free ports. The anchor pushes a generated test pattern with ffmpeg; a
  * fan's room goes live, plays the real stream and goes offline; the broadcast becomes a replay with
  * the linked match's markers. The simulator runs 120× (a simulated minute is half a second), so a
- * push of about half a minute spans the half time of a match linked in its first half. (A slow
- * start on a busy machine moves the feed's clock on by hours; the evening still has kickoffs.)
+ * push of about half a minute spans the half time of a match linked in its first half. The spec
+ * moves the feed's clock (SIM_CONTROL) to just before a match is 25 minutes in, instead of waiting
+ * for the evening's kick-offs at 120× (up to a minute); from the push on the clock runs on its own.
  */
 const SIM_SPEED = 120;
 const ANCHOR = '13800000002';
@@ -43,6 +45,7 @@ test.beforeAll(async ({}, info) => {
   server = await startServer({
     SIM_SPEED: String(SIM_SPEED),
     SIM_START: footballSaturday('20:00'),
+    SIM_CONTROL: '1',
     ...mediaEnv,
   });
   media = await startMedia({
@@ -108,6 +111,14 @@ test('a push goes live, plays, goes offline and becomes a replay with match mark
   // The anchor links a match 25–40 simulated minutes into its first half, then pushes: its second
   // half starts 20–45 simulated minutes later, 10–23 s into the push.
   type Listed = { id: number; state: number; kickoffAt: string };
+  const FIRST_HALF_NEARLY_25 = 24 * 60_000;
+  const toCome = ((await svc('/live/football/live')) as Listed[])
+    .filter((m) => m.state === FB.notStarted || m.state === FB.firstHalf)
+    .map((m) => Date.parse(m.kickoffAt) + FIRST_HALF_NEARLY_25);
+  const now = await feedNow();
+  // The nearest such moment not yet 15 minutes past (a match nearer 40 minutes in is left alone).
+  const soonest = Math.min(...toCome.filter((at) => at > now - 15 * 60_000));
+  if (Number.isFinite(soonest)) await simClock(base).advanceTo(soonest);
   let matchId = 0;
   await expect
     .poll(

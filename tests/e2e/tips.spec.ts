@@ -67,14 +67,35 @@ test.describe('锦囊', () => {
     await expect(page.locator('[data-plan-hash]')).toHaveText(/^[0-9a-f]{64}$/);
     await expect(page.getByText('✓ 与发布时一致')).toBeVisible();
 
-    // The fan sees it locked, buys it, and reads the pick and the analysis.
+    // The fan sees it locked; buying asks first with the price, and 取消 buys nothing.
     await page.context().clearCookies();
     await logIn(page, FAN);
+    const fanHeaders = { accessToken: await tokenOf(request, FAN) };
+    const balance = async () =>
+      (await (await request.get('/svc/pay/balances', { headers: fanHeaders })).json()).data.balance;
+    const before = await balance();
     await page.goto(planUrl);
     await expect(page.locator('[data-plan-analysis]')).toHaveCount(0);
-    await page.getByRole('button', { name: '购买方案（30 球钻）' }).click();
+    const buy = page.getByRole('button', { name: '购买方案（30 球钻）' });
+    await buy.click();
+    const ask = page.getByRole('dialog', { name: '确认支付 30 球钻？' });
+    await expect(ask).toContainText(title);
+    await ask.getByRole('button', { name: '取消' }).click();
+    await expect(ask).toHaveCount(0);
+    await expect(buy).toBeEnabled();
+    expect(await balance()).toBe(before);
+    await page.reload();
+    await expect(page.locator('[data-plan-analysis]')).toHaveCount(0);
+
+    // Confirmed, it buys, and the fan reads the pick and the analysis.
+    await buy.click();
+    await page
+      .getByRole('dialog', { name: '确认支付 30 球钻？' })
+      .getByRole('button', { name: '确认支付' })
+      .click();
     await expect(page.locator('[data-plan-analysis]')).toContainText('看好主队赢盘');
     await expect(page.locator('[data-plan-pick]')).toContainText('主队');
+    expect(await balance()).toBe(before - 30);
     await page.goto('/v/order');
     await expect(page.locator('[data-purchases]')).toContainText(title);
 
@@ -103,7 +124,30 @@ test.describe('锦囊', () => {
     await expect(page.locator('[data-plan-analysis]')).toBeVisible();
   });
 
-  test('operators review experts in the console', async ({ page }) => {
+  test('/recommend offers 发布推荐 only to experts; a fan reads the plans and how to apply', async ({
+    page,
+  }) => {
+    await logIn(page, FAN);
+    await page.goto('/recommend');
+    const first = page.locator('[data-recommend-match]').first();
+    await expect(first).toBeVisible();
+    await expect(page.getByRole('link', { name: '发布推荐' })).toHaveCount(0);
+    await expect(first.getByRole('link', { name: '查看方案' })).toHaveAttribute(
+      'href',
+      /^\/(football|basketball)\/plan\/\d+$/,
+    );
+    await expect(page.locator('[data-publish-note]')).toContainText('仅认证专家可以发布推荐');
+    await page.context().clearCookies();
+    await logIn(page, EXPERT);
+    await page.goto('/recommend');
+    await expect(
+      page.locator('[data-recommend-match]').first().getByRole('link', { name: '发布推荐' }),
+    ).toBeVisible();
+    await expect(page.locator('[data-publish-note]')).toHaveCount(0);
+  });
+
+  test('operators review experts in the console', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'the staff console is a desktop page (docs/testing.md): desktop only');
     await logIn(page, '13800000009');
     await page.goto('/ops/experts');
     await expect(

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { holdAccounts } from './support/hold-account.ts';
+import { logIn, tokenOf } from './support/login.ts';
 
 // Checks exact changes to these shared accounts; another spec must not change them meanwhile.
 holdAccounts('13800000001');
@@ -46,5 +47,35 @@ test.describe('wallet', () => {
 
     await page.goto('/v/order');
     await expect(page.locator('[data-orders] li').first()).toContainText('已支付');
+  });
+
+  test('nobility asks before paying: 取消 buys nothing; a tier beyond the balance offers 去充值', async ({
+    page,
+  }) => {
+    await logIn(page, '13800000001');
+    const headers = { accessToken: await tokenOf(page.request, '13800000001') };
+    const balance = async () =>
+      (await (await page.request.get('/svc/pay/balances', { headers })).json()).data.balance as number;
+    const before = await balance();
+    await page.goto('/v/wallet?tab=nobility');
+    const tiers = page.getByRole('list', { name: '贵族等级' });
+    await tiers
+      .getByRole('button', { name: /骑士|600 球钻/ })
+      .first()
+      .click();
+    const ask = page.getByRole('dialog', { name: '确认支付 600 球钻？' });
+    await expect(ask).toContainText('开通骑士 1 个月');
+    await ask.getByRole('button', { name: '取消' }).click();
+    await expect(ask).toHaveCount(0);
+    expect(await balance()).toBe(before);
+    await expect(page.getByText('你还不是贵族')).toBeVisible();
+
+    expect(before).toBeLessThan(150_000);
+    await tiers.getByRole('button', { name: /150,000 球钻/ }).click();
+    const short = page.getByRole('dialog', { name: '球钻余额不足' });
+    await expect(short).toContainText('需要 150,000 球钻');
+    await expect(short.getByRole('link', { name: '去充值' })).toHaveAttribute('href', '/v/pay');
+    await short.getByRole('button', { name: '取消' }).click();
+    expect(await balance()).toBe(before);
   });
 });

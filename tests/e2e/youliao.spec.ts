@@ -40,8 +40,8 @@ test.describe('有料', () => {
   test.skip(() => test.info().project.name !== 'desktop', 'one buyer is enough: the money part runs once');
   test.describe.configure({ timeout: 120_000 });
 
-  test('the demo clips are cut at first start and listed by sport', async ({ page, request }) => {
-    // Cut in the background by the same code after the server starts.
+  test('the demo clips ship ready (no ffmpeg needed) and are listed by sport', async ({ page, request }) => {
+    // Seeded ready at the first start (src/server/seed/youliao.ts).
     await expect
       .poll(async () => (await data(request.get('/svc/inform/movie/list'))).total, { timeout: 60_000 })
       .toBeGreaterThanOrEqual(4);

@@ -1,6 +1,8 @@
 // Lighthouse budgets (DESIGN.md "Performance budgets"), mobile form factor, on the built server.
 // Performance on a busy 2-core machine is noisy, so each page gets up to RUNS tries and the best
-// performance score counts; the other categories are deterministic and come from that same run.
+// run counts (the first that meets the page's budget, else the best performance score); the other
+// categories are deterministic and come from that same run. A median of 3 for every page would
+// triple the stage's time; the room's budget (docs/live-rooms.md) is held the same way.
 // Also checks the JS budget: all scripts a page loads without interaction ≤ 40 KB gzip.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -8,6 +10,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result } from 'lighthouse';
 import { startServer } from '../e2e/support/server.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium.ts';
 
 const RUNS = 3;
 const JS_BUDGET_KB = 40;
@@ -19,12 +22,29 @@ const minimum: Record<string, number> = {
 };
 const perf = (lhr: Result | null) => Math.round((lhr?.categories.performance.score ?? 0) * 100);
 /**
- * pages.json: a path, or {path, app: true, why} for a page that is an application (a live room's
- * player and chat load at once): DESIGN.md's content-page budgets (JS ≤ 40 KB, performance ≥ 95) are
- * printed but not enforced there; accessibility, best practices and SEO are.
+ * pages.json: a path, or {path, app: true, why, budget} for a page that is an application (the live
+ * room: player and chat): its own budget (issue 39: performance, total blocking time, LCP, JS gzip)
+ * instead of DESIGN.md's content-page one (JS ≤ 40 KB, performance ≥ 95); accessibility, best
+ * practices and SEO as for every page.
  * LIGHTHOUSE_PAGES (comma-separated paths) audits just those, for a quick look while working.
  */
-type PageEntry = string | { path: string; app: true; why: string };
+interface AppBudget {
+  performance: number;
+  tbtMs: number;
+  lcpMs: number;
+  jsKb: number;
+}
+type PageEntry = string | { path: string; app: true; why: string; budget: AppBudget };
+const tbt = (lhr: Result) => lhr.audits['total-blocking-time'].numericValue ?? Infinity;
+const lcp = (lhr: Result) => lhr.audits['largest-contentful-paint'].numericValue ?? Infinity;
+/** What of an application page's budget a run misses (its JS is counted once, on the best run). */
+function missed(b: AppBudget, lhr: Result): string[] {
+  return [
+    perf(lhr) < b.performance ? `performance ${perf(lhr)} < ${b.performance}` : '',
+    tbt(lhr) >= b.tbtMs ? `total blocking time ${Math.round(tbt(lhr))} ms ≥ ${b.tbtMs} ms` : '',
+    lcp(lhr) >= b.lcpMs ? `largest contentful paint ${Math.round(lcp(lhr))} ms ≥ ${b.lcpMs} ms` : '',
+  ].filter(Boolean);
+}
 const listed: PageEntry[] = JSON.parse(readFileSync(new URL('./pages.json', import.meta.url), 'utf8'));
 const pages = process.env.LIGHTHOUSE_PAGES
   ? process.env.LIGHTHOUSE_PAGES.split(',').map((p) => listed.find((e) => pathOf(e) === p) ?? p)
@@ -34,19 +54,7 @@ function pathOf(e: PageEntry) {
 }
 
 const server = await startServer();
-const chrome = await launch({
-  chromePath: process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
 
 /** gzip size of the page's inline scripts plus every script it fetched. */
 async function jsGzipBytes(url: string, lhr: Result): Promise<number> {
@@ -93,8 +101,9 @@ try {
     let best: Result | null = null;
     let error = '';
     let tries = 0;
-    const tryUntil = typeof entry === 'string' ? minimum.performance : 0;
-    while (tries < RUNS && (!best || perf(best) < tryUntil)) {
+    const met = (lhr: Result) =>
+      typeof entry === 'string' ? perf(lhr) >= minimum.performance : missed(entry.budget, lhr).length === 0;
+    while (tries < RUNS && (!best || !met(best))) {
       tries++;
       const lhr = (
         await lighthouse(url, {
@@ -108,17 +117,24 @@ try {
       if (!lhr || lhr.runtimeError) {
         error = lhr?.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : 'no result';
         console.warn(`${path}: run ${tries} failed: ${error}`);
-      } else if (!best || perf(lhr) > perf(best)) best = lhr;
+      } else if (!best || met(lhr) || perf(lhr) > perf(best)) best = lhr;
     }
     if (!best) {
-      rows.push([path, '-', '-', '-', '-', '-', String(tries)]);
+      rows.push([path, '-', '-', '-', '-', '-', '-', '-', String(tries)]);
       failures.push(`  ${path} could not be audited: ${error}`);
       continue;
     }
     const lhr = best;
     const scores = Object.keys(minimum).map((id) => Math.round((lhr.categories[id].score ?? 0) * 100));
     const jsKb = (await jsGzipBytes(url, lhr)) / 1024;
-    rows.push([path, ...scores.map(String), `${jsKb.toFixed(1)} KB`, String(tries)]);
+    rows.push([
+      path,
+      ...scores.map(String),
+      `${Math.round(tbt(lhr))} ms`,
+      `${(lcp(lhr) / 1000).toFixed(1)} s`,
+      `${jsKb.toFixed(1)} KB`,
+      String(tries),
+    ]);
     const isApp = typeof entry !== 'string';
     for (const [i, id] of Object.keys(minimum).entries()) {
       if (scores[i] >= minimum[id] || (isApp && id === 'performance')) continue;
@@ -136,19 +152,24 @@ try {
     }
     if (typeof entry === 'string' && jsKb > JS_BUDGET_KB)
       failures.push(`  ${path} JS ${jsKb.toFixed(1)} KB gzip > ${JS_BUDGET_KB} KB`);
+    if (isApp) {
+      const over = missed(entry.budget, lhr);
+      if (jsKb >= entry.budget.jsKb) over.push(`JS ${jsKb.toFixed(1)} KB gzip ≥ ${entry.budget.jsKb} KB`);
+      if (over.length) failures.push(`  ${path} (application budget): ${over.join('; ')}`);
+    }
   }
 } finally {
   chrome.kill();
   await server.stop();
 }
 
-const header = ['page', 'perf', 'a11y', 'best-pr', 'seo', 'JS gzip', 'runs'];
+const header = ['page', 'perf', 'a11y', 'best-pr', 'seo', 'TBT', 'LCP', 'JS gzip', 'runs'];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
 for (const r of [header, ...rows]) console.log(r.map((c, i) => c.padEnd(widths[i])).join('  '));
 console.log(
   `\nminimum: ${Object.entries(minimum)
     .map(([k, v]) => `${k} ${v}`)
-    .join(', ')}; JS ≤ ${JS_BUDGET_KB} KB gzip`,
+    .join(', ')}; JS ≤ ${JS_BUDGET_KB} KB gzip; application pages: their budget in pages.json`,
 );
 if (failures.length) {
   console.log(`\nLighthouse budgets missed:\n${failures.join('\n')}`);

@@ -29,6 +29,15 @@ export function targets(): Target[] {
   return list;
 }
 
+/**
+ * One target for a suite whose subject cannot differ between the two (input validation walks):
+ * PostgreSQL + Redis when set, the deployment's own stack, else PGlite. PGlite runs PostgreSQL's
+ * own engine, so SQL answers alike; what differs (Redis, connections in parallel) is covered there.
+ */
+export function oneTarget(): Target[] {
+  return targets().slice(-1);
+}
+
 export interface TestContext {
   app: AppContext;
   /** Redis key and channel prefix of this context (and of its siblings). */

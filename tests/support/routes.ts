@@ -2,8 +2,8 @@ import { requireUser, userGuards } from '../../src/server/gateway/auth.ts';
 
 /**
  * The /svc routes the gateway registers, read from the router. A route is "for users" when a session
- * guard (requireUser, requireRole: auth.ts userGuards) sits on it or on a prefix it is mounted under;
- * "for staff" when that guard is a requireRole one.
+ * guard (requireUser, requireAccess: auth.ts userGuards) sits on it or on a prefix it is mounted under;
+ * "for staff" when that guard is a requireAccess one.
  */
 export interface Route {
   method: string;

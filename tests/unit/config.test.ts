@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config.ts';
 
@@ -91,6 +92,20 @@ describe('config from the environment', () => {
     });
     expect(c.databaseUrl).toBe('postgres://u@h:5432/db');
     expect(c.publicSiteUrl).toBe('https://qiuyouquan.example');
+  });
+
+  it('names one ffmpeg for replays and 有料 clips (FFMPEG_BIN, else ffmpeg on PATH)', () => {
+    expect(loadConfig({}).ffmpegBin).toBe('ffmpeg');
+    expect(loadConfig({ FFMPEG_BIN: '/opt/ffmpeg/bin/ffmpeg' }).ffmpegBin).toBe('/opt/ffmpeg/bin/ffmpeg');
+    expect(() => loadConfig({ FFMPEG_BIN: '' })).toThrow(/FFMPEG_BIN/);
+  });
+
+  it('names this process in job leases after INSTANCE_NAME (else the host), the same for every config', () => {
+    const a = loadConfig({ INSTANCE_NAME: 'B' }).instanceId;
+    expect(a).toMatch(new RegExp(`^B:${process.pid}:[0-9a-f]{8}$`));
+    expect(loadConfig({ INSTANCE_NAME: 'B' }).instanceId).toBe(a);
+    expect(loadConfig({}).instanceId.startsWith(`${hostname()}:${process.pid}:`)).toBe(true);
+    expect(() => loadConfig({ INSTANCE_NAME: '' })).toThrow(/INSTANCE_NAME/);
   });
 
   it('takes the page renders per address as a whole number from 1, naming the variable otherwise', () => {

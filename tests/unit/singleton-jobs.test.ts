@@ -30,9 +30,9 @@ test('a run longer than the lease keeps the lease: a second instance never start
       inFlight--;
     },
   });
-  const stopA = startSingleton(db, log, jobFor('a'), 'instance-a');
+  const stopA = startSingleton({ db, log, config: { instanceId: 'instance-a' } }, jobFor('a'));
   await sleep(100);
-  const stopB = startSingleton(db, log, jobFor('b'), 'instance-b');
+  const stopB = startSingleton({ db, log, config: { instanceId: 'instance-b' } }, jobFor('b'));
   await sleep(1_500);
   expect(runs[0]).toBe('a');
   expect(runs).not.toContain('b');

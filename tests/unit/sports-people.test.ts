@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { phaseMinuteText, textStamp } from '../../src/lib/match/format.ts';
 import { positionName } from '../../src/lib/vocab/positions.ts';
 import { splitMinutes } from '../../src/server/providers/sports/simulator/basketball-box.ts';
-import { footballLineup, shownPosition } from '../../src/server/providers/sports/simulator/lineup.ts';
+import {
+  basketballLineup,
+  footballLineup,
+  shownPosition,
+} from '../../src/server/providers/sports/simulator/lineup.ts';
 import { planMatch } from '../../src/server/providers/sports/simulator/plan.ts';
 import type {
   PlanInput,
@@ -164,6 +168,25 @@ describe('football positions', () => {
       const pick = footballLineup(rngFor('pos', String(i)), roster(100, 1));
       expect(pick.starters).toHaveLength(11);
       for (const p of pick.starters) expect(['GK', 'D', 'M', 'F']).toContain(p.slotPosition);
+    }
+  });
+});
+
+describe('basketball lineups from rosters that name no position (the NBA lists)', () => {
+  it('fields the well-known players and lists nobody at a position the roster does not give', () => {
+    const nba: RosterPlayer[] = Array.from({ length: 18 }, (_, i) => ({
+      playerId: i + 1,
+      name: `Player ${i + 1}`,
+      shirtNumber: null,
+      position: null,
+      known: i >= 15,
+    }));
+    for (let i = 0; i < 20; i++) {
+      const pick = basketballLineup(rngFor('nba-lineup', String(i)), nba);
+      expect(pick.starters).toHaveLength(5);
+      for (const id of [16, 17, 18]) expect(pick.starters.map((p) => p.playerId)).toContain(id);
+      for (const p of pick.starters) expect(p.slotPosition).toBeNull();
+      expect(pick.bench).toHaveLength(7);
     }
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bankCardError,
   chinaTime,
+  formatCount,
   maskCardNo,
   payoutFen,
   payPasswordError,
@@ -36,6 +37,11 @@ describe('wallet rules', () => {
     // Six digits, but a repeat or a run: the weak-PIN words, not "6位数字" (issue 33).
     expect(withdrawError(2000, 5000, '111111')).toBe('支付密码不能是相同或连续的数字');
     expect(withdrawError(2000, 5000, '123456')).toBe('支付密码不能是相同或连续的数字');
+  });
+
+  it('groups counts by thousands as toLocaleString would, without building a formatter', () => {
+    for (const n of [0, 7, 999, 1000, 12345, 1_000_000, 98_765_432, -4321, 1234.5])
+      expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
   });
 
   it('pays 20 球票 as one yuan, in whole fen', () => {

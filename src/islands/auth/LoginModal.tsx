@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '@nanostores/preact';
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { MSG } from '../../lib/messages.ts';
 import { codeError, mobileError, passwordError, CODE_LENGTH, PASSWORD_LENGTH } from '../../lib/validation.ts';

@@ -3,7 +3,7 @@ import { CLICK_POINTS, FRAME_HEIGHT, FRAME_WIDTH, REP_OK, type Point } from '../
 import { MSG } from '../../lib/messages.ts';
 import { checkCaptcha } from './captcha-api.ts';
 import { clamp, clickToFrame } from './geometry.ts';
-import { Placeholder, RefreshButton, ResultBar, png, type Outcome } from './parts.tsx';
+import { Placeholder, RefreshButton, ResultBar, failureNote, png, type Outcome } from './parts.tsx';
 import { useCaptcha, useLater } from './use-captcha.ts';
 
 export interface ClickWordCaptchaProps {
@@ -27,6 +27,8 @@ export default function ClickWordCaptcha({ onSuccess }: ClickWordCaptchaProps) {
   const [keyboard, setKeyboard] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [checking, setChecking] = useState(false);
+  // After a failure the image refreshes (spec: 700 ms); the failure stays said until the next try.
+  const [retry, setRetry] = useState(false);
 
   function reset() {
     setPoints([]);
@@ -37,6 +39,7 @@ export default function ClickWordCaptcha({ onSuccess }: ClickWordCaptchaProps) {
   async function place(p: Point) {
     if (!data || checking || outcome || points.length >= CLICK_POINTS) return;
     const next = [...points, p];
+    setRetry(false);
     setPoints(next);
     if (next.length < CLICK_POINTS) return;
     setChecking(true);
@@ -48,7 +51,10 @@ export default function ClickWordCaptcha({ onSuccess }: ClickWordCaptchaProps) {
       later(SUCCESS_MS, () => onSuccess(verification));
     } else {
       setOutcome({ ok: false, text: r.repMsg || MSG.captchaFailed });
-      later(FAILURE_MS, reset);
+      later(FAILURE_MS, () => {
+        reset();
+        setRetry(true);
+      });
     }
   }
 
@@ -113,8 +119,14 @@ export default function ClickWordCaptcha({ onSuccess }: ClickWordCaptchaProps) {
         ) : (
           <Placeholder loading={loading} notice={notice} />
         )}
-        <ResultBar outcome={outcome ?? (data && notice ? { ok: false, text: notice } : null)} />
-        <RefreshButton onClick={reset} disabled={loading || checking || !!outcome} />
+        <ResultBar outcome={outcome ?? failureNote(data && notice, retry)} />
+        <RefreshButton
+          onClick={() => {
+            setRetry(false);
+            reset();
+          }}
+          disabled={loading || checking || !!outcome}
+        />
       </div>
       <p
         className="m-0 mt-2 h-10 flex items-center justify-center rounded border border-line bg-page text-sm text-ink"

@@ -3,7 +3,7 @@ import { FRAME_WIDTH, PIECE_WIDTH, REP_OK, SLIDER_Y } from '../../lib/captcha.ts
 import { MSG } from '../../lib/messages.ts';
 import { checkCaptcha } from './captcha-api.ts';
 import { clamp, keyStep, offsetToFrameX } from './geometry.ts';
-import { Placeholder, RefreshButton, ResultBar, png, type Outcome } from './parts.tsx';
+import { Placeholder, RefreshButton, ResultBar, failureNote, png, type Outcome } from './parts.tsx';
 import { useCaptcha, useLater } from './use-captcha.ts';
 
 export interface SliderCaptchaProps {
@@ -29,6 +29,8 @@ export default function SliderCaptcha({ onSuccess, variant = 'puzzle' }: SliderC
   const [offset, setOffset] = useState(0); // px, as displayed
   const [phase, setPhase] = useState<'idle' | 'dragging' | 'checking' | 'done'>('idle');
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // After a failure the image refreshes (1 s); the failure stays said until the next drag.
+  const [retry, setRetry] = useState(false);
 
   const width = () => frame.current?.getBoundingClientRect().width ?? FRAME_WIDTH;
   const maxOffset = () => width() - HANDLE;
@@ -42,6 +44,7 @@ export default function SliderCaptcha({ onSuccess, variant = 'puzzle' }: SliderC
   }
 
   function begin() {
+    setRetry(false);
     if (phase === 'idle') started.current = performance.now();
     setPhase('dragging');
   }
@@ -63,7 +66,10 @@ export default function SliderCaptcha({ onSuccess, variant = 'puzzle' }: SliderC
     }
     const wrong = r.repCode === '6111' && variant === 'simple';
     setOutcome({ ok: false, text: wrong ? MSG.captchaFailedPiece : r.repMsg || MSG.captchaFailed });
-    later(RESULT_MS, reset);
+    later(RESULT_MS, () => {
+      reset();
+      setRetry(true);
+    });
   }
 
   function onPointerDown(e: PointerEvent<HTMLDivElement>) {
@@ -126,8 +132,14 @@ export default function SliderCaptcha({ onSuccess, variant = 'puzzle' }: SliderC
         ) : (
           <Placeholder loading={loading} notice={notice} />
         )}
-        <ResultBar outcome={outcome ?? (data && notice ? { ok: false, text: notice } : null)} />
-        <RefreshButton onClick={reset} disabled={phase === 'checking' || phase === 'done' || loading} />
+        <ResultBar outcome={outcome ?? failureNote(data && notice, retry)} />
+        <RefreshButton
+          onClick={() => {
+            setRetry(false);
+            reset();
+          }}
+          disabled={phase === 'checking' || phase === 'done' || loading}
+        />
       </div>
       <div className="relative mt-2 h-10 rounded border border-line bg-page">
         {offset === 0 && (

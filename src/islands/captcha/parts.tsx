@@ -1,3 +1,5 @@
+import { MSG } from '../../lib/messages.ts';
+
 /** Small pieces both captcha kinds share. */
 
 export type Outcome = { ok: boolean; text: string } | null;
@@ -13,6 +15,15 @@ export function ResultBar({ outcome }: { outcome: Outcome }) {
       )}
     </div>
   );
+}
+
+/**
+ * What the strip says with no fresh outcome: the server's notice about the image, else, on the new
+ * image after a failed try, that it failed (the failure's own text shows only until the refresh).
+ */
+export function failureNote(notice: string | false | null, retry: boolean): Outcome {
+  if (notice) return { ok: false, text: notice };
+  return retry ? { ok: false, text: MSG.captchaRetry } : null;
 }
 
 export function RefreshButton({ onClick, disabled }: { onClick: () => void; disabled?: boolean }) {

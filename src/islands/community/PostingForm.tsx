@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '@nanostores/preact';
 import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
 import { api, failureText } from '../../lib/api/index.ts';
@@ -10,6 +10,7 @@ import { PictureStrip, type Uploading } from './PictureStrip.tsx';
 import { PostTarget } from './PostTarget.tsx';
 import { uploadPicture } from './upload-picture.ts';
 import { MSG, fill } from '../../lib/messages.ts';
+import { COMMUNITY_MSG } from '../../lib/community/messages.ts';
 
 interface Props {
   circles: { id: number; name: string }[];
@@ -81,8 +82,9 @@ export default function PostingForm(props: Props) {
   async function send(e: React.SubmitEvent) {
     e.preventDefault();
     setError('');
-    if (!editing && draft.type === 1 && !draft.circleId) return setError(MSG.postNeedsCircle);
-    if (length < POST_RULES.minLength) return setError(fill(MSG.postTooShort, { min: POST_RULES.minLength }));
+    if (!editing && draft.type === 1 && !draft.circleId) return setError(COMMUNITY_MSG.postNeedsCircle);
+    if (length < POST_RULES.minLength)
+      return setError(fill(COMMUNITY_MSG.postTooShort, { min: POST_RULES.minLength }));
     setSending(true);
     try {
       const body = {

@@ -4,6 +4,7 @@ import { REPORT_REASONS } from '../../lib/live/rules.ts';
 import { Notice, type NoticeState } from '../auth/fields.tsx';
 import { uploadImages } from './upload.ts';
 import { MSG } from '../../lib/messages.ts';
+import { LIVE_MSG } from '../../lib/live/messages.ts';
 
 const MAX_IMAGES = 3;
 
@@ -32,7 +33,7 @@ export default function ReportForm({ roomId, roomTitle }: { roomId: number; room
 
   async function submit(e: SubmitEvent) {
     e.preventDefault();
-    if (!reason) return setNotice({ text: MSG.reportReasonInvalid, ok: false });
+    if (!reason) return setNotice({ text: LIVE_MSG.reportReasonInvalid, ok: false });
     setBusy(true);
     try {
       await api.post('/api/report/add', { roomId, reason, detail: detail.trim(), images });

@@ -1,6 +1,7 @@
 /**
- * 关注 / 预约 for a logged-in user (visitors get [data-needs-login] buttons that open the login
- * modal instead): GET /api/attention/operAttention and POST /api/match/reserve, then the
+ * 关注 / 预约 for a logged-in user (the page has a visitor's [data-needs-login] buttons, which open
+ * the login modal; scripts/match-states.ts makes them a fan's [data-match-action] ones first):
+ * GET /api/attention/operAttention and POST /api/match/reserve, then the
  * button shows the new state, or the server's message (failureText) appears beside it.
  */
 export function wireMatchActions(root: HTMLElement, matchId: number, sport: number): void {

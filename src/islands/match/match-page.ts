@@ -3,6 +3,7 @@ import { runningText, textStamp } from '../../lib/match/format.ts';
 import { CHANNEL, WS_CODE } from '../../lib/realtime/codes.ts';
 import type { DeliveryFrame, MatchDetail, TextLineEvent } from '../../lib/realtime/events.ts';
 import { onFrame, subscribe } from '../../stores/socket.ts';
+import { fillMatchStates } from '../../scripts/match-states.ts';
 import { wireMatchActions } from './match-actions.ts';
 
 type StatsPayload = Extract<MatchDetail, { kind: 'stats' }>;
@@ -49,7 +50,8 @@ class MatchLive extends HTMLElement {
       clockRunning: d.clockRunning === '1',
       clockAt: num(d.clockAt),
     };
-    wireMatchActions(this, id, sport);
+    // On a shared page a fan's buttons are the visitor's until their states are in.
+    void fillMatchStates(this).then(() => wireMatchActions(this, id, sport));
     if (!d.watch) return;
     const channel = CHANNEL.match(id);
     onFrame((f) => {

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '@nanostores/preact';
 import { useEffect, useRef } from 'react';
 import type { DmDelivery } from '../../lib/dm/types.ts';
 import { CHANNEL, WS_CODE } from '../../lib/realtime/codes.ts';

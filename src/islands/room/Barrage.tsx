@@ -1,8 +1,9 @@
 import { persistentJSON } from '@nanostores/persistent';
-import { useStore } from '@nanostores/react';
+import { useStore } from '@nanostores/preact';
 import { useEffect, useRef, useState } from 'react';
 import { BARRAGE_STYLES } from '../../lib/live/rules.ts';
 import type { ChatMessage } from '../../lib/live/types.ts';
+import { freeLane } from '../../lib/live/barrage-lanes.ts';
 import ChatText from './ChatText.tsx';
 
 export interface BarrageSettings {
@@ -37,13 +38,15 @@ interface Flying {
 
 /**
  * 弹幕: chat lines flying over the video, right to left. Styled barrage keeps its colour; plain
- * chat flies white. With every lane busy a line is skipped rather than piled on top of another.
+ * chat flies white. With every lane busy, or MAX_FLYING lines in the air, a line is skipped rather
+ * than piled on top of another.
  */
 export default function Barrage() {
   const settings = useStore($barrage);
   const [flying, setFlying] = useState<Flying[]>([]);
   const laneFree = useRef<number[]>([]);
   const seq = useRef(0);
+  const count = useRef(0);
   const current = useRef(settings);
   current.current = settings;
 
@@ -53,17 +56,23 @@ export default function Barrage() {
       const { on, density } = current.current;
       if (!on || message.kind !== 'text') return;
       const now = Date.now();
-      const lane = Array.from({ length: LANES[density] }, (_, i) => i).find(
-        (i) => (laneFree.current[i] ?? 0) <= now,
-      );
-      if (lane === undefined) return;
+      const lane = freeLane(laneFree.current, LANES[density], now, count.current);
+      if (lane === null) return;
       laneFree.current[lane] = now + LANE_GAP_MS;
       const key = ++seq.current;
+      count.current++;
       setFlying((list) => [...list, { key, message, lane }]);
     };
     bus.addEventListener('fly', onFly);
     return () => bus.removeEventListener('fly', onFly);
   }, []);
+
+  // Switched off: the lines in flight go (they would never end their animation).
+  useEffect(() => {
+    if (settings.on) return;
+    count.current = 0;
+    setFlying([]);
+  }, [settings.on]);
 
   if (!settings.on) return null;
   return (
@@ -85,7 +94,10 @@ export default function Barrage() {
               fontWeight: style ? 700 : 500,
               animationDuration: `${FLY_MS}ms`,
             }}
-            onAnimationEnd={() => setFlying((list) => list.filter((x) => x.key !== f.key))}
+            onAnimationEnd={() => {
+              count.current--;
+              setFlying((list) => list.filter((x) => x.key !== f.key));
+            }}
           >
             <ChatText text={f.message.content} size={22} />
           </div>

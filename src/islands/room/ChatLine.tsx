@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { BUBBLES } from '../../lib/live/rules.ts';
 import RoomIcon from './RoomIcon.tsx';
 import type { ChatMessage, Sender } from '../../lib/live/types.ts';
@@ -24,6 +25,14 @@ const LEVEL_COLORS = [
 export function SenderBadges({ sender }: { sender: Sender }) {
   return (
     <>
+      {sender.demo && (
+        <span
+          className="mr-1 rounded border border-line px-1 text-[10px] leading-4 text-ink-mute"
+          title="演示聊天：由本站根据比赛数据生成，不是真实观众"
+        >
+          演示
+        </span>
+      )}
       {sender.role === 'anchor' && (
         <span className="mr-1 rounded bg-accent px-1 text-[10px] leading-4 text-white">主播</span>
       )}
@@ -57,7 +66,8 @@ interface Props {
   onGrab?(packetId: number): void;
 }
 
-export default function ChatLine({ item, onUser, onGrab }: Props) {
+/** A line re-renders only when it changes (a busy room re-renders its list on every message). */
+export default memo(function ChatLine({ item, onUser, onGrab }: Props) {
   if (item.type === 'system') {
     const tone = {
       info: 'text-ink-mute',
@@ -65,14 +75,15 @@ export default function ChatLine({ item, onUser, onGrab }: Props) {
       noble: 'text-[#7c3aed] font-medium',
       warn: 'text-[#d6336c]',
     }[item.tone];
-    return <li className={`px-3 py-1 text-xs ${tone}`}>{item.text}</li>;
+    return <li className={`chat-line px-3 py-1 text-xs ${tone}`}>{item.text}</li>;
   }
   const m = item.message;
   const name = (
     <button
       type="button"
       onClick={() => onUser?.(m.sender, m.kind === 'text' ? m.id : undefined)}
-      className="font-medium text-[#1971c2] hover:underline"
+      // A 44 px tall target on phones (issue 33 item 6); inline text beside the chat.
+      className="inline-flex min-h-11 items-center align-middle font-medium text-[#1971c2] hover:underline md:inline md:min-h-0"
       style={m.sender.nobility ? { color: m.sender.nobility.color } : undefined}
     >
       {m.sender.nickName}
@@ -81,7 +92,7 @@ export default function ChatLine({ item, onUser, onGrab }: Props) {
   if (m.kind === 'gift') {
     const gift = (m.extra?.gift ?? {}) as { icon?: string; name?: string };
     return (
-      <li className="flex items-center gap-1 px-3 py-1 text-sm text-accent" data-chat-kind="gift">
+      <li className="chat-line flex items-center gap-1 px-3 py-1 text-sm text-accent" data-chat-kind="gift">
         <SenderBadges sender={m.sender} />
         {name}
         <span>{m.content}</span>
@@ -92,7 +103,10 @@ export default function ChatLine({ item, onUser, onGrab }: Props) {
   if (m.kind === 'redPacket') {
     const packetId = Number(m.extra?.packetId);
     return (
-      <li className="mx-3 my-1 flex items-center gap-2 rounded-md bg-[#e03131] px-3 py-2 text-sm text-white">
+      <li
+        className="mx-3 my-1 flex items-center gap-2 rounded-md bg-[#e03131] px-3 py-2 text-sm text-white"
+        data-packet-id={packetId}
+      >
         <RoomIcon name="packet" className="h-5 w-5 shrink-0 text-[#ffd43b]" />
         <span className="min-w-0 flex-1 truncate">
           {m.sender.nickName} {m.content}
@@ -101,7 +115,7 @@ export default function ChatLine({ item, onUser, onGrab }: Props) {
           <button
             type="button"
             onClick={() => onGrab(packetId)}
-            className="shrink-0 rounded bg-[#ffd43b] px-2 py-0.5 text-xs font-bold text-[#7a1f00]"
+            className="min-h-11 shrink-0 rounded bg-[#ffd43b] px-3 text-xs font-bold text-[#7a1f00] md:min-h-0 md:px-2 md:py-0.5"
           >
             抢红包
           </button>
@@ -111,7 +125,7 @@ export default function ChatLine({ item, onUser, onGrab }: Props) {
   }
   const bubble = BUBBLES.find((b) => b.id === m.sender.bubble);
   return (
-    <li className="px-3 py-1 text-sm leading-6" data-chat-id={m.id}>
+    <li className="chat-line px-3 py-0.5 text-sm leading-6 md:py-1" data-chat-id={m.id}>
       <SenderBadges sender={m.sender} />
       {name}
       <span className="text-ink-mute">：</span>
@@ -132,6 +146,6 @@ export default function ChatLine({ item, onUser, onGrab }: Props) {
       </span>
     </li>
   );
-}
+});
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,10 +1,17 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { Sender } from '../../lib/live/types.ts';
-import { BarrageSettingsMenu } from './Barrage.tsx';
 import ChatInput, { type ChatDraft } from './ChatInput.tsx';
 import ChatLine, { type FeedItem } from './ChatLine.tsx';
-import ReportMenu from './ReportMenu.tsx';
-import { MSG, fill } from '../../lib/messages.ts';
+
+// A name's menu (@, the anchor's and managers' bans, 举报) loads the first time a name is tapped.
+const UserMenu = lazy(() => import('./UserMenu.tsx'));
+
+/**
+ * Lines kept on the page while the viewer follows the newest ones: at 2,000 messages an hour the list
+ * would otherwise grow for ever. A tall desktop chat shows about 30 lines, so 100 is three screens of
+ * scrollback; scrolled up, the viewer reads everything the room keeps (LiveRoom's MAX_ITEMS).
+ */
+export const LIVE_LINES = 100;
 
 interface Props {
   items: FeedItem[];
@@ -19,40 +26,41 @@ interface Props {
   onSend(draft: ChatDraft): Promise<string | null>;
   onBan(sender: Sender, minutes?: number): Promise<string | null>;
   onGrab(packetId: number): void;
+  /** Shown at the end of the input's row (the phone's 礼物 button). */
+  inputExtra?: ReactNode;
 }
 
 /** The chat column: welcome and notice, the list (kept at the bottom unless the viewer scrolled up), a name's menu, the input. */
 export default function ChatPanel(p: Props) {
   const list = useRef<HTMLUListElement>(null);
   const [pinned, setPinned] = useState(true);
-  const [menu, setMenu] = useState<Sender | null>(null);
-  const [menuMessage, setMenuMessage] = useState<number | undefined>(undefined);
+  const [menu, setMenu] = useState<{ sender: Sender; messageId?: number } | null>(null);
   const [at, setAt] = useState<{ id: number; nickName: string } | null>(null);
-  const [menuNote, setMenuNote] = useState<string | null>(null);
   const admin = p.role === 'anchor' || p.role === 'manager';
+  const shown = pinned ? p.items.slice(-LIVE_LINES) : p.items;
+  const onUser = useCallback((sender: Sender, messageId?: number) => setMenu({ sender, messageId }), []);
 
   useLayoutEffect(() => {
     if (pinned && list.current) list.current.scrollTop = list.current.scrollHeight;
   }, [p.items, pinned]);
-  useEffect(() => setMenuNote(null), [menu]);
 
   const onScroll = () => {
     const el = list.current;
     if (el) setPinned(el.scrollHeight - el.scrollTop - el.clientHeight < 40);
   };
 
-  async function ban(minutes?: number) {
-    if (!menu) return;
-    const failed = await p.onBan(menu, minutes);
-    setMenuNote(failed ?? fill(MSG.userMutedBy, { nick: menu.nickName }));
-  }
-
   return (
     <section className="flex min-h-0 flex-1 flex-col" aria-label="聊天">
-      <div className="border-b border-line px-3 py-2 text-xs leading-5">
-        {p.welcome && <p className="text-brand">{p.welcome}</p>}
+      <div className="border-b border-line px-3 py-1.5 text-xs leading-5">
+        {/* The welcome comes after the page (it announces the entry): its line is kept, so nothing moves. */}
+        <p
+          className="min-h-5 truncate text-brand md:line-clamp-2 md:min-h-10 md:whitespace-normal"
+          data-welcome
+        >
+          {p.welcome}
+        </p>
         {p.notice && (
-          <p className="text-ink-soft">
+          <p className="line-clamp-2 text-ink-soft">
             <b className="text-accent">公告：</b>
             {p.notice}
           </p>
@@ -62,14 +70,18 @@ export default function ChatPanel(p: Props) {
         <ul
           ref={list}
           onScroll={onScroll}
-          className="absolute inset-0 overflow-y-auto py-1"
+          className="absolute inset-0 overflow-y-auto overscroll-contain py-1"
           aria-live="polite"
           aria-relevant="additions"
           data-chat-list
         >
-          {p.hasMore && (
-            <li className="py-1 text-center">
-              <button type="button" onClick={p.onOlder} className="text-xs text-ink-mute hover:text-brand">
+          {p.hasMore && shown.length === p.items.length && (
+            <li className="text-center">
+              <button
+                type="button"
+                onClick={p.onOlder}
+                className="min-h-11 px-3 text-xs text-ink-mute hover:text-brand md:min-h-0 md:py-1"
+              >
                 查看更早的消息
               </button>
             </li>
@@ -77,83 +89,48 @@ export default function ChatPanel(p: Props) {
           {p.items.length === 0 && (
             <li className="py-8 text-center text-xs text-ink-mute">暂无聊天消息，来说第一句吧</li>
           )}
-          {p.items.map((item) => (
-            <ChatLine
-              key={item.key}
-              item={item}
-              onUser={(s, messageId) => {
-                setMenu(s);
-                setMenuMessage(messageId);
-              }}
-              onGrab={p.me ? p.onGrab : undefined}
-            />
+          {shown.map((item) => (
+            // One hydration unit per line (LiveRoom.tsx: why boundaries, and why small ones).
+            <Suspense key={item.key} fallback={null}>
+              <ChatLine item={item} onUser={onUser} onGrab={p.me ? p.onGrab : undefined} />
+            </Suspense>
           ))}
         </ul>
         {!pinned && (
           <button
             type="button"
             onClick={() => setPinned(true)}
-            className="absolute bottom-2 left-1/2 -translate-x-1/2 rounded-full bg-brand px-3 py-1 text-xs text-white shadow"
+            className="absolute bottom-2 left-1/2 min-h-11 -translate-x-1/2 rounded-full bg-brand px-4 text-xs text-white shadow md:min-h-0 md:py-1"
           >
             有新消息 ↓
           </button>
         )}
         {menu && (
-          <div
-            role="dialog"
-            aria-label={`${menu.nickName} 的操作`}
-            className="absolute inset-x-3 bottom-3 z-10 max-h-[calc(100%-1.5rem)] overflow-y-auto rounded-lg border border-line bg-white p-3 text-sm shadow-xl"
-          >
-            <div className="mb-2 flex items-center justify-between">
-              <b>{menu.nickName}</b>
-              <button
-                type="button"
-                onClick={() => setMenu(null)}
-                aria-label="关闭"
-                className="text-ink-mute hover:text-accent"
-              >
-                ×
-              </button>
-            </div>
-            <div className="flex flex-wrap gap-2">
-              {p.me && menu.id !== p.me.id && (
-                <button
-                  type="button"
-                  className="btn-ghost"
-                  onClick={() => {
-                    setAt({ id: menu.id, nickName: menu.nickName });
-                    setMenu(null);
-                  }}
-                >
-                  @TA
-                </button>
-              )}
-              {admin && menu.id !== p.me?.id && menu.role !== 'anchor' && (
-                <>
-                  <button type="button" className="btn-ghost" onClick={() => void ban(10)}>
-                    禁言10分钟
-                  </button>
-                  <button type="button" className="btn-ghost !text-[#d6336c]" onClick={() => void ban()}>
-                    永久禁言
-                  </button>
-                </>
-              )}
-            </div>
-            {menuNote && (
-              <p role="status" className="mt-2 text-xs text-ink-soft">
-                {menuNote}
-              </p>
-            )}
-            {p.me && menu.id !== p.me.id && (
-              <ReportMenu key={menu.id} messageId={menuMessage} userId={menu.id} />
-            )}
-          </div>
+          <Suspense fallback={null}>
+            <UserMenu
+              key={menu.sender.id}
+              sender={menu.sender}
+              messageId={menu.messageId}
+              me={p.me}
+              admin={admin}
+              onAt={(s) => {
+                setAt({ id: s.id, nickName: s.nickName });
+                setMenu(null);
+              }}
+              onBan={p.onBan}
+              onClose={() => setMenu(null)}
+            />
+          </Suspense>
         )}
       </div>
-      <div className="border-t border-line px-3 py-1.5">
-        <BarrageSettingsMenu />
-      </div>
-      <ChatInput me={p.me} forbidden={p.forbidden} at={at} onClearAt={() => setAt(null)} onSend={p.onSend} />
+      <ChatInput
+        me={p.me}
+        forbidden={p.forbidden}
+        at={at}
+        onClearAt={() => setAt(null)}
+        onSend={p.onSend}
+        extra={p.inputExtra}
+      />
     </section>
   );
 }

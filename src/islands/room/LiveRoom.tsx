@@ -1,56 +1,64 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { readToken } from '../../lib/api/cookie.ts';
 import { failureText } from '../../lib/api/index.ts';
-import type { ChatMessage, MatchBrief, RoomEvent, Sender } from '../../lib/live/types.ts';
+import type { ChatMessage, MatchBrief, RoomEvent, RoomViewer, Sender } from '../../lib/live/types.ts';
 import { BALANCES_EVENT, type BalancesDetail } from '../../lib/wallet-events.ts';
 import { $watching } from '../../stores/stream-delay.ts';
 import Barrage, { fly } from './Barrage.tsx';
 import ChatPanel from './ChatPanel.tsx';
 import type { FeedItem } from './ChatLine.tsx';
-import GiftBar from './GiftBar.tsx';
 import GiftEffects, { showGift } from './GiftEffects.tsx';
 import HornMarquee, { type HornShown } from './HornMarquee.tsx';
 import OfflineStage from './OfflineStage.tsx';
 import Player from './Player.tsx';
-import RankPanel from './RankPanel.tsx';
 import { roomApi, type Gift, type RoomDetail } from './room-api.ts';
 import RoomHeader from './RoomHeader.tsx';
 import ScoreStrip from './ScoreStrip.tsx';
-import RoomActions from './RoomActions.tsx';
+import RoomIcon from './RoomIcon.tsx';
+import RoomTools from './RoomTools.tsx';
 import { useChatSender } from './use-chat-sender.ts';
 import { useRoomFeed } from './use-room-feed.ts';
 import { MSG } from '../../lib/messages.ts';
+import { LIVE_MSG } from '../../lib/live/messages.ts';
 
-export interface Me {
-  id: number;
-  nickName: string;
-  level: number;
-  nobilityLevel: number;
-}
-
+/**
+ * All the same for every viewer: the page is the visitor's copy, a logged-in fan's too (issue #34).
+ * The fan's own part (`me`: chat identity, balance, follow, role, ban) comes with the welcome call.
+ */
 interface Props {
   room: RoomDetail;
   gifts: Gift[];
   history: { list: ChatMessage[]; hasMore: boolean };
-  me: Me | null;
-  balance: number | null;
 }
 
+// Loaded when first used: the 贡献榜 tab, and a red packet opened from the chat (issue 39).
+const RankPanel = lazy(() => import('./RankPanel.tsx'));
+const GrabDialog = lazy(() => import('./RedPackets.tsx').then((m) => ({ default: m.GrabDialog })));
+
+/** Chat lines the room remembers (the list shows the newest ChatPanel.LIVE_LINES while following). */
 const MAX_ITEMS = 300;
 const chatItem = (m: ChatMessage): FeedItem => ({ type: 'chat', key: `m${m.id}`, message: m });
 
 /** /live/room/{id}: player with barrage and gift effects, the chat, gifts, red packets, nobility and horns. */
-export default function LiveRoom({ room: initial, gifts, history, me, balance: initialBalance }: Props) {
+export default function LiveRoom({ room: initial, gifts, history }: Props) {
   const [room, setRoom] = useState(initial);
   const [items, setItems] = useState<FeedItem[]>(() => history.list.map(chatItem));
   const [hasMore, setHasMore] = useState(history.hasMore);
   const [welcome, setWelcome] = useState<string | null>(null);
-  const [forbidden, setForbidden] = useState(initial.forbidden);
-  const [balance, setBalance] = useState(initialBalance);
+  const [me, setMe] = useState<RoomViewer | null>(null);
+  // A login cookie at load: the room's feed starts as the fan's at once, not when the welcome answers
+  // (a switch then would unsubscribe and subscribe the room again as the socket opens). Only a
+  // token that logs nobody in (the welcome's `me` is null) turns it into a visitor's.
+  const [hasToken] = useState(() => readToken() !== null);
+  const [welcomed, setWelcomed] = useState(false);
+  const [forbidden, setForbidden] = useState(false);
+  const [balance, setBalance] = useState<number | null>(null);
   const [horn, setHorn] = useState<HornShown | null>(null);
   const hornDone = useCallback(() => setHorn(null), []);
   const [tab, setTab] = useState<'chat' | 'rank'>('chat');
   const [rankKey, setRankKey] = useState(0);
   const [grabId, setGrabId] = useState<number | null>(null);
+  const [sheet, setSheet] = useState(false);
   const seq = useRef(0);
   const lastId = history.list.at(-1)?.id ?? 0;
 
@@ -75,7 +83,7 @@ export default function LiveRoom({ room: initial, gifts, history, me, balance: i
           break;
         case 'down':
           setRoom((r) => ({ ...r, liveState: 0, pullUrls: [] }));
-          system(e.suspended ? MSG.roomBlocked : MSG.roomEnded, e.suspended ? 'warn' : undefined);
+          system(e.suspended ? LIVE_MSG.roomBlocked : MSG.roomEnded, e.suspended ? 'warn' : undefined);
           break;
         case 'notice':
           setRoom((r) => ({ ...r, notice: e.notice }));
@@ -116,11 +124,16 @@ export default function LiveRoom({ room: initial, gifts, history, me, balance: i
     [room.id, me?.id],
   );
 
-  const deliver = useRoomFeed(room.id, me !== null, lastId, room.matchId, {
+  const deliver = useRoomFeed(room.id, hasToken && (!welcomed || me !== null), lastId, room.matchId, {
     onChat,
     onEvent,
     // Up or down while the page loaded (before the subscription): the room as it is now.
-    onSubscribed: () => void roomApi.detail(room.id).then(setRoom, () => undefined),
+    // Unchanged (the usual case) keeps the same object, so the room does not render again while it loads.
+    onSubscribed: () =>
+      void roomApi.detail(room.id).then(
+        (now) => setRoom((r) => (JSON.stringify(r) === JSON.stringify(now) ? r : now)),
+        () => undefined,
+      ),
     onScore: (s) =>
       setRoom((r) =>
         r.match && r.match.id === s.id
@@ -139,7 +152,14 @@ export default function LiveRoom({ room: initial, gifts, history, me, balance: i
 
   useEffect(() => {
     roomApi.welcome(room.id).then(
-      (w) => setWelcome(w.welcome),
+      (w) => {
+        setWelcome(w.welcome);
+        setWelcomed(true);
+        if (!w.me) return;
+        setMe(w.me);
+        setBalance(w.me.balance);
+        setForbidden(w.me.forbidden);
+      },
       () => undefined,
     );
     const onBalances = (e: Event) => setBalance((e as CustomEvent<BalancesDetail>).detail.balance);
@@ -190,13 +210,20 @@ export default function LiveRoom({ room: initial, gifts, history, me, balance: i
   return (
     <div className="grid gap-0 md:gap-3 lg:grid-cols-[minmax(0,1fr)_340px]" data-live-room={room.id}>
       <div className="room-main flex min-w-0 flex-col">
-        <RoomHeader
-          room={room}
-          heat={room.heat}
-          title={room.title}
-          loggedIn={me !== null}
-          isAnchor={me?.id === room.anchorId}
-        />
+        {/* Suspense boundaries let React hydrate the room in parts, yielding between them (a
+            shorter longest task on a slow phone, issue 39). Each stays under React's 12.8 KB
+            progressive chunk size: a larger one is streamed out of order by an inline script,
+            which the site's CSP refuses (the chat wraps each line instead). */}
+        <Suspense fallback={null}>
+          <RoomHeader
+            room={room}
+            heat={room.heat}
+            title={room.title}
+            loggedIn={me !== null}
+            isAnchor={me?.role === 'anchor'}
+            isFollowed={me?.isFollowed ?? false}
+          />
+        </Suspense>
         <HornMarquee horn={horn} onDone={hornDone} />
         {room.mediaDown && (
           <p className="bg-amber-50 px-3 py-2 text-sm text-amber-800" role="status" data-media-down>
@@ -214,14 +241,18 @@ export default function LiveRoom({ room: initial, gifts, history, me, balance: i
           <OfflineStage room={room} />
         )}
         {room.match && <ScoreStrip match={room.match} />}
-        <GiftBar gifts={gifts} balance={balance} loggedIn={me !== null} onSend={sendGift} />
-        <RoomActions
-          roomId={room.id}
-          level={me?.level ?? 0}
-          loggedIn={me !== null}
-          grabId={grabId}
-          onGrabClose={() => setGrabId(null)}
-        />
+        <Suspense fallback={null}>
+          <RoomTools
+            roomId={room.id}
+            gifts={gifts}
+            balance={balance}
+            loggedIn={me !== null}
+            level={me?.level ?? 0}
+            onSend={sendGift}
+            sheetOpen={sheet}
+            onSheetClose={() => setSheet(false)}
+          />
+        </Suspense>
       </div>
       <aside
         className="room-chat flex h-[70vh] flex-col overflow-hidden bg-white md:rounded-lg lg:h-[calc(100vh-7rem)] lg:max-h-[860px]"
@@ -249,16 +280,36 @@ export default function LiveRoom({ room: initial, gifts, history, me, balance: i
             hasMore={hasMore}
             onOlder={() => void older()}
             me={me}
-            role={room.role}
+            // The room as re-read for this fan (after an appointment) over their part at load.
+            role={room.role ?? me?.role ?? null}
             forbidden={forbidden}
             onSend={send}
             onBan={ban}
             onGrab={setGrabId}
+            inputExtra={
+              <button
+                type="button"
+                className="room-sheet-only flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-accent-light text-accent"
+                aria-label="礼物与互动"
+                aria-controls="room-tools"
+                aria-expanded={sheet}
+                onClick={() => setSheet(!sheet)}
+              >
+                <RoomIcon name="gift" className="h-6 w-6" />
+              </button>
+            }
           />
         ) : (
-          <RankPanel anchorId={room.anchorId} refreshKey={rankKey} />
+          <Suspense fallback={<p className="p-4 text-sm text-ink-mute">加载中…</p>}>
+            <RankPanel anchorId={room.anchorId} refreshKey={rankKey} />
+          </Suspense>
         )}
       </aside>
+      {grabId !== null && (
+        <Suspense fallback={null}>
+          <GrabDialog packetId={grabId} onClose={() => setGrabId(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

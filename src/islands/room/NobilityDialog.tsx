@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { failureText } from '../../lib/api/index.ts';
 import { chinaTime, formatCount, newRequestKey, NOBILITY_MONTHS } from '../../lib/wallet.ts';
+import { confirmPayment } from '../../scripts/confirm-payment.ts';
+import { refreshBalances } from '../wallet/wallet-api.ts';
 import Dialog from './Dialog.tsx';
 import { roomApi } from './room-api.ts';
 
@@ -25,9 +27,10 @@ export default function NobilityDialog({
     if (open) roomApi.nobilityBag().then(setBag, (err) => setNote({ text: failureText(err), ok: false }));
   }, [open]);
 
-  async function buy(id: number) {
+  async function buy(id: number, price: number, what: string) {
     setBusy(id);
     try {
+      if (!(await confirmPayment(price, { what, balance: (await refreshBalances()).balance }))) return;
       const { nobility } = await roomApi.activateNobility(id, months, roomId, newRequestKey());
       setNote({
         text: `开通成功：${nobility.name}，有效期至 ${chinaTime(nobility.expiresAt).slice(0, 10)}`,
@@ -87,7 +90,7 @@ export default function NobilityDialog({
                   type="button"
                   className="btn-ghost mt-1 w-full !text-xs"
                   disabled={busy !== 0 || t.level < level}
-                  onClick={() => void buy(t.id)}
+                  onClick={() => void buy(t.id, price, `${renew ? '续费' : '开通'}${t.name} ${months} 个月`)}
                 >
                   {renew ? '续费' : '开通'} {formatCount(price)}钻
                 </button>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { playlistTail } from '../../lib/live/playlist-tail.ts';
 import { delaySeconds, delayText, fragmentStartMs } from '../../lib/live/stream-delay.ts';
 import type { PullUrl } from './room-api.ts';
 import { PlayerControls } from './PlayerControls.tsx';
@@ -13,9 +14,23 @@ interface Level {
   label: string;
 }
 
+/** Resolves once the element is on screen (hls.js is fetched only for a player the viewer can see). */
+function whenInView(el: Element, signal: { observer?: IntersectionObserver }): Promise<void> {
+  return new Promise((resolve) => {
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      observer.disconnect();
+      resolve();
+    });
+    signal.observer = observer;
+    observer.observe(el);
+  });
+}
+
 /**
- * The live player: hls.js (light build, H.264/AAC) on MSE, the browser's own HLS where MSE is
- * missing (iOS Safari). Starts muted so autoplay is allowed; retries with back-off when the
+ * The live player: the browser's own HLS where it has one (Safari, most Chinese phone WebViews,
+ * current Chromium), else hls.js (light build, H.264/AAC) on MSE, fetched once the player is in
+ * view. Starts muted so autoplay is allowed; retries with back-off when the
  * stream drops; a finished stream (the demo loop, a replay) starts over. `children` are drawn
  * over the video (barrage, gift effects) and go fullscreen with it.
  */
@@ -65,18 +80,53 @@ export default function Player({
     let resumeAt = -1;
     // The fragment on screen: its wall-clock start and its start on the media timeline.
     let frag: { startMs: number | null; start: number } | null = null;
-    const measure = setInterval(() => {
-      const d = frag
-        ? delaySeconds({
-            fragmentStartMs: frag.startMs,
-            fragmentStart: frag.start,
-            currentTime: el.currentTime,
-            now: Date.now(),
-          })
-        : null;
+    const watch: { observer?: IntersectionObserver } = {};
+    // Native playback: the media playlist read for its last fragment (null once it has no times).
+    let native: { playlist: string } | null = null;
+    const measure = setInterval(async () => {
+      const d = native ? await nativeDelay() : frag ? hlsDelay(frag) : null;
+      if (cancelled) return;
       setDelay(d);
       delayListener.current?.(d);
     }, 2_000);
+    const hlsDelay = (f: { startMs: number | null; start: number }) =>
+      delaySeconds({
+        fragmentStartMs: f.startMs,
+        fragmentStart: f.start,
+        currentTime: el.currentTime,
+        now: Date.now(),
+      });
+    /**
+     * The playlist's last fragment is the live edge; what is buffered reaches about that far (a
+     * player fetches up to the edge), so the frame on screen is (buffered end − currentTime) behind it.
+     */
+    async function nativeDelay(): Promise<number | null> {
+      for (let hop = 0; native && hop < 2; hop++) {
+        const text = await fetch(native.playlist).then(
+          (r) => (r.ok ? r.text() : ''),
+          () => '',
+        );
+        const tail = playlistTail(text, native.playlist);
+        if (tail.kind === 'variant') {
+          native.playlist = tail.url;
+          continue;
+        }
+        if (tail.kind === 'none') return null; // not read this time: the next tick tries again
+        if (tail.startMs === null) {
+          native = null; // a replay or the demo: its fragments carry no time
+          return null;
+        }
+        const buffered = el!.buffered;
+        if (buffered.length === 0) return null;
+        return delaySeconds({
+          fragmentStartMs: tail.startMs,
+          fragmentStart: buffered.end(buffered.length - 1) - tail.duration,
+          currentTime: el!.currentTime,
+          now: Date.now(),
+        });
+      }
+      return null;
+    }
 
     const play = () => void el.play().catch(() => setMuted(true));
     const onPlaying = () => {
@@ -104,6 +154,17 @@ export default function Player({
       if (cancelled || !el) return;
       setStatus('loading');
       if (refresh && attempt > 0) source = (await refresh().catch(() => null)) ?? source;
+      if (cancelled) return;
+      if (el.canPlayType('application/vnd.apple.mpegurl')) {
+        native = { playlist: new URL(source, location.href).href };
+        el.src = source;
+        el.onerror = retry;
+        if (resumeAt > 0)
+          el.addEventListener('loadedmetadata', () => (el.currentTime = resumeAt), { once: true });
+        play();
+        return;
+      }
+      await whenInView(box.current ?? el, watch);
       const { default: Hls } = await import('hls.js/light');
       if (cancelled) return;
       if (Hls.isSupported()) {
@@ -136,10 +197,6 @@ export default function Player({
         });
         h.loadSource(source);
         h.attachMedia(el);
-      } else if (el.canPlayType('application/vnd.apple.mpegurl')) {
-        el.src = source;
-        el.onerror = retry;
-        play();
       } else {
         setStatus('unsupported');
       }
@@ -150,6 +207,7 @@ export default function Player({
       cancelled = true;
       clearTimeout(timer);
       clearInterval(measure);
+      watch.observer?.disconnect();
       setDelay(null);
       delayListener.current?.(null);
       el.removeEventListener('playing', onPlaying);

@@ -4,7 +4,7 @@ import { LEVEL_GATES, RED_PACKET } from '../../lib/live/rules.ts';
 import { formatCount, newRequestKey } from '../../lib/wallet.ts';
 import Dialog from './Dialog.tsx';
 import { roomApi, type PacketView } from './room-api.ts';
-import { MSG } from '../../lib/messages.ts';
+import { LIVE_MSG } from '../../lib/live/messages.ts';
 
 /** 发红包: total, count, random or equal, an optional password word. */
 export function SendPacketDialog({
@@ -200,9 +200,9 @@ export function GrabDialog({ packetId, onClose }: { packetId: number | null; onC
           <p role="status" className="min-h-4 text-center text-[#e03131]">
             {note ??
               (packet.status === 'expired'
-                ? MSG.redPacketExpired
+                ? LIVE_MSG.redPacketExpired
                 : packet.status === 'done' && packet.mine === null
-                  ? MSG.redPacketGone
+                  ? LIVE_MSG.redPacketGone
                   : '')}
           </p>
           <ul className="max-h-48 overflow-y-auto divide-y divide-line" aria-label="领取记录">

@@ -1,24 +1,31 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { failureText } from '../../lib/api/index.ts';
 import { formatHeat } from '../../lib/live/format.ts';
 import { roomApi, type RoomDetail } from './room-api.ts';
 import { MSG } from '../../lib/messages.ts';
 
-/** Title, anchor, heat; follow, share and report. */
+/** 44 px targets on phones (issue 33 item 6: they were 34 px), the compact buttons beside the chat. */
+const tap = 'max-md:min-h-11 max-md:!px-2.5';
+
+/** Title, anchor, heat; follow, share and report. Under the video on an upright phone (global.css). */
 export default function RoomHeader({
   room,
   heat,
   title,
   loggedIn,
   isAnchor,
+  isFollowed,
 }: {
   room: RoomDetail;
   heat: number;
   title: string;
   loggedIn: boolean;
   isAnchor: boolean;
+  /** The fan's own, from the welcome call (the page is the visitor's copy). */
+  isFollowed: boolean;
 }) {
-  const [followed, setFollowed] = useState(room.isFollowed);
+  const [followed, setFollowed] = useState(isFollowed);
+  useEffect(() => setFollowed(isFollowed), [isFollowed]);
   const [followers, setFollowers] = useState(room.followers);
   const [note, setNote] = useState<string | null>(null);
 
@@ -46,7 +53,7 @@ export default function RoomHeader({
   }
 
   return (
-    <header className="flex flex-wrap items-center gap-3 bg-white px-3 py-2 md:rounded-t-lg">
+    <header className="room-head flex flex-wrap items-center gap-2 bg-white px-3 py-1 md:gap-3 md:rounded-t-lg md:py-2">
       <a
         href={`/personal/${room.anchorId}?headerNavIndex=2`}
         className="shrink-0"
@@ -61,16 +68,16 @@ export default function RoomHeader({
         />
       </a>
       <div className="min-w-0 flex-1">
-        <h1 className="truncate text-base font-bold md:text-lg" data-room-title>
+        <h1 className="truncate text-sm font-bold md:text-lg" data-room-title>
           {title}
         </h1>
-        <p className="flex flex-wrap items-center gap-x-3 text-xs text-ink-mute">
+        <p className="flex items-center gap-x-3 overflow-hidden whitespace-nowrap text-xs text-ink-mute md:flex-wrap">
           <span className="text-ink-soft">{room.nickName}</span>
-          <span>{room.navName}</span>
+          <span className="max-md:hidden">{room.navName}</span>
           <span title="热度">
             热度 <b className="text-accent">{formatHeat(heat)}</b>
           </span>
-          <span>粉丝 {followers}</span>
+          <span className="max-md:hidden">粉丝 {followers}</span>
           {room.demo && (
             <span className="rounded bg-page px-1 text-[10px]" title="未配置流媒体服务器，播放内置演示流">
               演示
@@ -78,26 +85,26 @@ export default function RoomHeader({
           )}
         </p>
       </div>
-      <div className="flex items-center gap-2 text-sm">
+      <div className="flex items-center gap-1 text-sm md:gap-2">
         {!isAnchor &&
           (loggedIn ? (
             <button
               type="button"
               onClick={() => void toggleFollow()}
               aria-pressed={followed}
-              className={followed ? 'btn-ghost' : 'btn-primary !py-1.5'}
+              className={`${followed ? 'btn-ghost' : 'btn-primary !py-1.5'} ${tap}`}
             >
               {followed ? '已关注' : '+ 关注'}
             </button>
           ) : (
-            <button type="button" data-needs-login className="btn-primary !py-1.5">
+            <button type="button" data-needs-login className={`btn-primary !py-1.5 ${tap}`}>
               + 关注
             </button>
           ))}
-        <button type="button" onClick={() => void share()} className="btn-ghost">
+        <button type="button" onClick={() => void share()} className={`btn-ghost ${tap}`}>
           分享
         </button>
-        <a href={`/live/report?roomId=${room.id}`} className="btn-ghost">
+        <a href={`/live/report?roomId=${room.id}`} className={`btn-ghost ${tap}`}>
           举报
         </a>
       </div>

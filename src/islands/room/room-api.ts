@@ -1,5 +1,5 @@
 import { api } from '../../lib/api/index.ts';
-import type { ChatMessage, MatchBrief, RoomCard } from '../../lib/live/types.ts';
+import type { ChatMessage, MatchBrief, RoomCard, RoomViewer } from '../../lib/live/types.ts';
 import { announceBalances } from '../../lib/wallet-events.ts';
 import { newRequestKey } from '../../lib/wallet.ts';
 
@@ -60,8 +60,12 @@ export const roomApi = {
       })
     ).data,
   welcome: async (roomId: number) =>
-    (await api.post<{ welcome: string; notice: string; entry: boolean }>('/api/chat/welcome', { roomId }))
-      .data,
+    (
+      await api.post<{ welcome: string; notice: string; entry: boolean; me: RoomViewer | null }>(
+        '/api/chat/welcome',
+        { roomId },
+      )
+    ).data,
   send: async (roomId: number, body: { content: string; barrage?: number; atUserId?: number }) =>
     (await api.post<ChatMessage>('/api/chat/msg', { roomId, platform: 1, ...body })).data,
   /** 举报: one chat message, or its sender (docs/ops.md, the report queue). */

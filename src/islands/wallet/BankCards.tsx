@@ -1,9 +1,10 @@
 import { useState, type SubmitEvent } from 'react';
 import { api, failureText } from '../../lib/api/index.ts';
 import { MSG } from '../../lib/messages.ts';
+import { WALLET_MSG } from '../../lib/wallet-messages.ts';
 import { BANKS } from '../../lib/vocab/banks.ts';
 import { bankCardError, MAX_BANK_CARDS } from '../../lib/wallet.ts';
-import type { CardView } from '../../server/services/wallet/cards.ts';
+import type { CardView } from '../../lib/wallet-views.ts';
 import Field from '../auth/Field.tsx';
 import { Notice, type NoticeState } from '../auth/fields.tsx';
 
@@ -26,7 +27,7 @@ export default function BankCards({ initial, holder }: Props) {
 
   async function bind(e: SubmitEvent) {
     e.preventDefault();
-    const problem = bankName ? bankCardError(cardNo) : MSG.bankInvalid;
+    const problem = bankName ? bankCardError(cardNo) : WALLET_MSG.bankInvalid;
     if (problem) return setNotice({ text: problem, ok: false });
     setBusy(true);
     try {

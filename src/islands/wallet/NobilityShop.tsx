@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { api, failureText } from '../../lib/api/index.ts';
 import { chinaTime, formatCount, newRequestKey, NOBILITY_MONTHS } from '../../lib/wallet.ts';
-import type { TierView } from '../../server/services/wallet/nobility.ts';
+import { confirmPayment } from '../../scripts/confirm-payment.ts';
+import type { TierView } from '../../lib/wallet-views.ts';
 import { Notice, type NoticeState } from '../auth/fields.tsx';
 import { refreshBalances } from './wallet-api.ts';
 
@@ -21,9 +22,10 @@ export default function NobilityShop({ tiers, initial }: { tiers: TierView[]; in
 
   async function buy(tier: TierView, price: number) {
     const verb = tier.id === current?.id ? '续费' : '开通';
-    if (!confirm(`${verb}${tier.name} ${months} 个月，花费 ${formatCount(price)} 球钻？`)) return;
     setBusy(tier.id);
     try {
+      const { balance } = await refreshBalances();
+      if (!(await confirmPayment(price, { what: `${verb}${tier.name} ${months} 个月`, balance }))) return;
       const { data } = await api.post<{ nobility: Current }>('/pay/room/nobility/purchase', {
         nobilityId: tier.id,
         months,

@@ -1,6 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import { api, failureText } from '../../lib/api/index.ts';
 import { MSG } from '../../lib/messages.ts';
+import { WALLET_MSG } from '../../lib/wallet-messages.ts';
 import { codeError, digitsOnly, mobileError } from '../../lib/validation.ts';
 import { payPasswordError, PAY_PASSWORD_LENGTH } from '../../lib/wallet.ts';
 import Field from '../auth/Field.tsx';
@@ -32,7 +33,7 @@ export default function PayPassForm({ maskedMobile, status }: Props) {
     e.preventDefault();
     const problem =
       mobileError(mobile) ??
-      (matchesMask(digitsOnly(mobile), maskedMobile) ? null : MSG.payPasswordMobile) ??
+      (matchesMask(digitsOnly(mobile), maskedMobile) ? null : WALLET_MSG.payPasswordMobile) ??
       codeError(code) ??
       payPasswordError(password) ??
       (password === again ? null : MSG.payPasswordsDiffer);
@@ -66,7 +67,9 @@ export default function PayPassForm({ maskedMobile, status }: Props) {
   return (
     <form onSubmit={submit} className="flex max-w-md flex-col gap-3" noValidate>
       {status.locked && (
-        <p className="rounded-md bg-accent-light px-3 py-2 text-sm text-accent">{MSG.payPasswordLocked}</p>
+        <p className="rounded-md bg-accent-light px-3 py-2 text-sm text-accent">
+          {WALLET_MSG.payPasswordLocked}
+        </p>
       )}
       <p className="text-sm text-ink-soft">
         验证码将发送到本账号绑定的手机 <b className="text-ink tabular-nums">{maskedMobile}</b>

@@ -1,17 +1,16 @@
 import { useState, type SubmitEvent } from 'react';
 import { api, failureText } from '../../lib/api/index.ts';
 import { MSG } from '../../lib/messages.ts';
+import { WALLET_MSG } from '../../lib/wallet-messages.ts';
 import { formatCount, newRequestKey } from '../../lib/wallet.ts';
-import type { RechargeService } from '../../server/services/wallet/recharge.ts';
+import type { RechargeSetting } from '../../lib/wallet-views.ts';
 import { Notice, type NoticeState } from '../auth/fields.tsx';
-
-type Setting = ReturnType<RechargeService['setting']>;
 
 const choice = (on: boolean) =>
   `relative flex cursor-pointer flex-col items-center justify-center rounded-lg border-2 p-3 text-center ${on ? 'border-brand bg-brand-light' : 'border-line bg-white hover:border-brand/50'}`;
 
 /** /v/pay: a package or a whole-yuan amount, a method, then off to the payment page. */
-export default function RechargeForm({ setting }: { setting: Setting }) {
+export default function RechargeForm({ setting }: { setting: RechargeSetting }) {
   const [packageId, setPackageId] = useState<string | null>(setting.packages[1]?.id ?? null);
   const [custom, setCustom] = useState('');
   const [method, setMethod] = useState(setting.methods[0]?.code ?? '');
@@ -27,8 +26,8 @@ export default function RechargeForm({ setting }: { setting: Setting }) {
 
   async function submit(e: SubmitEvent) {
     e.preventDefault();
-    if (!pkg && !customOk) return setNotice({ text: MSG.rechargeAmountInvalid, ok: false });
-    if (!method) return setNotice({ text: MSG.payMethodInvalid, ok: false });
+    if (!pkg && !customOk) return setNotice({ text: WALLET_MSG.rechargeAmountInvalid, ok: false });
+    if (!method) return setNotice({ text: WALLET_MSG.payMethodInvalid, ok: false });
     setBusy(true);
     try {
       const { data } = await api.post<{ payUrl: string }>('/pay/recharge', {

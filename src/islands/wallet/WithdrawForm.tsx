@@ -1,6 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import { api, failureText } from '../../lib/api/index.ts';
 import { MSG } from '../../lib/messages.ts';
+import { WALLET_MSG } from '../../lib/wallet-messages.ts';
 import {
   formatCount,
   formatYuan,
@@ -10,7 +11,7 @@ import {
   WITHDRAW,
   withdrawError,
 } from '../../lib/wallet.ts';
-import type { CardView } from '../../server/services/wallet/cards.ts';
+import type { CardView } from '../../lib/wallet-views.ts';
 import Field from '../auth/Field.tsx';
 import { Notice, type NoticeState } from '../auth/fields.tsx';
 import { sealedPayPassword } from './wallet-api.ts';
@@ -69,7 +70,7 @@ export default function WithdrawForm({ ticket, cards, verified, payPassword }: P
   if (payPassword.locked)
     return (
       <Hint>
-        {MSG.payPasswordLocked}：
+        {WALLET_MSG.payPasswordLocked}：
         <a href="/v/wallet-forget-password" className="underline">
           去重置
         </a>

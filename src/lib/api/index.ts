@@ -6,11 +6,9 @@ import { createSecondaryClient } from './secondary.ts';
 export const api = createApiClient({ baseURL: '/svc', getToken: readToken });
 export const secondaryApi = createSecondaryClient({ baseURL: '/svc', getToken: readToken });
 
-export { createApiClient, CHANNEL_ID, PLATFORM, TIMEOUT_MS, SSR_TIMEOUT_MS } from './client.ts';
 export type { ApiClient, ClientOptions, Query, RequestOptions } from './client.ts';
-export { createSecondaryClient, SECONDARY_TIMEOUT_MS } from './secondary.ts';
 export type { SecondaryClient } from './secondary.ts';
-export { ApiFailure, NETWORK_FAILURE, SUCCESS_CODE } from './envelope.ts';
+export { ApiFailure, NETWORK_FAILURE } from './envelope.ts';
 export { failureText } from './failure-text.ts';
 export type { Envelope } from './envelope.ts';
 export * as cookie from './cookie.ts';

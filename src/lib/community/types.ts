@@ -25,6 +25,8 @@ export interface PostView {
   match: MatchBrief | null;
   mentions: { id: number; nickName: string }[];
   pinned: boolean;
+  /** Written by the demo (seed or job): shown with a 演示 badge. */
+  demo: boolean;
   status: string;
   likeCount: number;
   commentCount: number;
@@ -84,6 +86,8 @@ export interface NoticeView {
   title: string;
   body: string;
   link: string | null;
+  /** The post, comment or article it was about is gone (deleted or hidden): no link, 内容已删除. */
+  removed: boolean;
   read: boolean;
   createdAt: string;
 }

@@ -59,6 +59,27 @@ export interface Sender {
   nobility: Nobility | null;
   /** Chat bubble 0–5. */
   bubble: number;
+  /** A voice of the demo room chat (not a person): shown with a 演示 badge. */
+  demo?: boolean;
+}
+
+/**
+ * What a live room shows differently to one logged-in fan: who they are in the chat (name, level,
+ * nobility), their 球钻 in the gift panel, the follow button, their role (the anchor's and managers'
+ * tools) and a ban. The room page is the visitor's copy for everyone (issue #34); the island gets
+ * this as `me` from POST /api/chat/welcome, the call it makes as it loads.
+ */
+export interface RoomViewer {
+  id: number;
+  nickName: string;
+  level: number;
+  /** The level of the nobility held now (0: none). */
+  nobilityLevel: number;
+  /** 球钻, for the gift panel. */
+  balance: number;
+  isFollowed: boolean;
+  role: 'anchor' | 'manager' | 'viewer';
+  forbidden: boolean;
 }
 
 export interface ChatMessage {

@@ -22,6 +22,8 @@ export interface ArticleCard {
   summary: string;
   cover: string | null;
   kind: NewsKind;
+  /** About a simulated match: shown with a 演示 badge. */
+  demo: boolean;
   column: { id: number; slug: string; name: string };
   authorId: number | null;
   authorName: string;

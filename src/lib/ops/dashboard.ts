@@ -5,8 +5,8 @@ export interface DashboardFigures {
   liveRooms: number;
   onlineSockets: number | null;
   signUps: number;
-  rechargeFen: number;
-  withdrawalsWaiting: number;
+  /** Null for staff without the money.manage permission (src/lib/access.ts). */
+  money: { rechargeFen: number; withdrawalsWaiting: number } | null;
   applicationsWaiting: number;
   reportsWaiting: number;
   reports: { rooms: number; community: number; newsComments: number; people: number; total: number };
@@ -26,14 +26,18 @@ export function dashboardTiles(f: DashboardFigures) {
       hint: '全部实例的实时连接数',
     },
     { key: 'signUps', label: '今日注册', value: String(f.signUps), hint: '' },
-    { key: 'recharge', label: '今日充值', value: `¥${formatYuan(f.rechargeFen)}`, hint: '' },
-    {
-      key: 'withdrawals',
-      label: '待审提现',
-      value: String(f.withdrawalsWaiting),
-      href: '/ops/money',
-      hint: '',
-    },
+    ...(f.money
+      ? [
+          { key: 'recharge', label: '今日充值', value: `¥${formatYuan(f.money.rechargeFen)}`, hint: '' },
+          {
+            key: 'withdrawals',
+            label: '待审提现',
+            value: String(f.money.withdrawalsWaiting),
+            href: '/ops/money',
+            hint: '',
+          },
+        ]
+      : []),
     { key: 'applications', label: '待审主播申请', value: String(f.applicationsWaiting), hint: '' },
     {
       key: 'reports',

@@ -31,22 +31,6 @@ export const BASKETBALL_TEAM_STATS = [
   ['fouls', '犯规'],
 ] as const;
 
-/** Player-stats fields of the spec (basketball box score) with their labels. */
-export const BASKETBALL_PLAYER_FIELDS = [
-  ['minutesPlayed', '时间'],
-  ['points', '得分'],
-  ['fieldGoalsScored', '投篮命中'],
-  ['fieldGoalsAccuracy', '命中率'],
-  ['threePoints', '三分'],
-  ['rebounds', '篮板'],
-  ['assists', '助攻'],
-  ['steals', '抢断'],
-  ['blocks', '盖帽'],
-  ['turnovers', '失误'],
-  ['fouls', '犯规'],
-  ['assistRate', '助攻率'],
-] as const;
-
 /** Percentage with one decimal, 0 when nothing was attempted. */
 export const pct = (made: number, attempted: number) =>
   attempted > 0 ? Math.round((made / attempted) * 1000) / 10 : 0;

@@ -44,3 +44,25 @@ export function refundNotice(status: string, resultName: string | null, amount: 
     ? `比赛未能正常进行，已退还 ${amount} 球钻`
     : `方案未中（${resultName}），按不中退已退还 ${amount} 球钻`;
 }
+
+/**
+ * The 消息通知 each buyer gets when their plan settles: the plan, its result (红/黑/走水…) and, when
+ * the 球钻 came back, the refund in the words of refundNotice.
+ */
+export function settledNotice(
+  plan: { title: string; status: string; settledScore: string | null },
+  resultName: string | null,
+  refund: number,
+): { title: string; body: string } {
+  if (plan.status === 'void') {
+    return { title: `方案「${plan.title}」已退款`, body: refundNotice('void', null, refund) };
+  }
+  const score = plan.settledScore ? `比分 ${plan.settledScore}，` : '';
+  return {
+    title: `方案「${plan.title}」已结算：${resultName}`,
+    body:
+      refund > 0
+        ? `${score}${refundNotice(plan.status, resultName, refund)}`
+        : `${score}方案结果：${resultName}`,
+  };
+}

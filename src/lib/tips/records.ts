@@ -76,5 +76,7 @@ export function computeRecord(plans: SettledPlan[]): ExpertRecord {
 /** Leaderboards need this many settled plans in the window, so one lucky pick cannot top them. */
 export const BOARD_MIN_PLANS = { 7: 3, 30: 5 } as const;
 export type BoardDays = keyof typeof BOARD_MIN_PLANS;
+/** The 连红榜 lists streaks from 3连红 on: a board topped by "1连红" says nothing. */
+export const BOARD_MIN_STREAK = 3;
 export const BOARD_KINDS = { streak: '连红榜', hitRate: '命中率榜', roi: '回报率榜' } as const;
 export type BoardKind = keyof typeof BOARD_KINDS;

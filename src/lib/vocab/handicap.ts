@@ -21,8 +21,6 @@ export const HANDICAP_STEPS = [
   '三球半',
 ] as const;
 
-export const MAX_HANDICAP_STEP = HANDICAP_STEPS.length - 1;
-
 /** Quarter-ball steps of a line: 0.75 → 3. */
 export const handicapSteps = (line: number) => Math.round(Math.abs(line) * 4);
 

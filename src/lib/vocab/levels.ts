@@ -43,8 +43,6 @@ export const LEVELS: readonly LevelRule[] = [
   { level: 8, minExp: 150_000, name: '球友圈荣誉会员', unlocks: ['五级聊天气泡', '专属客服通道'], bubble: 5 },
 ];
 
-export const MAX_LEVEL = LEVELS[LEVELS.length - 1].level;
-
 export function levelForExp(exp: number): number {
   let level = 0;
   for (const rule of LEVELS) if (exp >= rule.minExp) level = rule.level;

@@ -13,4 +13,3 @@ export function jcNumber(weekday: number, seq: number, sport: 1 | 2): string {
 
 /** 足彩 plays: 14 matches per period, picked for 14场胜负 and 任选九场. */
 export const ZC_PLAYS = ['14场胜负', '任九'] as const;
-export const ZC_MATCHES_PER_ISSUE = 14;

@@ -16,6 +16,3 @@ export const MATCH_EVENT_TYPES = {
 } as const;
 
 export type MatchEventType = keyof typeof MATCH_EVENT_TYPES;
-
-/** Events that change the football score. */
-export const SCORING_EVENTS: readonly MatchEventType[] = ['goal', 'own_goal', 'penalty'];

@@ -1,20 +1,7 @@
 /**
- * Play types (spec §3) and the odds markets behind them. Market codes are stored in the
- * database; the page names (oupei / yapan / daxiaoqiu) are the odds-detail subpages.
+ * The odds markets behind the play types (spec §3). Market codes are stored in the database; the
+ * page names (oupei / yapan / daxiaoqiu) are the odds-detail subpages.
  */
-export const FOOTBALL_PLAY_TYPES = [
-  { code: 'eu', name: '欧赔' },
-  { code: 'asia', name: '让球' },
-  { code: 'ou', name: '大小球' },
-  { code: 'single', name: '单场' },
-  { code: 'parlay2', name: '二串一' },
-] as const;
-
-export const BASKETBALL_PLAY_TYPES = [
-  { code: 'asia', name: '让分' },
-  { code: 'ou', name: '大小分' },
-] as const;
-
 export const ODDS_MARKETS = {
   eu: { football: '欧赔(胜平负)', basketball: '欧赔(胜负)' },
   asia: { football: '亚盘(让球)', basketball: '让分' },

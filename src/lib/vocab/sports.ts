@@ -10,4 +10,3 @@ export function sportIdOf(slug: string): SportId | null {
 
 /** 1 = home, 2 = away: the side an event, a stat row or a lineup belongs to. */
 export type Side = 1 | 2;
-export const SIDE = { home: 1, away: 2 } as const;

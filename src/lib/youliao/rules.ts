@@ -47,6 +47,8 @@ export const YOULIAO_MSG = {
   locked: '购买后才能观看该有料',
   cutFailed: '剪辑失败：视频处理出错，请换一个区间重试',
   ffmpegMissing: '剪辑失败：服务器未安装 ffmpeg',
+  ffmpegNeeded:
+    '剪辑需要服务器安装视频处理工具 ffmpeg，本服务器尚未安装，暂时不能剪辑。请管理员安装 ffmpeg 后再试',
   takenDown: '该有料已下架',
   takenDownBuy: '该有料已下架，不能购买',
   takedownForbidden: '只有编辑或管理员可以下架有料',

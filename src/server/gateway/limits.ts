@@ -1,4 +1,4 @@
-import { MSG } from '../../lib/messages.ts';
+import { ACCOUNT_MSG } from '../../lib/accounts/messages.ts';
 import { rateLimit } from './rate-limit.ts';
 
 /**
@@ -24,5 +24,11 @@ export const LIMIT = {
    * SMS codes a logged-in caller asks for (pay password, phone binding, the console's second factor),
    * over every phone and address; the SMS service itself counts per phone and per address.
    */
-  sms: rateLimit({ name: 'sms', max: 10, windowMs: 60 * minute, usersOnly: true, message: MSG.smsUserLimit }),
+  sms: rateLimit({
+    name: 'sms',
+    max: 10,
+    windowMs: 60 * minute,
+    usersOnly: true,
+    message: ACCOUNT_MSG.smsUserLimit,
+  }),
 };

@@ -25,7 +25,7 @@ export interface RateLimitRule {
 }
 
 /** The client address; behind a proxy (TRUST_PROXY=1) the hop it added to X-Forwarded-For, else the socket's. */
-export function clientIp(c: Context<GatewayEnv>): string {
+export function clientIp<E extends GatewayEnv>(c: Context<E>): string {
   if (c.var.app.config.trustProxy) {
     const fwd = forwardedClient(c.req.header('x-forwarded-for'));
     if (fwd) return fwd;

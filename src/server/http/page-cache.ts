@@ -246,11 +246,13 @@ export function createPageCache(opts: PageCacheOptions) {
      * none to be had: the render was refused, or the page could not be kept (a visitor is sent
      * elsewhere, or it said private); such a page is not rendered for this again for a while.
      */
-    async visitorCopy(key: string, render: Render): Promise<Entry | null> {
-      const kept = stored(key);
+    async visitorCopy(key: string, render: Render, reload = false): Promise<Entry | null> {
+      // A fan's reload (right after their own comment, say) must show what they did: a copy made
+      // before it, or a render started before it, might not.
+      const kept = reload ? null : stored(key);
       if (kept && (kept.expires >= Date.now() || renders.has(key))) return kept;
       if ((unkept.get(key) ?? 0) > Date.now()) return null;
-      const pending = renders.get(key);
+      const pending = reload ? null : renders.get(key);
       if (pending) return pending;
       const rendering = renderAndKeep(key, render, false)?.finally(() => renders.delete(key));
       if (!rendering) return null;

@@ -1,11 +1,13 @@
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type compression from 'compression';
 import { watchUserReads } from '../../middleware/login.ts';
 import type { AppContext } from '../context.ts';
 import { canonicalPageUrl } from './canonical-url.ts';
+import { hasPersonalPart, sendFanCopy } from './fan-copy.ts';
 import { clientAddress } from './forwarded.ts';
 import { MemoryResponse, requestOf } from './in-memory.ts';
-import { createPageCache, type Entry, type Render } from './page-cache.ts';
+import { sendOwnPart } from './own-part.ts';
+import { createPageCache, type Render } from './page-cache.ts';
 import { PAGE_COOKIES } from './page-params.ts';
 import { createRenderLimit } from './render-limit.ts';
 
@@ -22,13 +24,13 @@ export const PAGE_CACHE_TTL_MS = 1_000;
 const PAGE_CACHE_STALE_MS = 10_000;
 /** The 429 page's place in the page cache (with a space: no request target can be it). */
 const TOO_MANY_KEY = 'the 429 page';
+/**
+ * A fan's own part (it fills their copy of a page): never a shared copy, and no render place. Only this
+ * path and GET: any other (a made-up /parts/x is the whole 404 page) renders within the address's share.
+ */
+const OWN_PART = '/parts/me';
 /** A render that is never refused (Render's null is for the address's share, taken outside it). */
 type Rendering = (keep: Parameters<Render>[0]) => Promise<void>;
-/** The page of the header's personal part alone (src/pages/parts/me.astro). */
-const PERSONAL_PART_URL = '/parts/me';
-/** That part in a page: one element, which holds no other of its name (HeaderMe.astro). */
-const PART_START = Buffer.from('<me-slot');
-const PART_END = Buffer.from('</me-slot>');
 
 /**
  * Everything that is a page (not a file, not /svc): cut to the query parameters the page reads, then
@@ -70,32 +72,41 @@ export function createPageHandler(
 
   /**
    * A logged-in fan's page from the visitor's copy (issue #34): when the page did not read the login
-   * (only the header's personal part differs from fan to fan), that part is rendered for this fan
-   * alone and put in place of the visitor's; a render of the whole page per fan took 15–28 ms and
-   * twenty at once queued. False when the page must render for the fan: it reads the login, or its
-   * visitor's copy could not be kept, or the token logs nobody in (the render then drops the cookie).
-   * Both renders here take one of the address's places (null: refused, answered with the 429 page).
+   * (only the header's personal part differs from fan to fan), the fan gets that copy with an empty
+   * personal part, which their browser fills from /parts/me (fan-copy.ts), so the page costs them
+   * what it costs a visitor. A render of the whole page per fan took 15–28 ms and twenty at once
+   * queued; rendering the part and compressing the page per fan still held them under 0.05× a
+   * visitor. False when the page must render for the fan: it reads the login, or its visitor's
+   * copy could not be kept; null when the visitor's render was refused (the 429 page).
    */
   async function fromVisitorCopy(req: IncomingMessage, res: ServerResponse, key: string, address: string) {
-    const release = limit.take(address);
-    if (!release) return null;
-    try {
-      const { cookie = '', ...headers } = req.headers;
+    let refused = false;
+    const asVisitor: Render = (keep) => {
+      const release = limit.take(address);
+      if (!release) {
+        refused = true;
+        return null;
+      }
+      // The visitor's request as any visitor's: no login, and no reload's cache-control (a page asked
+      // for with one is not kept).
+      const { cookie = '', 'cache-control': _reload, ...headers } = req.headers;
       const visitor = requestOf(req, req.url!, { ...headers, cookie: preferenceCookies(cookie) });
-      const page = await pages.visitorCopy(key, renderInMemory(visitor, new MemoryResponse()));
-      if (!page?.shared || page.status !== 200) return false;
-      const part = new MemoryResponse();
-      await renderInMemory(requestOf(req, PERSONAL_PART_URL, { ...headers, cookie }), part)(() => {});
-      const loggedIn = String(part.getHeader('cache-control') ?? '').includes('private');
-      const body = part.statusCode === 200 && loggedIn && splice(page.identity, Buffer.concat(part.body));
-      if (!body) return false;
-      compress(req as never, res as never, () => {
-        res.writeHead(200, personalHeaders(page));
-        res.end(body);
-      });
-      return true;
-    } finally {
-      release();
+      return renderInMemory(visitor, new MemoryResponse())(keep).finally(release);
+    };
+    const page = await pages.visitorCopy(key, asVisitor, isReload(req));
+    if (refused) return null;
+    if (!page?.shared || page.status !== 200) return false;
+    return sendFanCopy(page, req, res);
+  }
+
+  /** A fan's own part: rendered in memory, then sent compressed in one step (own-part.ts). */
+  async function ownPart(req: IncomingMessage, res: ServerResponse) {
+    const part = new MemoryResponse();
+    try {
+      await renderInMemory(req, part)(() => {});
+      sendOwnPart(part, req, res);
+    } catch {
+      if (!res.headersSent) res.writeHead(500).end();
     }
   }
 
@@ -131,7 +142,11 @@ export function createPageHandler(
     const key = pages.keyOf(req);
     // A visitor's page: from the micro-cache, or rendered once for everyone asking at that moment.
     if (key) return void pages.handle(key, req, res, limited);
-    // A logged-in fan's: the visitor's copy with their part, when the page allows, else their own.
+    // A fan's own part costs one query and a few elements, like a /svc call: it takes no render place,
+    // so a crowd of fans behind one address never gets an empty header for it (docs/deployment.md).
+    if (req.method === 'GET' && req.url === OWN_PART) return void ownPart(req, res);
+    // A logged-in fan's: the visitor's copy with the header part left to their browser, when the page
+    // allows, else their own render.
     const visitorKey = req.method === 'GET' && !req.headers['if-none-match'] && pages.keyOf(req, true);
     if (!visitorKey) return void limited(() => {});
     void fromVisitorCopy(req, res, visitorKey, address).then(
@@ -147,35 +162,19 @@ export function createPageHandler(
 }
 
 /**
- * Whether a logged-in fan may be served this visitor's page with their part spliced in: it did not
+ * Whether a logged-in fan may be served this visitor's page with their part filled in: it did not
  * read the login (src/middleware/login.ts), and it has the part to replace.
  */
 function sharedPage(locals: Pick<App.Locals, 'userRead'>, page: Buffer): boolean {
-  return !locals.userRead && page.includes(PART_START);
+  return !locals.userRead && hasPersonalPart(page);
 }
 
-/** The visitor's page with `part` in place of its personal part, or null when it has none. */
-function splice(page: Buffer, part: Buffer): Buffer | null {
-  const start = page.indexOf(PART_START);
-  const end = page.indexOf(PART_END, start);
-  const own = part.indexOf(PART_START);
-  const ownEnd = part.lastIndexOf(PART_END);
-  if (start === -1 || end === -1 || own === -1 || ownEnd < own) return null;
-  return Buffer.concat([
-    page.subarray(0, start),
-    part.subarray(own, ownEnd + PART_END.length),
-    page.subarray(end + PART_END.length),
-  ]);
-}
-
-/** The visitor's copy's headers for one fan's answer: never stored anywhere, nor compared. */
-function personalHeaders(page: Entry): OutgoingHttpHeaders {
-  return {
-    ...page.headers,
-    'cache-control': 'private, no-store',
-    vary: 'Accept-Encoding, Cookie',
-    'x-page-cache': 'personal',
-  };
+/**
+ * A browser's reload (Chromium and Firefox send max-age=0, a hard reload no-cache): a fan's reload
+ * renders the page afresh, within their address's share, so their own comment or purchase shows.
+ */
+function isReload(req: IncomingMessage): boolean {
+  return /\b(?:no-cache|max-age=0)\b/.test(req.headers['cache-control'] ?? '');
 }
 
 /** The cookie header of a visitor with the same saved choices (PAGE_COOKIES) and no login. */

@@ -16,6 +16,9 @@ import { createCrestHandler } from './crests.ts';
 import { createUploadsHandler } from './uploads.ts';
 import { capConnectionsPerAddress } from './connection-cap.ts';
 
+/** How long an idle keep-alive connection stays open (longer than nginx's 60 s upstream keep-alive). */
+export const KEEP_ALIVE_MS = 65_000;
+
 /** Replays made by the media server's remux, served from DATA_DIR/media/replays. */
 const REPLAYS_PREFIX = '/media/replays/';
 
@@ -92,10 +95,13 @@ export function createHttpServer(app: AppContext, astro: AstroHandler | null): H
     },
     handle,
   );
-  // Behind a balancer, idle upstream connections must outlive its own keep-alive (nginx: 60 s);
-  // clients that reach the app directly get Node's short default, and a cap per address.
-  if (app.config.trustProxy) server.keepAliveTimeout = 65_000;
-  else if (limits.connectionsPerAddress > 0) capConnectionsPerAddress(server, limits.connectionsPerAddress);
+  // Idle keep-alive connections outlive the client's own: a balancer's (nginx: 60 s), a browser's, and
+  // those of clients that ignore the Keep-Alive hint (Playwright's request context, many HTTP
+  // libraries) — with Node's 5 s they reuse a socket just as the server closes it and get ECONNRESET.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  // Clients that reach the app directly get a cap per address; behind a balancer every connection is its.
+  if (!app.config.trustProxy && limits.connectionsPerAddress > 0)
+    capConnectionsPerAddress(server, limits.connectionsPerAddress);
   const hub = createRealtimeHub(app, server);
   return { server, hub };
 }

@@ -1,6 +1,6 @@
+import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
-import { INSTANCE_ID } from './instance-id.ts';
 import { createLease } from './lease.ts';
 
 /** A dead holder's lease runs out within this, so a survivor takes a job over within 15 s. */
@@ -22,11 +22,11 @@ export interface SingletonJob {
  * started again by another instance; if the holder dies, another picks the job up.
  */
 export function startSingleton(
-  db: Db,
-  log: Logger,
+  app: { db: Db; log: Logger; config: Pick<Config, 'instanceId'> },
   job: SingletonJob,
-  holder: string = INSTANCE_ID,
 ): () => Promise<void> {
+  const { db, log } = app;
+  const holder = app.config.instanceId;
   const leaseMs = job.leaseMs ?? SINGLETON_LEASE_MS;
   const lease = createLease(db, job.name, holder, leaseMs);
   const beat = Math.min(job.everyMs, leaseMs / 3);

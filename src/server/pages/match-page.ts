@@ -4,32 +4,23 @@ import type { Services } from '../services/index.ts';
 
 /**
  * Everything a match-centre page shows, loaded in one place (the page calls this; MatchPage and the tab
- * components only receive props): the match, the caller's follow/reminder flags, the feed clock and the
- * open tab's own data.
+ * components only receive props): the match, the feed clock and the open tab's own data. The same for
+ * every reader: a logged-in fan's 关注 / 预约 are filled in by their browser (scripts/match-states.ts),
+ * so a fan gets the visitor's cached copy (docs/deployment.md, "Logged-in fans").
  */
 export async function loadMatchPage(
   services: Services,
-  q: { matchId: number; sport: 1 | 2; tab: MatchTab; userId: number | null },
+  q: { matchId: number; sport: 1 | 2; tab: MatchTab },
 ): Promise<MatchPageData | null> {
   const { sports } = services;
   const match = await sports.match.detail(q.matchId);
   if (!match || match.sport !== q.sport) return null;
-  const [followed, reserved, body] = await Promise.all([
-    q.userId ? sports.follows.followedIds(q.userId, [match.id]) : new Set<number>(),
-    q.userId ? sports.follows.reservedIds(q.userId, [match.id]) : new Set<number>(),
-    loadTab(services, match, q.tab, q.userId),
-  ]);
+  const body = await loadTab(services, match, q.tab);
   const feed = sports.feedInfo();
-  return {
-    match,
-    followed: followed.has(match.id),
-    reserved: reserved.has(match.id),
-    feed: { now: feed.now, speed: feed.speed },
-    body,
-  };
+  return { match, feed: { now: feed.now, speed: feed.speed }, body };
 }
 
-async function loadTab(services: Services, m: MatchDetail, tab: MatchTab, userId: number | null) {
+async function loadTab(services: Services, m: MatchDetail, tab: MatchTab) {
   const { sports, live, tips } = services;
   const football = m.sport === 1;
   switch (tab) {
@@ -57,7 +48,8 @@ async function loadTab(services: Services, m: MatchDetail, tab: MatchTab, userId
     case 'plan':
       return {
         tab,
-        plans: await tips.queries.plans({ matchId: m.id, pageNum: 1, pageSize: 50 }, userId),
+        // As a visitor sees them: a plan card shows no reader's own state (PlanCard.astro).
+        plans: await tips.queries.plans({ matchId: m.id, pageNum: 1, pageSize: 50 }, null),
       } as const;
   }
 }
@@ -73,8 +65,6 @@ export type TabData<T extends MatchTab> = MatchTabData extends infer D
   : never;
 export interface MatchPageData {
   match: MatchDetail;
-  followed: boolean;
-  reserved: boolean;
   feed: { now: number; speed: number };
   body: MatchTabData;
 }

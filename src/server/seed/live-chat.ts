@@ -213,6 +213,7 @@ export async function writeDemoChat(
           role: l.who === 0 ? 'manager' : null,
           nobility: null,
           bubble: bubbleOf(c.level),
+          demo: true,
         };
         return { roomId: room.id, userId: c.id, content: l.text, sender, createdAt: new Date(l.at) };
       }),

@@ -1,6 +1,6 @@
 import type { MatchBrief } from '../../lib/live/types.ts';
 
-/** Room titles hold 2–30 characters (MSG.roomTitleRule). */
+/** Room titles hold 2–30 characters (LIVE_MSG.roomTitleRule). */
 const TITLE_MAX = 30;
 
 /**

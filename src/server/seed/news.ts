@@ -28,13 +28,14 @@ export async function seedNewsColumns(db: Db): Promise<void> {
 }
 
 /**
- * How far the first reports look back and the first previews ahead: a league's last round (up to ten
- * days back: midweek, or across an international break) and its next one (four days ahead), so no
- * column starts empty whatever the weekday.
+ * How far the first reports look back and the first previews ahead: each competition's latest
+ * finished matches over three weeks (a league's last rounds, across an international break; the
+ * Champions League's last matchday) and its next big ones (four days ahead), so every column
+ * starts with enough to read whatever the weekday.
  */
 export const FIRST_ARTICLES = {
-  reports: { hours: 240, perCompetition: 6 },
-  previews: { hours: 96, perCompetition: 2 },
+  reports: { hours: 21 * 24, perCompetition: 8 },
+  previews: { hours: 96, perCompetition: 3 },
 };
 
 /**
@@ -46,9 +47,11 @@ export async function seedNewsArticles(db: Db, news: NewsServices, sports: Sport
   if ((await db.$count(newsColumns)) === 0 || (await db.$count(newsArticles)) > 0) return;
   const desk = news.newsroom(sports);
   const started = Date.now();
-  const guides = await desk.guides(new Date(started - 3 * 86_400_000));
-  const reviews = await desk.reviews();
-  const reports = await desk.reports(FIRST_ARTICLES.reports);
-  const previews = await desk.previews(FIRST_ARTICLES.previews);
+  // The feed's clock: the simulator has played up to it (SIM_START pins it in tests and demos).
+  const now = sports.clock.now();
+  const guides = await desk.guides(new Date(now - 3 * 86_400_000), now);
+  const reviews = await desk.reviews(now);
+  const reports = await desk.reports({ ...FIRST_ARTICLES.reports, now });
+  const previews = await desk.previews({ ...FIRST_ARTICLES.previews, now });
   log.info({ guides, reviews, reports, previews, ms: Date.now() - started }, 'news seeded');
 }

@@ -95,7 +95,8 @@ export const advertSeeds = [
     placeCode: 'float_activity',
     title: '主播招募计划 · 开播赚球票',
     image: '/banners/ad-anchor.svg',
-    link: '/about/live/3',
+    // The plan itself (how to apply, set up and earn), not the agreement one signs at the end of it.
+    link: '/about/live/2',
   },
   {
     placeCode: 'live_side',

@@ -4,7 +4,8 @@ import type { Db } from '../db/client.ts';
 import { competitions, experts, matches, tipPlans, users } from '../db/schema/index.ts';
 import type { Logger } from '../logger.ts';
 import { hashPassword } from '../services/accounts/password.ts';
-import { matchesWithTeams } from '../services/tips/demo.ts';
+import { matchesWithTeams, publishDemoPlans } from '../services/tips/demo.ts';
+import { seedRecentPlans } from '../services/tips/demo-recent.ts';
 import { commitPlan } from '../services/tips/hash.ts';
 import { demoAnalysis, recentForm } from '../services/tips/demo-text.ts';
 import type { TipServices } from '../services/tips/index.ts';
@@ -77,9 +78,17 @@ async function ensureExperts(db: Db): Promise<Map<string, number>> {
  * the simulator's odds model from the teams' ratings), then the settlement code settles them
  * against the real final scores. So the records on screen are what that code produced.
  */
-export async function seedTips(db: Db, tips: TipServices, log: Logger): Promise<void> {
+export async function seedTips(db: Db, tips: TipServices, log: Logger, now = Date.now()): Promise<void> {
   const ids = await ensureExperts(db);
   if ((await db.$count(tipPlans)) > 0) return;
+  await seedHistories(db, tips, log, ids);
+  // The boards (last 7 and 30 days) and the plans on sale, from the first request: the demo job
+  // keeps them up from here.
+  await seedRecentPlans(db, tips, now, log);
+  await publishDemoPlans(db, tips, now, log);
+}
+
+async function seedHistories(db: Db, tips: TipServices, log: Logger, ids: Map<string, number>) {
   const past = await matchesWithTeams(db)
     .where(
       and(

@@ -1,8 +1,3 @@
-import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import type { Kv } from '../kv/kv.ts';
-import type { Logger } from '../logger.ts';
-import type { PubSub } from '../realtime/pubsub.ts';
 import { createStorage } from '../providers/storage/index.ts';
 import { createAccountServices } from './accounts/index.ts';
 import { createCommunityServices } from './community/index.ts';
@@ -32,15 +27,7 @@ import { createTipServices } from './tips/index.ts';
 import { createUploadService } from './uploads/uploads.ts';
 import { createWalletServices } from './wallet/index.ts';
 import { createYouliaoServices } from './youliao/index.ts';
-
-export interface ServiceDeps {
-  db: Db;
-  kv: Kv;
-  pubsub: PubSub;
-  log: Logger;
-  config: Config;
-  appSecret: string;
-}
+import type { ServiceDeps } from './deps.ts';
 
 /** The service layer, one object per domain. Pages and routes call these, never SQL. */
 export function createServices(deps: ServiceDeps) {
@@ -118,7 +105,12 @@ export function createServices(deps: ServiceDeps) {
     messages,
     opsNotices: createReviewNotices({ db: deps.db, notices: notifications }),
     opsFeedback: createFeedbackReplies({ db: deps.db, log: ops.log, messages }),
-    tips: createTipServices(deps, { ledger: wallet.ledger, ops, now: () => sports.clock.now() }),
+    tips: createTipServices(deps, {
+      ledger: wallet.ledger,
+      ops,
+      notices: notifications,
+      now: () => sports.clock.now(),
+    }),
     news: createNewsServices(deps, { uploads, storage, notices: notifications, ops }),
     youliao: createYouliaoServices(deps, { ledger: wallet.ledger, opsLog: ops.log, notices: notifications }),
   };

@@ -1,6 +1,7 @@
 import { expect, test as base } from '@playwright/test';
 import { footballSaturday } from './football-evening.ts';
 import { startServer } from './server.ts';
+import { simClock, type SimClock } from './sim-clock.ts';
 
 /**
  * One server for the specs that watch matches being played (the `simulated` project in
@@ -9,22 +10,11 @@ import { startServer } from './server.ts';
  * at once instead of waiting for a kick-off or a final whistle. The specs share it in file order
  * and the clock only moves forward, so each looks for what it needs from wherever the clock is.
  */
-export interface FastSim {
+export interface FastSim extends SimClock {
   url: string;
-  /** The feed's clock (simulated ms). */
-  now(): Promise<number>;
-  /** Moves the clock `minutes` ahead and waits until the simulator has played up to there. */
-  advance(minutes: number): Promise<void>;
-  /** Moves the clock to `at` (simulated ms) unless it is there already, and waits as `advance` does. */
-  advanceTo(at: number): Promise<void>;
 }
 
 const SIM_SPEED = 60;
-
-interface Clock {
-  now: number;
-  playedTo: number;
-}
 
 export const test = base.extend<object, { sim: FastSim }>({
   sim: [
@@ -34,29 +24,7 @@ export const test = base.extend<object, { sim: FastSim }>({
         SIM_START: footballSaturday('20:00'),
         SIM_CONTROL: '1',
       });
-      const clock = async (): Promise<Clock> =>
-        (await (await fetch(`${server.url}/svc/live/clock`)).json()).data;
-      const advance = async (minutes: number) => {
-        const res = await fetch(`${server.url}/svc/live/clock/advance`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ minutes: Math.ceil(minutes) }),
-        });
-        const target = ((await res.json()) as { data: Clock }).data.now;
-        // The simulator plays the gap on its next tick (a second at most, plus the playing).
-        await expect
-          .poll(async () => (await clock()).playedTo, { timeout: 60_000 })
-          .toBeGreaterThanOrEqual(target);
-      };
-      await use({
-        url: server.url,
-        now: async () => (await clock()).now,
-        advance,
-        advanceTo: async (at) => {
-          const ahead = at - (await clock()).now;
-          if (ahead > 60_000) await advance(ahead / 60_000);
-        },
-      });
+      await use({ url: server.url, ...simClock(server.url) });
       await server.stop();
     },
     { scope: 'worker', timeout: 180_000 },

@@ -14,6 +14,8 @@ import { releaseHold, takeHold } from './holds.ts';
 export function holdAccounts(...mobiles: string[]): void {
   let paths: string[] = [];
   test.beforeEach(async ({ baseURL }, testInfo) => {
+    paths = [];
+    if (testInfo.annotations.some((a) => a.type === NO_HOLD)) return;
     const dir = join(tmpdir(), `qyq-e2e-holds-${new URL(baseURL!).port}`);
     paths = [...mobiles].sort().map((mobile) => join(dir, mobile));
     const started = Date.now();
@@ -24,3 +26,12 @@ export function holdAccounts(...mobiles: string[]): void {
     for (const path of paths) await releaseHold(path);
   });
 }
+
+const NO_HOLD = 'holds no account';
+/**
+ * For a test in a holding spec that only looks as a visitor (no held account changes or is read),
+ * so it runs beside the specs that hold them instead of waiting: `test(title, VISITOR_ONLY, fn)`.
+ */
+export const VISITOR_ONLY = {
+  annotation: { type: NO_HOLD, description: 'a visitor only: changes and reads no held account' },
+};

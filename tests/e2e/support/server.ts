@@ -56,8 +56,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let running = true;
   void exited.then(() => (running = false));
+  // A worker that ends while this server still starts (its fixture timed out) takes the server with it:
+  // left running, it would load the machine for the rest of the run.
+  const killWithUs = () => child.kill('SIGKILL');
+  process.once('exit', killWithUs);
 
   const stop = async () => {
+    process.off('exit', killWithUs);
     if (running) {
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);

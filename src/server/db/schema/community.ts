@@ -70,6 +70,8 @@ export const posts = pgTable(
     matchId: integer('match_id'),
     mentions: jsonb('mentions').$type<{ id: number; nickName: string }[]>().notNull().default([]),
     pinned: boolean('pinned').notNull().default(false),
+    /** Written by the demo seed or job, not by a person: shown with a 演示 badge. */
+    demo: boolean('demo').notNull().default(false),
     /** visible | hidden (by reports or staff) | review (waits for staff) | deleted */
     status: text('status').notNull().default('visible'),
     /** sha256 of the normalised text: the same author may not post the same text twice. */

@@ -1,4 +1,5 @@
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -57,6 +58,8 @@ export const newsArticles = pgTable(
       .references(() => newsColumns.id),
     kind: text('kind').notNull().default('editor'),
     sourceKey: text('source_key').unique(),
+    /** About a simulated (演示) match: readers see a 演示 badge, the prose never apologises. */
+    demo: boolean('demo').notNull().default(false),
     title: text('title').notNull(),
     summary: text('summary').notNull().default(''),
     cover: text('cover'),

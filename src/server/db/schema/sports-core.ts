@@ -114,7 +114,10 @@ export const teams = pgTable(
     /** Head coach: name in Latin letters (pinyin for Chinese names) and in Chinese. */
     coach: text('coach'),
     coachZh: text('coach_zh'),
-    /** The coach was made up (the seed pack names no coach); shown with a 演示 badge. */
+    /**
+     * Set by earlier imports, which made coaches up; nothing sets it now. It only lets
+     * `dropGeneratedCoaches` clear those coaches from databases imported then.
+     */
     coachGenerated: boolean('coach_generated').notNull().default(false),
   },
   (t) => [index('teams_sport_idx').on(t.sport)],

@@ -26,7 +26,7 @@ export const matches = pgTable(
     id: serial('id').primaryKey(),
     /** Outside identity: 'of:…' imported, 'sim:…' simulator, 'feed:{provider}:…' a licensed feed. */
     key: text('key').notNull().unique(),
-    /** 'import' | 'sim' | 'feed' */
+    /** 'import' | 'sim' | 'feed' | 'finish' (a real fixture the data left without a result, scored by simulation: 演示) */
     origin: text('origin').notNull(),
     /** A simulator match replays this real fixture (its real final score, where one exists). */
     sourceMatchId: integer('source_match_id'),

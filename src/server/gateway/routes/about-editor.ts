@@ -1,17 +1,16 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { requireRole } from '../auth.ts';
+import { requireAccess } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
-import type { GatewayEnv } from '../types.ts';
+import type { GatewayEnv, UserCtx } from '../types.ts';
 import { q, text, validate } from '../../validate.ts';
 import { pathId } from './community-input.ts';
 
 /** /svc/inform/about/editor — draft, preview and publish of the about and help pages (role editor). */
-export const aboutEditorRoutes = new Hono<GatewayEnv>();
-aboutEditorRoutes.use(requireRole('editor'));
+export const aboutEditorRoutes = new Hono<GatewayEnv>().use(requireAccess('pages.edit'));
 const svc = (c: { var: GatewayEnv['Variables'] }) => c.var.app.services.pages;
-const actor = (c: { var: GatewayEnv['Variables'] }) => ({ id: c.var.user!.id });
+const actor = (c: UserCtx) => ({ id: c.var.user.id });
 
 aboutEditorRoutes.get('/list', async (c) => ok(c, await svc(c).list()));
 

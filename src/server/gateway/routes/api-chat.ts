@@ -28,7 +28,7 @@ liveChatRoutes.post('/chat/page', async (c) => {
   return ok(c, page);
 });
 
-/** POST /api/chat/welcome {roomId} → {welcome, notice, entry}; a noble's or Lv5+ entry is announced to the room. */
+/** POST /api/chat/welcome {roomId} → {welcome, notice, entry, me (the logged-in caller's part of the room, or null)}; a noble's or Lv5+ entry is announced to the room. */
 liveChatRoutes.post('/chat/welcome', async (c) => {
   const input = await readInput(c);
   return ok(c, await live(c).welcome.room(requiredId(input, 'roomId'), c.var.user?.id ?? null));
@@ -98,7 +98,7 @@ liveChatRoutes.post(
   rateLimit({ name: 'horn', max: 10, windowMs: 600_000 }),
   async (c) => {
     const input = await readInput(c);
-    const user = c.var.user!;
+    const user = c.var.user;
     return ok(
       c,
       await live(c).horns.send(user, {

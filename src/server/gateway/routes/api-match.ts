@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { MSG } from '../../../lib/messages.ts';
+import { SPORTS_MSG } from '../../../lib/sports/messages.ts';
 import { requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
@@ -16,7 +17,7 @@ import { dateOf, sports } from './sports-input.ts';
 export const matchApiRoutes = new Hono<GatewayEnv>();
 const r = matchApiRoutes;
 
-type Ctx = Context<GatewayEnv>;
+type Ctx = Pick<Context<GatewayEnv>, 'req' | 'var'>;
 
 /** `userId` may only name the caller: reservations and follows are private. */
 function ownUserId(c: Ctx): number | null {
@@ -46,6 +47,25 @@ r.get('/match/schedule', async (c) =>
   ok(c, await sports(c).lists.scheduleAll(dateOf(c, sports(c).lists.today()))),
 );
 
+/** At most this many ids in one GET /api/match/mine (a day's score list has a few hundred). */
+const MINE_MAX_IDS = 1_000;
+
+/**
+ * GET /api/match/mine?ids=1,2,3 (login) → {followed, reserved}: which of these matches the caller
+ * follows and has reserved. Shared pages show every fan the visitor's markup and fill their own
+ * stars and buttons from this (src/scripts/match-states.ts), so the page itself is one cached copy.
+ */
+r.get('/match/mine', requireUser, async (c) => {
+  const raw = (c.req.query('ids') ?? '').split(',').filter(Boolean);
+  const { ids } = validate(z.object({ ids: z.array(q.id()).max(MINE_MAX_IDS) }), { ids: raw });
+  const userId = c.var.user.id;
+  const [followed, reserved] = await Promise.all([
+    ids.length ? sports(c).follows.followedIds(userId, ids) : new Set<number>(),
+    ids.length ? sports(c).follows.reservedIds(userId, ids) : new Set<number>(),
+  ]);
+  return ok(c, { followed: [...followed], reserved: [...reserved] });
+});
+
 /** GET /api/match/next?userId → the next hot matches of the week, each with `reserved` for the caller. */
 r.get('/match/next', async (c) => {
   const userId = ownUserId(c);
@@ -68,9 +88,9 @@ r.post('/match/reserve', requireUser, async (c) => {
     z.object({ matchId: q.id(), operateType: z.coerce.number().int().min(0).max(1).default(1) }),
     await readInput(c),
   );
-  const result = await sports(c).follows.reserve(c.var.user!.id, input.matchId, input.operateType === 1);
-  if (result === 'not_found') throw notFound(MSG.matchNotFound);
-  if (result === 'started') throw badRequest(MSG.matchStarted);
+  const result = await sports(c).follows.reserve(c.var.user.id, input.matchId, input.operateType === 1);
+  if (result === 'not_found') throw notFound(SPORTS_MSG.matchNotFound);
+  if (result === 'started') throw badRequest(SPORTS_MSG.matchStarted);
   return ok(c, { matchId: input.matchId, ...result });
 });
 
@@ -92,8 +112,8 @@ r.get('/attention/operAttention', requireUser, async (c) => {
     }),
     c.req.query(),
   );
-  const result = await sports(c).follows.follow(c.var.user!.id, input.targetId, input.operateType === 1);
-  if (!result) throw notFound(MSG.matchNotFound);
+  const result = await sports(c).follows.follow(c.var.user.id, input.targetId, input.operateType === 1);
+  if (!result) throw notFound(SPORTS_MSG.matchNotFound);
   return ok(c, { matchId: input.targetId, isFollowed: result.followed });
 });
 
@@ -103,7 +123,7 @@ r.get('/attention/getAttentionMatchByUser', requireUser, async (c) => {
     z.object({ matchType: z.coerce.number().int().min(1).max(2).optional() }),
     c.req.query(),
   );
-  return ok(c, await sports(c).follows.followed(c.var.user!.id, matchType));
+  return ok(c, await sports(c).follows.followed(c.var.user.id, matchType));
 });
 
 /**
@@ -121,7 +141,7 @@ r.get('/attention/pageAttention', requireUser, async (c) => {
     }),
     c.req.query(),
   );
-  const all = await sports(c).follows.followed(c.var.user!.id, matchType);
+  const all = await sports(c).follows.followed(c.var.user.id, matchType);
   const list = all.slice((page - 1) * pageSize, page * pageSize);
   return ok(c, { list, total: all.length, page, pageSize });
 });

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { AUDIT_STATUSES } from '../../services/live/audits.ts';
 import { ROOM_AUDIT_STATUSES } from '../../services/live/room-audits.ts';
-import { requireRole, requireUser } from '../auth.ts';
+import { requireAccess, requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import { rateLimit } from '../rate-limit.ts';
@@ -11,10 +11,10 @@ import { flag, q, text, validate } from '../../validate.ts';
 import { caller, live, optionalId, requiredId } from './live-input.ts';
 
 /** /svc/api — room managers, bans and anchor applications. Every route checks who asks. */
-export const moderationRoutes = new Hono<GatewayEnv>();
-moderationRoutes.use('/forbid/*', requireUser);
-moderationRoutes.use('/manager/*', requireUser);
-moderationRoutes.use('/audit/*', requireUser);
+export const moderationRoutes = new Hono<GatewayEnv>()
+  .use('/forbid/*', requireUser)
+  .use('/manager/*', requireUser)
+  .use('/audit/*', requireUser);
 
 const nickQuery = z.object({ nickName: z.string().trim().min(1).max(20), roomId: q.id() });
 const idQuery = z.object({ id: q.id() });
@@ -85,7 +85,7 @@ moderationRoutes.post(
 );
 
 /** GET /api/audit/list?status (auditing|success|error)&page&pageSize (operators) → applications. */
-moderationRoutes.get('/audit/list', requireRole('operator'), async (c) => {
+moderationRoutes.get('/audit/list', requireAccess('live.manage'), async (c) => {
   const query = validate(
     z.object({
       status: z.enum(AUDIT_STATUSES).default('auditing'),
@@ -98,7 +98,7 @@ moderationRoutes.get('/audit/list', requireRole('operator'), async (c) => {
 });
 
 /** POST /api/audit/review {id, pass (1|0), note (required when refusing)} (operators) → {id, userId, status}. */
-moderationRoutes.post('/audit/review', requireRole('operator'), async (c) => {
+moderationRoutes.post('/audit/review', requireAccess('live.manage'), async (c) => {
   const input = await readInput(c);
   return ok(
     c,
@@ -111,7 +111,7 @@ moderationRoutes.post('/audit/review', requireRole('operator'), async (c) => {
 });
 
 /** GET /api/audit/room/list?status (pending|approved|rejected)&page&pageSize (operators) → room title/cover/notice changes. */
-moderationRoutes.get('/audit/room/list', requireRole('operator'), async (c) => {
+moderationRoutes.get('/audit/room/list', requireAccess('live.manage'), async (c) => {
   const query = validate(
     z.object({
       status: z.enum(ROOM_AUDIT_STATUSES).default('pending'),
@@ -124,7 +124,7 @@ moderationRoutes.get('/audit/room/list', requireRole('operator'), async (c) => {
 });
 
 /** POST /api/audit/room/review {id, pass (1|0), reason (required when refusing)} (operators) → {id, roomId, field, status, reverted}. */
-moderationRoutes.post('/audit/room/review', requireRole('operator'), async (c) => {
+moderationRoutes.post('/audit/room/review', requireAccess('live.manage'), async (c) => {
   const input = await readInput(c);
   return ok(
     c,

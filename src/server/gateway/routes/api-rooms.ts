@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { requireRole, requireUser } from '../auth.ts';
+import { requireAccess, requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import type { GatewayEnv } from '../types.ts';
@@ -89,7 +89,7 @@ roomRoutes.get('/room/down', requireUser, async (c) => {
  * POST /api/room/audit {roomId, approved (1 | 0), reason (required when suspending)} (operators)
  * → {roomId, auditState}: suspend a room (a live one goes offline at once) or lift it; ops log.
  */
-roomRoutes.post('/room/audit', requireRole('operator'), LIMIT.room, async (c) => {
+roomRoutes.post('/room/audit', requireAccess('live.manage'), LIMIT.room, async (c) => {
   const input = await readInput(c);
   return ok(
     c,

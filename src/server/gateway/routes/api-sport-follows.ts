@@ -21,10 +21,7 @@ const target = z.object({
 sportFollowRoutes.post('/attention/sport', requireUser, async (c) => {
   const input = await readInput(c);
   const { type, targetId } = validate(target, input);
-  return ok(
-    c,
-    await c.var.app.services.sportFollows.set(c.var.user!.id, type, targetId, !flag(input.cancel)),
-  );
+  return ok(c, await c.var.app.services.sportFollows.set(c.var.user.id, type, targetId, !flag(input.cancel)));
 });
 
 /** GET /api/attention/sport/status?type&targetId → {following, followers} (visitors: following false). */
@@ -35,5 +32,5 @@ sportFollowRoutes.get('/attention/sport/status', async (c) => {
 
 /** GET /api/attention/sport/list → [{type, id, sport, name, href}], newest first. */
 sportFollowRoutes.get('/attention/sport/list', requireUser, async (c) =>
-  ok(c, await c.var.app.services.sportFollows.list(c.var.user!.id)),
+  ok(c, await c.var.app.services.sportFollows.list(c.var.user.id)),
 );

@@ -66,7 +66,7 @@ liveUserRoutes.get('/attention/operAttention', async (c, next) => {
     c.req.query(),
   );
   if (operateType === 2) throw invalidParam('operateType', MSG.followOperateRule);
-  return ok(c, await live(c).anchors.follow(caller(c).id, targetId, operateType === 1));
+  return ok(c, await live(c).anchors.follow(c.var.user.id, targetId, operateType === 1));
 });
 
 /** GET /api/attention/pageAttention?attentionType=1&page&pageSize (30) → followed anchors, live first. */
@@ -77,5 +77,5 @@ liveUserRoutes.get('/attention/pageAttention', async (c, next) => {
     z.object({ page: q.page(), pageSize: q.pageSize(30, 100) }),
     c.req.query(),
   );
-  return ok(c, await live(c).anchors.followed(caller(c).id, page, pageSize));
+  return ok(c, await live(c).anchors.followed(c.var.user.id, page, pageSize));
 });

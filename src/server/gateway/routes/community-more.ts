@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { requireRole, requireUser } from '../auth.ts';
+import { requireAccess, requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import { rateLimit } from '../rate-limit.ts';
@@ -20,7 +20,7 @@ communityMoreRoutes.post('/report/add', requireUser, LIMIT.report, async (c) => 
   const t = validate(target, input);
   return ok(
     c,
-    await c.var.app.services.community.reports.report(actorOf(c.var.user!), {
+    await c.var.app.services.community.reports.report(actorOf(c.var.user), {
       ...t,
       reason: text(input.reason),
     }),
@@ -28,12 +28,12 @@ communityMoreRoutes.post('/report/add', requireUser, LIMIT.report, async (c) => 
 });
 
 /** POST /inform/report/review {targetType, targetId, decision: hide|restore|ban, reason?} — operators. */
-communityMoreRoutes.post('/report/review', requireRole('operator'), async (c) => {
+communityMoreRoutes.post('/report/review', requireAccess('reports.review'), async (c) => {
   const input = await readInput(c);
   const t = validate(target.extend({ decision: z.enum(['hide', 'restore', 'ban']) }), input);
   return ok(
     c,
-    await c.var.app.services.community.reports.review(actorOf(c.var.user!), {
+    await c.var.app.services.community.reports.review(actorOf(c.var.user), {
       ...t,
       reason: text(input.reason).slice(0, 200),
     }),
@@ -72,12 +72,12 @@ communityMoreRoutes.get('/post/matches', requireUser, async (c) => {
 communityMoreRoutes.get('/message/list', requireUser, async (c) => {
   const kind = c.req.query('kind');
   const args = { kind: isNoticeKind(kind) ? kind : undefined, ...pageOf(c.req.query(), 20) };
-  return ok(c, await c.var.app.services.notifications.list(c.var.user!.id, args));
+  return ok(c, await c.var.app.services.notifications.list(c.var.user.id, args));
 });
 
 /** GET /inform/message/unread: unread counts per kind and `all`. */
 communityMoreRoutes.get('/message/unread', requireUser, async (c) =>
-  ok(c, await c.var.app.services.notifications.unread(c.var.user!.id)),
+  ok(c, await c.var.app.services.notifications.unread(c.var.user.id)),
 );
 
 /** POST /inform/message/read {ids?, kind?}: marks mine read (all of them when neither is given). */
@@ -86,7 +86,7 @@ communityMoreRoutes.post('/message/read', requireUser, async (c) => {
   // Ids beyond the id range (1e300) reached the SQL as a 500: refused by name instead.
   const ids = validate(z.object({ ids: z.array(q.id()) }), { ids: listOf(input.ids) }).ids;
   const kind = text(input.kind);
-  const changed = await c.var.app.services.notifications.markRead(c.var.user!.id, {
+  const changed = await c.var.app.services.notifications.markRead(c.var.user.id, {
     ids,
     kind: isNoticeKind(kind) ? kind : undefined,
   });

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { FEED_SORTS } from '../../../lib/community/rules.ts';
-import { MSG } from '../../../lib/messages.ts';
-import { requireRole, requireUser } from '../auth.ts';
+import { COMMUNITY_MSG } from '../../../lib/community/messages.ts';
+import { requireAccess, requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import { rateLimit } from '../rate-limit.ts';
@@ -23,7 +23,7 @@ communityRoutes.get('/circle/list', async (c) => ok(c, await svc(c).circles.list
 for (const action of ['join', 'leave'] as const) {
   communityRoutes.post(`/circle/${action}`, requireUser, async (c) => {
     const { circleId } = validate(z.object({ circleId: q.id() }), await readInput(c));
-    return ok(c, await svc(c).circles[action](c.var.user!.id, circleId));
+    return ok(c, await svc(c).circles[action](c.var.user.id, circleId));
   });
 }
 
@@ -61,7 +61,7 @@ communityRoutes.post(
 communityRoutes.post('/post/addSave', requireUser, LIMIT.post, async (c) => {
   const input = await readInput(c);
   const kind = text(input.type) === '2' ? 2 : 1;
-  const created = await svc(c).posts.create(actorOf(c.var.user!), {
+  const created = await svc(c).posts.create(actorOf(c.var.user), {
     kind,
     circleId: optionalId(input.circleId),
     content: text(input.content),
@@ -75,19 +75,19 @@ communityRoutes.post('/post/addSave', requireUser, LIMIT.post, async (c) => {
 communityRoutes.post('/post/edit', requireUser, LIMIT.post, async (c) => {
   const input = await readInput(c);
   const { postId } = validate(z.object({ postId: q.id() }), input);
-  const edited = await svc(c).edits.edit(actorOf(c.var.user!), postId, {
+  const edited = await svc(c).edits.edit(actorOf(c.var.user), postId, {
     content: text(input.content),
     pictures: listOf(input.pictures ?? input['pictures[]']),
     matchId: 'matchId' in input ? (optionalId(input.matchId) ?? null) : undefined,
   });
-  return ok(c, edited.post, edited.notice ?? MSG.postEdited);
+  return ok(c, edited.post, edited.notice ?? COMMUNITY_MSG.postEdited);
 });
 
 /** POST /inform/post/pin {postId, pinned: 1|0}: operators pin a circle post (logged). */
-communityRoutes.post('/post/pin', requireRole('operator'), async (c) => {
+communityRoutes.post('/post/pin', requireAccess('posts.moderate'), async (c) => {
   const input = await readInput(c);
   const { postId } = validate(z.object({ postId: q.id() }), input);
-  return ok(c, await svc(c).edits.pin(actorOf(c.var.user!), postId, wantOf(input.pinned) !== false));
+  return ok(c, await svc(c).edits.pin(actorOf(c.var.user), postId, wantOf(input.pinned) !== false));
 });
 
 /**
@@ -110,29 +110,34 @@ communityRoutes.post('/post/list/anchor', async (c) => {
 
 /** GET /inform/post/list/anchor/my?pageNum&pageSize: my own dynamics, held ones included. */
 communityRoutes.get('/post/list/anchor/my', requireUser, async (c) =>
-  ok(c, await svc(c).feeds.mine(c.var.user!.id, { kind: 2, ...pageOf(c.req.query()) })),
+  ok(c, await svc(c).feeds.mine(c.var.user.id, { kind: 2, ...pageOf(c.req.query()) })),
 );
 
 /** GET /inform/post/anchor/delete?postId: the author or staff delete a post (dynamic or circle post). */
 communityRoutes.get('/post/anchor/delete', requireUser, async (c) => {
   const { postId } = validate(z.object({ postId: q.id() }), c.req.query());
-  await svc(c).posts.remove(actorOf(c.var.user!), postId);
+  await svc(c).posts.remove(actorOf(c.var.user), postId);
   return ok(c, { postId, deleted: true });
 });
 
 /** GET /inform/post/like/{id}?like=1|0 (absent: toggle) → {liked, likeCount}. */
 communityRoutes.get('/post/like/:id', requireUser, async (c) =>
-  ok(
-    c,
-    await svc(c).likes.post(actorOf(c.var.user!), pathId(c.req.param('id')), wantOf(c.req.query('like'))),
-  ),
+  ok(c, await svc(c).likes.post(actorOf(c.var.user), pathId(c.req.param('id')), wantOf(c.req.query('like')))),
+);
+
+/**
+ * GET /inform/post/shield/mine → {postIds, authorIds}: what the caller shielded. /community is one
+ * shared copy for everyone; a fan's browser hides these from it (src/scripts/community-shields.ts).
+ */
+communityRoutes.get('/post/shield/mine', requireUser, async (c) =>
+  ok(c, await svc(c).shields.mine(c.var.user.id)),
 );
 
 /** POST /inform/post/shield {postId | authorId, cancel?}. */
 communityRoutes.post('/post/shield', requireUser, async (c) => {
   const input = await readInput(c);
   const target = { postId: optionalId(input.postId), authorId: optionalId(input.authorId) };
-  return ok(c, await svc(c).shields.set(c.var.user!.id, target, wantOf(input.cancel) !== true));
+  return ok(c, await svc(c).shields.set(c.var.user.id, target, wantOf(input.cancel) !== true));
 });
 
 /** POST /inform/comment/reply {postId, content, parentId?}. */
@@ -140,7 +145,7 @@ communityRoutes.post('/comment/reply', requireUser, LIMIT.comment, async (c) => 
   const input = await readInput(c);
   const { postId } = validate(z.object({ postId: q.id() }), input);
   const reply = { postId, content: text(input.content), parentId: optionalId(input.parentId) };
-  return ok(c, await svc(c).comments.reply(actorOf(c.var.user!), reply));
+  return ok(c, await svc(c).comments.reply(actorOf(c.var.user), reply));
 });
 
 /** GET /inform/comment/list/byPost?postId&pageNum&pageSize. */
@@ -157,6 +162,6 @@ communityRoutes.get('/comment/list/byPost', async (c) => {
 communityRoutes.get('/comment/like/:id', requireUser, async (c) =>
   ok(
     c,
-    await svc(c).likes.comment(actorOf(c.var.user!), pathId(c.req.param('id')), wantOf(c.req.query('like'))),
+    await svc(c).likes.comment(actorOf(c.var.user), pathId(c.req.param('id')), wantOf(c.req.query('like'))),
   ),
 );

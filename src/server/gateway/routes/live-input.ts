@@ -2,7 +2,7 @@ import { MSG } from '../../../lib/messages.ts';
 import { z } from 'zod';
 import type { Caller } from '../../services/live/access.ts';
 import { invalidParam } from '../../errors.ts';
-import type { GatewayEnv } from '../types.ts';
+import type { GatewayEnv, UserCtx } from '../types.ts';
 import { MAX_ID, text, validate } from '../../validate.ts';
 
 /** Small readers shared by the live-room routes (api-*.ts, chat.ts). */
@@ -10,8 +10,8 @@ import { MAX_ID, text, validate } from '../../validate.ts';
 type Ctx = { var: GatewayEnv['Variables'] };
 
 export const live = (c: Ctx) => c.var.app.services.live;
-/** The logged-in caller (routes behind requireUser). */
-export const caller = (c: Ctx): Caller => ({ id: c.var.user!.id, roles: c.var.user!.roles });
+/** The logged-in caller: only routes behind requireUser or requireAccess type-check with it. */
+export const caller = (c: UserCtx): Caller => ({ id: c.var.user.id, roles: c.var.user.roles });
 export const viewer = (c: Ctx): Caller | null =>
   c.var.user ? { id: c.var.user.id, roles: c.var.user.roles } : null;
 

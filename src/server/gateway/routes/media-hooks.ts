@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
-import { MSG } from '../../../lib/messages.ts';
+import { LIVE_MSG } from '../../../lib/live/messages.ts';
 import { forbidden } from '../../errors.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
@@ -20,7 +20,7 @@ const hooks = (c: Parameters<MiddlewareHandler<GatewayEnv>>[0]) => c.var.app.ser
 const mediaServerOnly: MiddlewareHandler<GatewayEnv> = async (c, next) => {
   const want = Buffer.from(c.var.app.services.media.provider.hookKey);
   const got = Buffer.from(c.req.query('key') ?? '');
-  if (got.length !== want.length || !timingSafeEqual(got, want)) throw forbidden(MSG.mediaHookOnly);
+  if (got.length !== want.length || !timingSafeEqual(got, want)) throw forbidden(LIVE_MSG.mediaHookOnly);
   await next();
 };
 mediaHookRoutes.use('/hooks/*', mediaServerOnly);

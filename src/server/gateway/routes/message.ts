@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { requireRole, requireUser } from '../auth.ts';
+import { requireAccess, requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import { rateLimit } from '../rate-limit.ts';
@@ -18,16 +18,16 @@ const contentOf = (v: unknown) => (typeof v === 'string' ? v : Array.isArray(v) 
 
 /** GET /message/conversations: mine with peer, last message, unread count and the peer's read marker. */
 messageRoutes.get('/conversations', requireUser, async (c) =>
-  ok(c, await c.var.app.services.messages.conversations.list(c.var.user!.id)),
+  ok(c, await c.var.app.services.messages.conversations.list(c.var.user.id)),
 );
 
 /** POST /message/open {userId} | {service: 1}: the conversation, created on first use. */
 messageRoutes.post('/open', requireUser, LIMIT.message, async (c) => {
   const input = await readInput(c);
   const convs = c.var.app.services.messages.conversations;
-  if (flag(input.service)) return ok(c, await convs.openService(c.var.user!.id));
+  if (flag(input.service)) return ok(c, await convs.openService(c.var.user.id));
   const { userId } = validate(z.object({ userId: q.id() }), input);
-  return ok(c, await convs.openDirect(c.var.user!.id, userId));
+  return ok(c, await convs.openDirect(c.var.user.id, userId));
 });
 
 /** GET /message/history?conversationId&beforeId: a page of the thread, oldest first, with `hasMore`. */
@@ -35,7 +35,7 @@ messageRoutes.get('/history', requireUser, async (c) => {
   const { conversationId, beforeId } = validate(history, c.req.query());
   return ok(
     c,
-    await c.var.app.services.messages.conversations.history(c.var.user!.id, conversationId, beforeId),
+    await c.var.app.services.messages.conversations.history(c.var.user.id, conversationId, beforeId),
   );
 });
 
@@ -43,7 +43,7 @@ messageRoutes.get('/history', requireUser, async (c) => {
 messageRoutes.post('/send', requireUser, LIMIT.message, async (c) => {
   const input = await readInput(c);
   const { conversationId, kind } = validate(sending, input);
-  const sent = await c.var.app.services.messages.sender.send(c.var.user!.id, {
+  const sent = await c.var.app.services.messages.sender.send(c.var.user.id, {
     conversationId,
     kind,
     content: contentOf(input.content),
@@ -54,12 +54,12 @@ messageRoutes.post('/send', requireUser, LIMIT.message, async (c) => {
 /** POST /message/read {conversationId}: marks the thread read; the peer gets a read receipt. */
 messageRoutes.post('/read', requireUser, async (c) => {
   const { conversationId } = validate(conversation, await readInput(c));
-  return ok(c, await c.var.app.services.messages.reads.markRead(c.var.user!.id, conversationId));
+  return ok(c, await c.var.app.services.messages.reads.markRead(c.var.user.id, conversationId));
 });
 
 /** GET /message/unread: {messages, notices, all} — the header badge. */
 messageRoutes.get('/unread', requireUser, async (c) =>
-  ok(c, await c.var.app.services.messages.reads.totals(c.var.user!.id)),
+  ok(c, await c.var.app.services.messages.reads.totals(c.var.user.id)),
 );
 
 /** POST /message/block {userId, cancel?}: block (or with cancel=1 unblock) a user. */
@@ -70,34 +70,34 @@ messageRoutes.post(
   async (c) => {
     const input = await readInput(c);
     const { userId } = validate(z.object({ userId: q.id() }), input);
-    return ok(c, await c.var.app.services.messages.blocks.set(c.var.user!.id, userId, !flag(input.cancel)));
+    return ok(c, await c.var.app.services.messages.blocks.set(c.var.user.id, userId, !flag(input.cancel)));
   },
 );
 
 /** GET /message/blocks: the users I have blocked. */
 messageRoutes.get('/blocks', requireUser, async (c) =>
-  ok(c, await c.var.app.services.messages.blocks.list(c.var.user!.id)),
+  ok(c, await c.var.app.services.messages.blocks.list(c.var.user.id)),
 );
 
 /** GET /message/service/list — 运营: service conversations, unanswered first. */
-messageRoutes.get('/service/list', requireRole('operator'), async (c) =>
+messageRoutes.get('/service/list', requireAccess('service.reply'), async (c) =>
   ok(c, await c.var.app.services.messages.desk.list()),
 );
 
 /** GET /message/service/history?conversationId&beforeId — 运营: a service thread (marks it read). */
-messageRoutes.get('/service/history', requireRole('operator'), async (c) => {
+messageRoutes.get('/service/history', requireAccess('service.reply'), async (c) => {
   const { conversationId, beforeId } = validate(history, c.req.query());
   return ok(c, await c.var.app.services.messages.desk.thread(conversationId, beforeId));
 });
 
 /** POST /message/service/reply {conversationId, kind?, content} — 运营: answer as 客服 (ops log). */
-messageRoutes.post('/service/reply', requireRole('operator'), LIMIT.message, async (c) => {
+messageRoutes.post('/service/reply', requireAccess('service.reply'), LIMIT.message, async (c) => {
   const input = await readInput(c);
   const { conversationId, kind } = validate(sending, input);
   return ok(
     c,
     await c.var.app.services.messages.desk.reply(
-      c.var.user!.id,
+      c.var.user.id,
       conversationId,
       kind,
       contentOf(input.content),

@@ -2,20 +2,19 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { NEWS_STATUSES, type NewsStatus } from '../../../lib/news/rules.ts';
 import { publishAtOf, tagsOf } from '../../services/news/input.ts';
-import { requireRole } from '../auth.ts';
+import { requireAccess } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
-import type { GatewayEnv } from '../types.ts';
+import type { GatewayEnv, UserCtx } from '../types.ts';
 import { q, text, validate } from '../../validate.ts';
 import { listOf, optionalId, pageOf, pathId } from './community-input.ts';
 
 /** /svc/inform/info/editor — the editors' calls (role editor); each action is in the ops log. */
-export const newsEditorRoutes = new Hono<GatewayEnv>();
-newsEditorRoutes.use(requireRole('editor'));
+export const newsEditorRoutes = new Hono<GatewayEnv>().use(requireAccess('news.edit'));
 const svc = (c: { var: GatewayEnv['Variables'] }) => c.var.app.services.news.editor;
-const actor = (c: { var: GatewayEnv['Variables'] }) => ({
-  id: c.var.user!.id,
-  nickName: c.var.user!.nickName,
+const actor = (c: UserCtx) => ({
+  id: c.var.user.id,
+  nickName: c.var.user.nickName,
 });
 
 newsEditorRoutes.get('/list', async (c) => {

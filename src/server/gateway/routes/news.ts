@@ -8,7 +8,7 @@ import { badRequest, invalidParam } from '../../errors.ts';
 import { requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
-import type { GatewayEnv } from '../types.ts';
+import type { GatewayEnv, UserCtx } from '../types.ts';
 import { q, text, validate } from '../../validate.ts';
 import { optionalId, pageOf, pathId, wantOf } from './community-input.ts';
 import { newsEditorRoutes } from './news-editor.ts';
@@ -18,9 +18,9 @@ import { LIMIT } from '../limits.ts';
 /** /svc/inform/info — news (docs/news.md): columns, lists, articles, comments, collections. */
 export const newsRoutes = new Hono<GatewayEnv>();
 const svc = (c: { var: GatewayEnv['Variables'] }) => c.var.app.services.news;
-const actor = (c: { var: GatewayEnv['Variables'] }) => ({
-  id: c.var.user!.id,
-  nickName: c.var.user!.nickName,
+const actor = (c: UserCtx) => ({
+  id: c.var.user.id,
+  nickName: c.var.user.nickName,
 });
 newsRoutes.route('/info/editor', newsEditorRoutes);
 newsRoutes.route('/about/editor', aboutEditorRoutes);
@@ -109,11 +109,36 @@ newsRoutes.get('/info/collect', requireUser, async (c) => {
   const { collectId } = validate(z.object({ collectId: q.id() }), c.req.query());
   const type = c.req.query('type');
   if (type !== undefined && type !== '' && type !== '1') throw badRequest(NEWS_MSG.collectType);
-  return ok(c, await svc(c).collects.set(c.var.user!.id, collectId, wantOf(c.req.query('flag'))));
+  return ok(c, await svc(c).collects.set(c.var.user.id, collectId, wantOf(c.req.query('flag'))));
+});
+
+/** At most this many comment ids in one GET /inform/info/mine (a page shows 20 with their replies). */
+const MINE_MAX_COMMENTS = 500;
+
+/**
+ * GET /inform/info/mine?articleId&commentIds=1,2 (login) → {collected, liked, reported, own}: whether
+ * the caller collected the article, which of these comments they liked, reported and wrote. The article page is one shared copy
+ * for everyone; a fan's browser fills their own states from this (src/scripts/news-states.ts).
+ */
+newsRoutes.get('/info/mine', requireUser, async (c) => {
+  const { articleId, commentIds } = validate(
+    z.object({ articleId: q.id(), commentIds: z.array(q.id()).max(MINE_MAX_COMMENTS) }),
+    {
+      articleId: c.req.query('articleId'),
+      commentIds: (c.req.query('commentIds') ?? '').split(',').filter(Boolean),
+    },
+  );
+  const userId = c.var.user.id;
+  const [collected, liked, { reported, own }] = await Promise.all([
+    svc(c).collects.has(userId, articleId),
+    svc(c).comments.likedIds(userId, commentIds),
+    svc(c).comments.reportStates(userId, commentIds),
+  ]);
+  return ok(c, { collected, liked, reported, own });
 });
 
 /** GET /inform/info/my/collect?pageNum&pageSize: my collected articles. */
 newsRoutes.get('/info/my/collect', requireUser, async (c) => {
   const page = pageOf(c.req.query(), NEWS_RULES.pageSize);
-  return ok(c, await svc(c).collects.mine(c.var.user!.id, page.pageNum, page.pageSize));
+  return ok(c, await svc(c).collects.mine(c.var.user.id, page.pageNum, page.pageSize));
 });

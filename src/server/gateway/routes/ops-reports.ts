@@ -2,7 +2,7 @@ import { MSG } from '../../../lib/messages.ts';
 import { Hono } from 'hono';
 import { isReportAction, isReportSource } from '../../../lib/ops/reports.ts';
 import { invalidParam } from '../../errors.ts';
-import { requireRole, requireUser } from '../auth.ts';
+import { requireAccess, requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import { rateLimit } from '../rate-limit.ts';
@@ -18,8 +18,7 @@ const reports = (c: Ctx) => c.var.app.services.opsReports;
  * /svc/ops/reports — the console's one report queue (运营): rooms, chat messages, posts, comments, news
  * comments and users (docs/ops.md).
  */
-export const opsReportRoutes = new Hono<GatewayEnv>();
-opsReportRoutes.use(requireRole('operator'));
+export const opsReportRoutes = new Hono<GatewayEnv>().use(requireAccess('reports.review'));
 
 const sourceOf = (raw: unknown) => {
   if (!isReportSource(raw)) throw invalidParam('source', MSG.valueNotAllowed);
@@ -44,7 +43,7 @@ opsReportRoutes.post('/decide', async (c) => {
   if (!isReportAction(input.action)) throw invalidParam('action', MSG.valueNotAllowed);
   return ok(
     c,
-    await reports(c).decisions.decide(actorOf(c.var.user!), {
+    await reports(c).decisions.decide(actorOf(c.var.user), {
       source: sourceOf(input.source),
       targetId: requiredId(input, 'targetId'),
       action: input.action,
@@ -64,7 +63,7 @@ reportIntakeRoutes.post('/report/message', requireUser, intakeLimit, async (c) =
   const input = await readInput(c);
   const targetId = requiredId(input, 'messageId');
   const r = { kind: 'chat' as const, targetId, reason: text(input.reason), detail: text(input.detail) };
-  return ok(c, await reports(c).queue.add(c.var.user!.id, r));
+  return ok(c, await reports(c).queue.add(c.var.user.id, r));
 });
 
 /** POST /api/report/user {userId, reason, detail?} → {id}. */
@@ -72,5 +71,5 @@ reportIntakeRoutes.post('/report/user', requireUser, intakeLimit, async (c) => {
   const input = await readInput(c);
   const targetId = requiredId(input, 'userId');
   const r = { kind: 'user' as const, targetId, reason: text(input.reason), detail: text(input.detail) };
-  return ok(c, await reports(c).queue.add(c.var.user!.id, r));
+  return ok(c, await reports(c).queue.add(c.var.user.id, r));
 });

@@ -2,7 +2,7 @@ import { MSG } from '../../../lib/messages.ts';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { PlacementInput } from '../../services/ops/content.ts';
-import { requireRole } from '../auth.ts';
+import { requireAccess } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import { invalidParam } from '../../errors.ts';
@@ -15,12 +15,12 @@ import { opsReportRoutes } from './ops-reports.ts';
  * /svc/ops — the console's user and content calls (运营). Every call checks the role here and
  * again in its service; every change writes the ops log. Anchor reviews stay under /svc/api/audit.
  */
-export const opsRoutes = new Hono<GatewayEnv>();
-// Scoped to these sections: other console calls under /svc/ops (money, roles) have their own roles.
-opsRoutes.use('/users/*', requireRole('operator'));
-opsRoutes.use('/content/*', requireRole('operator'));
-opsRoutes.route('/reports', opsReportRoutes);
-opsRoutes.use('/feedback/*', requireRole('operator'));
+// Every call is under one of these guarded sections, so the handlers are typed for a known caller.
+export const opsRoutes = new Hono<GatewayEnv>()
+  .use('/users/*', requireAccess('users.manage'))
+  .use('/content/*', requireAccess('content.manage'))
+  .route('/reports', opsReportRoutes)
+  .use('/feedback/*', requireAccess('feedback.reply'));
 
 /** POST /ops/feedback/{id}/reply {content} → {feedbackId, conversationId, message}: to the user's 客服 thread. */
 opsRoutes.post('/feedback/:id/reply', async (c) => {

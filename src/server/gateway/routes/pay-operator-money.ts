@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { fill, MSG } from '../../../lib/messages.ts';
+import { fill } from '../../../lib/messages.ts';
+import { OPS_MSG } from '../../../lib/ops/messages.ts';
 import { ORDER_STATUSES } from '../../../lib/vocab/pay-status.ts';
 import { isCurrency } from '../../../lib/vocab/trade-types.ts';
 import { badRequest } from '../../errors.ts';
 import type { AdjustInput } from '../../services/ops/money.ts';
-import { requireRole } from '../auth.ts';
+import { requireAccess } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import type { GatewayEnv } from '../types.ts';
@@ -17,18 +18,17 @@ import { LIMIT } from '../limits.ts';
  * /svc/pay/operator — the console's finance desk beside the withdrawal review (财务 role): manual
  * top-up and system deduction (reason + second factor), recharge orders, a user's money, the audit.
  */
-export const operatorMoneyRoutes = new Hono<GatewayEnv>();
-operatorMoneyRoutes.use(requireRole('finance'));
+export const operatorMoneyRoutes = new Hono<GatewayEnv>().use(requireAccess('money.manage'));
 
 const money = (c: { var: GatewayEnv['Variables'] }) => c.var.app.services.ops.money;
 
 function adjustInput(input: Record<string, unknown>): AdjustInput {
   const currency = text(input.currency);
-  if (!isCurrency(currency)) throw badRequest(MSG.opsCurrencyInvalid);
+  if (!isCurrency(currency)) throw badRequest(OPS_MSG.opsCurrencyInvalid);
   const amount = Number(text(input.amount));
-  if (!text(input.amount) || !Number.isSafeInteger(amount)) throw badRequest(MSG.opsAmountInvalid);
+  if (!text(input.amount) || !Number.isSafeInteger(amount)) throw badRequest(OPS_MSG.opsAmountInvalid);
   return {
-    userId: wholeNumber(input, 'userId', MSG.opsUserNotFound),
+    userId: wholeNumber(input, 'userId', OPS_MSG.opsUserNotFound),
     currency,
     amount,
     reason: text(input.reason),
@@ -43,9 +43,9 @@ function adjustInput(input: Record<string, unknown>): AdjustInput {
  * that a second finance staff member approves (pay-operator-top-ups.ts).
  */
 operatorMoneyRoutes.post('/top-up', LIMIT.staffMoney, async (c) => {
-  const done = await money(c).topUp(c.var.user!.id, adjustInput(await readInput(c)));
+  const done = await money(c).topUp(c.var.user.id, adjustInput(await readInput(c)));
   if (!done.pending) return ok(c, done);
-  return ok(c, done, fill(MSG.topUpPending, { limit: c.var.app.config.topUpReviewAbove }));
+  return ok(c, done, fill(OPS_MSG.topUpPending, { limit: c.var.app.config.topUpReviewAbove }));
 });
 
 /**
@@ -53,7 +53,7 @@ operatorMoneyRoutes.post('/top-up', LIMIT.staffMoney, async (c) => {
  * and nothing moves.
  */
 operatorMoneyRoutes.post('/deduct', LIMIT.staffMoney, async (c) =>
-  ok(c, await money(c).deduct(c.var.user!.id, adjustInput(await readInput(c)))),
+  ok(c, await money(c).deduct(c.var.user.id, adjustInput(await readInput(c)))),
 );
 
 /** GET /pay/operator/users/{id}/money?pageNum&pageSize → {user{id, nickName, mobile (masked)}, balances, records{…}}. */
@@ -82,4 +82,4 @@ operatorMoneyRoutes.get('/recharge-orders', async (c) => {
 });
 
 /** POST /pay/operator/ledger-audit → {clean, mismatches[{userId, kind, currency, expected, actual, recordId?}], checkedAt}. */
-operatorMoneyRoutes.post('/ledger-audit', async (c) => ok(c, await money(c).audit(c.var.user!.id)));
+operatorMoneyRoutes.post('/ledger-audit', async (c) => ok(c, await money(c).audit(c.var.user.id)));

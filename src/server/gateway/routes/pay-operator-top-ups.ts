@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { TOP_UP_STATUSES } from '../../../lib/vocab/pay-status.ts';
-import { requireRole } from '../auth.ts';
+import { requireAccess } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import type { GatewayEnv } from '../types.ts';
@@ -13,8 +13,7 @@ import { paging, pathId } from './pay-input.ts';
  * /svc/pay/operator/top-ups — the second pair of eyes on manual top-ups above TOP_UP_REVIEW_ABOVE (财务
  * role): a finance staff member other than the one who asked, and not the account's owner, approves or rejects.
  */
-export const operatorTopUpRoutes = new Hono<GatewayEnv>();
-operatorTopUpRoutes.use(requireRole('finance'));
+export const operatorTopUpRoutes = new Hono<GatewayEnv>().use(requireAccess('money.manage'));
 
 const topUps = (c: { var: GatewayEnv['Variables'] }) => c.var.app.services.ops.topUps;
 
@@ -38,11 +37,11 @@ operatorTopUpRoutes.get('/top-ups', async (c) => {
  */
 operatorTopUpRoutes.post('/top-ups/:id/approve', LIMIT.staffMoney, async (c) => {
   const code = text((await readInput(c)).secondFactorCode);
-  return ok(c, await topUps(c).approve(c.var.user!.id, pathId(c), code));
+  return ok(c, await topUps(c).approve(c.var.user.id, pathId(c), code));
 });
 
 /** POST /pay/operator/top-ups/{id}/reject {reason (1–100)} → {requestId, status}: nothing is credited. */
 operatorTopUpRoutes.post('/top-ups/:id/reject', LIMIT.staffMoney, async (c) => {
   const reason = text((await readInput(c)).reason);
-  return ok(c, await topUps(c).reject(c.var.user!.id, pathId(c), reason));
+  return ok(c, await topUps(c).reject(c.var.user.id, pathId(c), reason));
 });

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { requireRole } from '../auth.ts';
+import { requireAccess } from '../auth.ts';
 import { z } from 'zod';
-import { MSG } from '../../../lib/messages.ts';
+import { WALLET_MSG } from '../../../lib/wallet-messages.ts';
 import { WITHDRAW_STATUSES } from '../../../lib/vocab/pay-status.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
@@ -11,9 +11,7 @@ import { text, validate } from '../../validate.ts';
 import { paging, pathId } from './pay-input.ts';
 
 /** /svc/pay/operator — withdrawal review for site staff (财务 role); the staff console builds on it. */
-export const operatorRoutes = new Hono<GatewayEnv>();
-
-operatorRoutes.use(requireRole('finance'));
+export const operatorRoutes = new Hono<GatewayEnv>().use(requireAccess('money.manage'));
 
 const withdrawals = (c: { var: GatewayEnv['Variables'] }) => c.var.app.services.wallet.withdrawals;
 const NOTE_MAX = 100;
@@ -37,8 +35,8 @@ operatorRoutes.get('/withdrawals', async (c) => {
  */
 operatorRoutes.post('/withdrawals/:id/approve', async (c) => {
   const note = text((await readInput(c)).note);
-  if (!note || [...note].length > NOTE_MAX) throw badRequest(MSG.payoutRefRequired);
-  const w = await withdrawals(c).approve(c.var.user!.id, pathId(c), note);
+  if (!note || [...note].length > NOTE_MAX) throw badRequest(WALLET_MSG.payoutRefRequired);
+  const w = await withdrawals(c).approve(c.var.user.id, pathId(c), note);
   await c.var.app.services.opsNotices.withdrawal(w.id);
   return ok(c, w);
 });
@@ -46,8 +44,8 @@ operatorRoutes.post('/withdrawals/:id/approve', async (c) => {
 /** POST /pay/operator/withdrawals/{id}/reject {reason}: the held 球票 go back to the user (type 6). */
 operatorRoutes.post('/withdrawals/:id/reject', async (c) => {
   const reason = text((await readInput(c)).reason);
-  if (!reason || [...reason].length > NOTE_MAX) throw badRequest(MSG.rejectReasonRequired);
-  const w = await withdrawals(c).reject(c.var.user!.id, pathId(c), reason);
+  if (!reason || [...reason].length > NOTE_MAX) throw badRequest(WALLET_MSG.rejectReasonRequired);
+  const w = await withdrawals(c).reject(c.var.user.id, pathId(c), reason);
   // The user reads the reason in 消息通知 (kind 提现).
   await c.var.app.services.opsNotices.withdrawal(w.id);
   return ok(c, w);

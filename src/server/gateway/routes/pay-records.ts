@@ -20,7 +20,7 @@ const wallet = (c: { var: GatewayEnv['Variables'] }) => c.var.app.services.walle
 recordRoutes.post('/record/trans-list', requireUser, async (c) => {
   const input = await readInput(c);
   const { pageNum, pageSize } = paging(input);
-  return ok(c, await wallet(c).records.list(c.var.user!.id, recordFilter(input), pageNum, pageSize));
+  return ok(c, await wallet(c).records.list(c.var.user.id, recordFilter(input), pageNum, pageSize));
 });
 
 /** POST /pay/record/income: the same list, money coming in only. */
@@ -30,7 +30,7 @@ recordRoutes.post('/record/income', requireUser, async (c) => {
   return ok(
     c,
     await wallet(c).records.list(
-      c.var.user!.id,
+      c.var.user.id,
       { ...recordFilter(input), incomeOnly: true },
       pageNum,
       pageSize,

@@ -37,7 +37,7 @@ roomPayRoutes.post(
   rateLimit({ name: 'nobility', max: 30, windowMs: 600_000 }),
   async (c) => {
     const input = await readInput(c);
-    const result = await wallet(c).nobility.purchase(c.var.user!.id, {
+    const result = await wallet(c).nobility.purchase(c.var.user.id, {
       tierId: wholeNumber(input, 'nobilityId'),
       months: text(input.months) ? wholeNumber(input, 'months') : 1,
       key: requestKey(c, input),
@@ -58,7 +58,7 @@ roomPayRoutes.post(
   async (c) => {
     const input = await readInput(c);
     // With a roomId the live rooms pay through the wallet and show the gift to the room (live/room-gifts.ts).
-    const result = await c.var.app.services.live.gifts.send(c.var.user!.id, {
+    const result = await c.var.app.services.live.gifts.send(c.var.user.id, {
       roomId: text(input.roomId) ? wholeNumber(input, 'roomId') : undefined,
       giftId: wholeNumber(input, 'giftId'),
       anchorId: text(input.anchorId) ? wholeNumber(input, 'anchorId') : undefined,

@@ -1,19 +1,19 @@
 import { Hono } from 'hono';
-import { MSG } from '../../../lib/messages.ts';
+import { WALLET_MSG } from '../../../lib/wallet-messages.ts';
 import { digitsOnly } from '../../../lib/validation.ts';
 import { requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import { forbidden } from '../../errors.ts';
 import { rateLimit } from '../rate-limit.ts';
-import type { GatewayEnv } from '../types.ts';
+import type { GatewayEnv, UserCtx } from '../types.ts';
 import { paging, pathId, requestKey, sealedPay, wholeNumber } from './pay-input.ts';
 import { text } from '../../validate.ts';
 
 /** /svc/pay — withdrawals, bank cards and the pay password. Every route needs a login. */
 export const withdrawRoutes = new Hono<GatewayEnv>();
 
-const me = (c: { var: GatewayEnv['Variables'] }) => c.var.user!.id;
+const me = (c: UserCtx) => c.var.user.id;
 const wallet = (c: { var: GatewayEnv['Variables'] }) => c.var.app.services.wallet;
 const sensitive = (name: string) => rateLimit({ name, max: 20, windowMs: 600_000 });
 
@@ -25,8 +25,8 @@ const sensitive = (name: string) => rateLimit({ name, max: 20, windowMs: 600_000
 withdrawRoutes.post('/withdraw', requireUser, sensitive('withdraw'), async (c) => {
   const input = await readInput(c);
   const result = await wallet(c).withdrawals.request(me(c), {
-    amount: wholeNumber(input, 'amount', MSG.withdrawAmountInvalid),
-    cardId: wholeNumber(input, 'cardId', MSG.bankCardNotFound),
+    amount: wholeNumber(input, 'amount', WALLET_MSG.withdrawAmountInvalid),
+    cardId: wholeNumber(input, 'cardId', WALLET_MSG.bankCardNotFound),
     requestKey: requestKey(c, input),
     ...sealedPay(input),
   });

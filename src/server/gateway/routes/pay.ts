@@ -3,7 +3,7 @@ import { requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import { rateLimit } from '../rate-limit.ts';
-import type { GatewayEnv } from '../types.ts';
+import type { GatewayEnv, UserCtx } from '../types.ts';
 import { operatorRoutes } from './pay-operator.ts';
 import { operatorMoneyRoutes } from './pay-operator-money.ts';
 import { operatorTopUpRoutes } from './pay-operator-top-ups.ts';
@@ -17,7 +17,7 @@ import { LIMIT } from '../limits.ts';
 /** /svc/pay — the wallet (spec §7 "Payments", docs/wallet.md). */
 export const payRoutes = new Hono<GatewayEnv>();
 
-const me = (c: { var: GatewayEnv['Variables'] }) => c.var.user!.id;
+const me = (c: UserCtx) => c.var.user.id;
 const wallet = (c: { var: GatewayEnv['Variables'] }) => c.var.app.services.wallet;
 
 /** GET /pay/balances → {balance (球钻), ticket (球票), ticketHeld (球票 held by withdrawals)}. */

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { MSG } from '../../../lib/messages.ts';
+import { ACCOUNT_MSG } from '../../../lib/accounts/messages.ts';
 import { SMS_TYPE, type SmsType } from '../../services/accounts/sms-codes.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
@@ -21,7 +22,7 @@ const FOR_ACCOUNTS: readonly number[] = [SMS_TYPE.payPassword, SMS_TYPE.bindPhon
 function smsType(v: unknown, fallback?: SmsType): SmsType | undefined {
   const raw = text(v);
   if (!raw) return fallback;
-  if (!TYPES.includes(Number(raw))) throw badRequest(MSG.smsTypeInvalid);
+  if (!TYPES.includes(Number(raw))) throw badRequest(ACCOUNT_MSG.smsTypeInvalid);
   return Number(raw) as SmsType;
 }
 
@@ -41,7 +42,7 @@ smsCodeRoutes.post('/send/sms', LIMIT.sms, async (c) => {
   if (FOR_ACCOUNTS.includes(type) && !c.var.user) throw unauthorized();
   const verification = text(input.captchaVerification);
   if (!verification || !(await app.services.captcha.consumeVerification(verification, 'clickWord'))) {
-    throw badRequest(MSG.captchaRequired);
+    throw badRequest(ACCOUNT_MSG.captchaRequired);
   }
   const deliver = await app.services.accounts.auth.checkSmsTarget(type, mobile);
   const { demoCode } = await app.services.accounts.codes.send({ mobile, type, ip: clientIp(c), deliver });

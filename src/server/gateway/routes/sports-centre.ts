@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { MSG } from '../../../lib/messages.ts';
+import { SPORTS_MSG } from '../../../lib/sports/messages.ts';
 import { ok } from '../envelope.ts';
 import type { GatewayEnv } from '../types.ts';
 import { MAX_ID, validate } from '../../validate.ts';
@@ -15,26 +15,26 @@ const centre = (c: Parameters<typeof sports>[0]) => sports(c).centre;
 r.get('/match/:matchId/odds/join', async (c) => {
   const join = found(
     await centre(c).oddsDetail.join(idOf(c, 'matchId'), idOf(c, 'companyId')),
-    MSG.matchNotFound,
+    SPORTS_MSG.matchNotFound,
   );
-  return ok(c, found(join.company === null ? null : join, MSG.oddsCompanyNotFound));
+  return ok(c, found(join.company === null ? null : join, SPORTS_MSG.oddsCompanyNotFound));
 });
 
 /** GET /live/match/{matchId}/odds/table?type → {market, companies[{company, open, live, changes[]}]}: every company's changes of one market. */
 r.get('/match/:matchId/odds/table', async (c) =>
-  ok(c, found(await centre(c).oddsDetail.table(idOf(c, 'matchId'), marketOf(c)), MSG.matchNotFound)),
+  ok(c, found(await centre(c).oddsDetail.table(idOf(c, 'matchId'), marketOf(c)), SPORTS_MSG.matchNotFound)),
 );
 
 /** GET /live/season/{seasonId}/current-round → {roundId}: the round the fixtures open on (null when the season has no rounds). */
 r.get('/season/:seasonId/current-round', async (c) => {
   const seasonId = idOf(c, 'seasonId');
-  found(await sports(c).data.season(seasonId), MSG.seasonNotFound);
+  found(await sports(c).data.season(seasonId), SPORTS_MSG.seasonNotFound);
   return ok(c, { roundId: await centre(c).seasons.currentRound(seasonId) });
 });
 
 /** GET /live/season/{seasonId}/dates → ['YYYY-MM-DD', …]: Beijing dates with games. */
 r.get('/season/:seasonId/dates', async (c) =>
-  ok(c, found(await centre(c).seasons.dates(idOf(c, 'seasonId')), MSG.seasonNotFound)),
+  ok(c, found(await centre(c).seasons.dates(idOf(c, 'seasonId')), SPORTS_MSG.seasonNotFound)),
 );
 
 /** GET /live/season/{seasonId}/top-players?stat&limit → leaders with `demo` (counted over simulator matches where the source has no player data). */
@@ -49,12 +49,15 @@ r.get('/season/:seasonId/top-players', async (c) => {
     }),
     c.req.query(),
   );
-  return ok(c, found(await centre(c).seasons.leaders(idOf(c, 'seasonId'), stat, limit), MSG.seasonNotFound));
+  return ok(
+    c,
+    found(await centre(c).seasons.leaders(idOf(c, 'seasonId'), stat, limit), SPORTS_MSG.seasonNotFound),
+  );
 });
 
 /** GET /live/season/{seasonId}/team-stats → {groups[{name, rows[{rank, team, total, home, away}]}]}: 球队统计. */
 r.get('/season/:seasonId/team-stats', async (c) =>
-  ok(c, found(await centre(c).seasons.teamTable(idOf(c, 'seasonId')), MSG.seasonNotFound)),
+  ok(c, found(await centre(c).seasons.teamTable(idOf(c, 'seasonId')), SPORTS_MSG.seasonNotFound)),
 );
 
 /** GET /live/team/{teamId}/season?seasonId → {season, rows{total, home, away}, averages{games, demo, values[]}}. */
@@ -64,8 +67,8 @@ r.get('/team/:teamId/season', async (c) => {
     c.req.query(),
   );
   const teamId = idOf(c, 'teamId');
-  found(await sports(c).data.team(teamId), MSG.teamNotFound);
-  return ok(c, found(await centre(c).teams.teamSeason(teamId, seasonId), MSG.seasonNotFound));
+  found(await sports(c).data.team(teamId), SPORTS_MSG.teamNotFound);
+  return ok(c, found(await centre(c).teams.teamSeason(teamId, seasonId), SPORTS_MSG.seasonNotFound));
 });
 
 /** GET /live/player/{playerId}/games?limit → [{match: MatchListItem, line}]: the player's latest games. */
@@ -74,5 +77,8 @@ r.get('/player/:playerId/games', async (c) => {
     z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }),
     c.req.query(),
   );
-  return ok(c, found(await centre(c).teams.playerGames(idOf(c, 'playerId'), limit), MSG.playerNotFound));
+  return ok(
+    c,
+    found(await centre(c).teams.playerGames(idOf(c, 'playerId'), limit), SPORTS_MSG.playerNotFound),
+  );
 });

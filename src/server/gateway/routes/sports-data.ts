@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { MSG } from '../../../lib/messages.ts';
+import { SPORTS_MSG } from '../../../lib/sports/messages.ts';
 import type { SportId } from '../../../lib/vocab/sports.ts';
 import { ok } from '../envelope.ts';
 import type { GatewayEnv } from '../types.ts';
@@ -13,12 +13,12 @@ const r = sportsDataRoutes;
 
 /** GET /live/league/{leagueId} → competition with its seasons and current season id. */
 r.get('/league/:leagueId', async (c) =>
-  ok(c, found(await sports(c).data.competition(idOf(c, 'leagueId')), MSG.competitionNotFound)),
+  ok(c, found(await sports(c).data.competition(idOf(c, 'leagueId')), SPORTS_MSG.competitionNotFound)),
 );
 
 /** GET /live/season/{seasonId} → season with stages and rounds. */
 r.get('/season/:seasonId', async (c) =>
-  ok(c, found(await sports(c).data.season(idOf(c, 'seasonId')), MSG.seasonNotFound)),
+  ok(c, found(await sports(c).data.season(idOf(c, 'seasonId')), SPORTS_MSG.seasonNotFound)),
 );
 
 /** GET /live/season/{seasonId}/standings?type=total|home|away → {season, competition, groups[{name, rows}], deductions}. */
@@ -27,7 +27,7 @@ r.get('/season/:seasonId/standings', async (c) => {
     z.object({ type: z.enum(['total', 'home', 'away']).default('total') }),
     c.req.query(),
   );
-  return ok(c, found(await sports(c).standings.table(idOf(c, 'seasonId'), type), MSG.seasonNotFound));
+  return ok(c, found(await sports(c).standings.table(idOf(c, 'seasonId'), type), SPORTS_MSG.seasonNotFound));
 });
 
 /** GET /live/season/{seasonId}/matches?roundId&teamId → MatchListItem[] (fixtures and results). */
@@ -41,7 +41,10 @@ r.get('/season/:seasonId/matches', async (c) => {
   );
   return ok(
     c,
-    found(await sports(c).data.seasonMatches(idOf(c, 'seasonId'), { roundId, teamId }), MSG.seasonNotFound),
+    found(
+      await sports(c).data.seasonMatches(idOf(c, 'seasonId'), { roundId, teamId }),
+      SPORTS_MSG.seasonNotFound,
+    ),
   );
 });
 
@@ -56,17 +59,20 @@ r.get('/season/:seasonId/leaders', async (c) => {
     }),
     c.req.query(),
   );
-  return ok(c, found(await sports(c).data.playerLeaders(idOf(c, 'seasonId'), stat), MSG.seasonNotFound));
+  return ok(
+    c,
+    found(await sports(c).data.playerLeaders(idOf(c, 'seasonId'), stat), SPORTS_MSG.seasonNotFound),
+  );
 });
 
 /** GET /live/team/{teamId} → team profile with the seasons it played. */
 r.get('/team/:teamId', async (c) =>
-  ok(c, found(await sports(c).data.team(idOf(c, 'teamId')), MSG.teamNotFound)),
+  ok(c, found(await sports(c).data.team(idOf(c, 'teamId')), SPORTS_MSG.teamNotFound)),
 );
 
 /** GET /live/team/{teamId}/matches?type=results|fixtures&limit → MatchListItem[]. */
 r.get('/team/:teamId/matches', async (c) => {
-  const team = found(await sports(c).data.team(idOf(c, 'teamId')), MSG.teamNotFound);
+  const team = found(await sports(c).data.team(idOf(c, 'teamId')), SPORTS_MSG.teamNotFound);
   const { type, limit } = validate(
     z.object({
       type: z.enum(['results', 'fixtures']).default('results'),
@@ -77,21 +83,21 @@ r.get('/team/:teamId/matches', async (c) => {
   return ok(c, await sports(c).data.teamMatches(team.id, type, team.sport as SportId, limit));
 });
 
-/** GET /live/team/{teamId}/squad?seasonId → {season, generated, groups[{position, name, players[]}]}. */
+/** GET /live/team/{teamId}/squad?seasonId → {season, sources, groups[{position, name, players[]}]}. */
 r.get('/team/:teamId/squad', async (c) => {
   const { seasonId } = validate(
     z.object({ seasonId: z.coerce.number().int().positive().max(MAX_ID).optional() }),
     c.req.query(),
   );
-  return ok(c, found(await sports(c).data.squad(idOf(c, 'teamId'), seasonId), MSG.teamNotFound));
+  return ok(c, found(await sports(c).data.squad(idOf(c, 'teamId'), seasonId), SPORTS_MSG.teamNotFound));
 });
 
 /** GET /live/player/{playerId} → profile and squads. */
 r.get('/player/:playerId', async (c) =>
-  ok(c, found(await sports(c).data.player(idOf(c, 'playerId')), MSG.playerNotFound)),
+  ok(c, found(await sports(c).data.player(idOf(c, 'playerId')), SPORTS_MSG.playerNotFound)),
 );
 
 /** GET /live/player/{playerId}/stats → {seasons[totals], matches[latest lines]}. */
 r.get('/player/:playerId/stats', async (c) =>
-  ok(c, found(await sports(c).data.playerStats(idOf(c, 'playerId')), MSG.playerNotFound)),
+  ok(c, found(await sports(c).data.playerStats(idOf(c, 'playerId')), SPORTS_MSG.playerNotFound)),
 );

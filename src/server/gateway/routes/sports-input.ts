@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isDateString } from '../../../lib/sports/time.ts';
 import { MSG } from '../../../lib/messages.ts';
+import { SPORTS_MSG } from '../../../lib/sports/messages.ts';
 import { ODDS_MARKET_CODES, ODDS_PAGE_TYPES, type OddsMarket } from '../../../lib/vocab/play-types.ts';
 import { sportIdOf, type SportId } from '../../../lib/vocab/sports.ts';
 import type { ListFilter } from '../../services/sports/lists.ts';
@@ -20,7 +21,7 @@ export const sports = (c: Ctx) => c.var.app.services.sports;
 export function sportOf(c: Ctx, name = 'sport'): SportId {
   const raw = c.req.param(name) ?? c.req.query(name) ?? '';
   const id = sportIdOf(raw) ?? (raw === '1' || raw === '2' ? (Number(raw) as SportId) : null);
-  if (!id) throw badRequest(MSG.sportInvalid);
+  if (!id) throw badRequest(SPORTS_MSG.sportInvalid);
   return id;
 }
 
@@ -34,7 +35,7 @@ export function idOf(c: Ctx, name: string): number {
 export function dateOf(c: Ctx, fallback: string, name = 'date'): string {
   const raw = c.req.query(name);
   if (raw === undefined || raw === '') return fallback;
-  if (!isDateString(raw)) throw invalidParam(name, MSG.dateInvalid);
+  if (!isDateString(raw)) throw invalidParam(name, SPORTS_MSG.dateInvalid);
   return raw;
 }
 

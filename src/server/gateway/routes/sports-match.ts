@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { MSG } from '../../../lib/messages.ts';
+import { SPORTS_MSG } from '../../../lib/sports/messages.ts';
 import { ok } from '../envelope.ts';
 import type { GatewayEnv } from '../types.ts';
 import { MAX_ID, validate } from '../../validate.ts';
@@ -11,7 +11,8 @@ export const sportsMatchRoutes = new Hono<GatewayEnv>();
 const r = sportsMatchRoutes;
 
 type Ctx = Context<GatewayEnv>;
-const detailOf = async (c: Ctx) => found(await sports(c).match.detail(idOf(c, 'matchId')), MSG.matchNotFound);
+const detailOf = async (c: Ctx) =>
+  found(await sports(c).match.detail(idOf(c, 'matchId')), SPORTS_MSG.matchNotFound);
 
 /** GET /live/match/{matchId} → MatchDetail (MatchListItem + stage, venue, ids). */
 r.get('/match/:matchId', async (c) => ok(c, await detailOf(c)));
@@ -49,26 +50,26 @@ r.get('/match/:matchId/texts', async (c) => {
 
 /** GET /live/match/{matchId}/analysis → {h2h, form, standings, upcoming, goalTimes, model}. */
 r.get('/match/:matchId/analysis', async (c) =>
-  ok(c, found(await sports(c).analysis.analysis(idOf(c, 'matchId')), MSG.matchNotFound)),
+  ok(c, found(await sports(c).analysis.analysis(idOf(c, 'matchId')), SPORTS_MSG.matchNotFound)),
 );
 
 /** GET /live/match/{matchId}/odds?type=oupei|yapan|daxiaoqiu|{market} → {market, companies[], summary}. */
 r.get('/match/:matchId/odds', async (c) =>
-  ok(c, found(await sports(c).odds.market(idOf(c, 'matchId'), marketOf(c)), MSG.matchNotFound)),
+  ok(c, found(await sports(c).odds.market(idOf(c, 'matchId'), marketOf(c)), SPORTS_MSG.matchNotFound)),
 );
 
 /** GET /live/match/{matchId}/odds/three → per bookmaker {eu, asia, ou} side by side. */
 r.get('/match/:matchId/odds/three', async (c) =>
-  ok(c, found(await sports(c).odds.three(idOf(c, 'matchId')), MSG.matchNotFound)),
+  ok(c, found(await sports(c).odds.three(idOf(c, 'matchId')), SPORTS_MSG.matchNotFound)),
 );
 
 /** GET /live/match/{matchId}/odds/history?companyId&type → {company, changes[{at, v1, v2, v3, line, lineName, live, minute, homeScore, awayScore}]}. */
 r.get('/match/:matchId/odds/history', async (c) => {
   const history = found(
     await sports(c).odds.history(idOf(c, 'matchId'), idOf(c, 'companyId'), marketOf(c)),
-    MSG.matchNotFound,
+    SPORTS_MSG.matchNotFound,
   );
-  return ok(c, found(history.company === null ? null : history, MSG.oddsCompanyNotFound));
+  return ok(c, found(history.company === null ? null : history, SPORTS_MSG.oddsCompanyNotFound));
 });
 
 /** GET /live/odds/companies → [{id, key, name, isLottery}]. */

@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { MSG, fill } from '../../../lib/messages.ts';
+import { SPORTS_MSG } from '../../../lib/sports/messages.ts';
 import { FeedError } from '../../providers/sports/feed.ts';
 import { feedDocument } from '../../providers/sports/json-import.ts';
-import { requireRole } from '../auth.ts';
+import { requireAccess } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { hasControlChars } from '../control-chars.ts';
 import { ok } from '../envelope.ts';
@@ -107,7 +108,7 @@ r.get('/tv', async (c) => ok(c, await sports(c).lottery.tv(dateOf(c, sports(c).l
  * POST /live/feed/import (JSON body, docs/providers.md) → counts of what was taken. Operators
  * only: this is how a licensed feed's export, or a correction, gets in.
  */
-r.post('/feed/import', requireRole('operator'), async (c) => {
+r.post('/feed/import', requireAccess('sports.import'), async (c) => {
   let body: unknown;
   try {
     body = await c.req.json();
@@ -119,7 +120,8 @@ r.post('/feed/import', requireRole('operator'), async (c) => {
   try {
     return ok(c, await sports(c).importFeed(doc));
   } catch (err) {
-    if (err instanceof FeedError) throw badRequest(fill(MSG.feedImportFailed, { reason: err.message }));
+    if (err instanceof FeedError)
+      throw badRequest(fill(SPORTS_MSG.feedImportFailed, { reason: err.message }));
     throw err;
   }
 });

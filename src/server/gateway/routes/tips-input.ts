@@ -1,4 +1,4 @@
-import { MSG } from '../../../lib/messages.ts';
+import { SPORTS_MSG } from '../../../lib/sports/messages.ts';
 import { z } from 'zod';
 import { TIP_MSG } from '../../../lib/tips/messages.ts';
 import { isTipPlay, type TipPick } from '../../../lib/tips/plays.ts';
@@ -60,7 +60,7 @@ export function matchFilterOf(query: Record<string, string>) {
   const sport = query.sport === '1' || query.sport === '2' ? Number(query.sport) : undefined;
   const competitionId = Number(query.competitionId) > 0 ? Number(query.competitionId) : undefined;
   const date = query.date || undefined;
-  if (date && !isDateString(date)) throw field('date', MSG.dateInvalid);
+  if (date && !isDateString(date)) throw field('date', SPORTS_MSG.dateInvalid);
   return { sport, competitionId, date };
 }
 

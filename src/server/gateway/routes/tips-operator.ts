@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { requireRole } from '../auth.ts';
+import { requireAccess } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import type { GatewayEnv } from '../types.ts';
@@ -7,8 +7,7 @@ import { idOf, reasonOf } from './tips-input.ts';
 import { text } from '../../validate.ts';
 
 /** Expert applications and suspensions (运营 role); every action is in the ops log. URL prefix /svc/tj/operator. */
-export const tipsOperatorRoutes = new Hono<GatewayEnv>();
-tipsOperatorRoutes.use(requireRole('operator'));
+export const tipsOperatorRoutes = new Hono<GatewayEnv>().use(requireAccess('experts.review'));
 const experts = (c: { var: GatewayEnv['Variables'] }) => c.var.app.services.tips.experts;
 
 /** GET /tj/operator/applications?status(pending|approved|rejected) → up to 100, newest first. */
@@ -21,17 +20,17 @@ tipsOperatorRoutes.get('/applications', async (c) => {
 /** POST /tj/operator/applications/{id}/approve {note?}: the user becomes an expert (isExpert 1). */
 tipsOperatorRoutes.post('/applications/:id/approve', async (c) => {
   const note = text((await readInput(c)).note).slice(0, 200) || null;
-  return ok(c, await experts(c).review(c.var.user!.id, idOf('id', c.req.param('id')), true, note));
+  return ok(c, await experts(c).review(c.var.user.id, idOf('id', c.req.param('id')), true, note));
 });
 
 /** POST /tj/operator/applications/{id}/reject {reason}. */
 tipsOperatorRoutes.post('/applications/:id/reject', async (c) => {
   const reason = reasonOf(await readInput(c));
-  return ok(c, await experts(c).review(c.var.user!.id, idOf('id', c.req.param('id')), false, reason));
+  return ok(c, await experts(c).review(c.var.user.id, idOf('id', c.req.param('id')), false, reason));
 });
 
 /** POST /tj/operator/experts/{id}/suspend {reason} → {expertId, voided}: open plans refunded. */
 tipsOperatorRoutes.post('/experts/:id/suspend', async (c) => {
   const reason = reasonOf(await readInput(c));
-  return ok(c, await experts(c).suspend(c.var.user!.id, idOf('id', c.req.param('id')), reason));
+  return ok(c, await experts(c).suspend(c.var.user.id, idOf('id', c.req.param('id')), reason));
 });

@@ -27,9 +27,9 @@ const paging = (query: Record<string, string>) =>
 
 /** POST /tj/expert/info → the caller's expert profile with record, or {} for a user who is no expert. */
 tipsRoutes.post('/expert/info', requireUser, LIMIT.profile, async (c) => {
-  const profile = await c.var.app.services.experts.profileOf(c.var.user!.id);
-  if (!profile || c.var.user!.isExpert !== 1) return ok(c, {});
-  return ok(c, { ...profile, record: await tips(c).queries.record(c.var.user!.id) });
+  const profile = await c.var.app.services.experts.profileOf(c.var.user.id);
+  if (!profile || c.var.user.isExpert !== 1) return ok(c, {});
+  return ok(c, { ...profile, record: await tips(c).queries.record(c.var.user.id) });
 });
 
 /** GET /tj/match/list?sport&competitionId&date → matches open for tips with their plan counts. */
@@ -53,13 +53,13 @@ tipsRoutes.get('/match/plays', async (c) =>
 /** POST /tj/recommend/publish {matchId, play, pick, title, analysis, price, refundOnLoss} (expert). */
 tipsRoutes.post('/recommend/publish', requireUser, LIMIT.plan, async (c) => {
   const input = planInputOf(await readInput(c));
-  const plan = await tips(c).plans.publish(c.var.user!.id, input);
-  return ok(c, await tips(c).queries.plan(plan.id, c.var.user!.id));
+  const plan = await tips(c).plans.publish(c.var.user.id, input);
+  return ok(c, await tips(c).queries.plan(plan.id, c.var.user.id));
 });
 
 /** POST /tj/recommend/withdraw {planId}: only an open plan nobody bought. */
 tipsRoutes.post('/recommend/withdraw', requireUser, async (c) =>
-  ok(c, await tips(c).plans.withdraw(c.var.user!.id, idOf('planId', (await readInput(c)).planId))),
+  ok(c, await tips(c).plans.withdraw(c.var.user.id, idOf('planId', (await readInput(c)).planId))),
 );
 
 /** GET /tj/recommend/list?expertId&matchId&sport&play&status(open|settled)&sort(new|hot)&pageNum&pageSize. */
@@ -100,19 +100,19 @@ tipsRoutes.get('/recommend/detail/:id', async (c) => {
 /** POST /tj/recommend/buy {planId} → {planId, price, balance, tradeId, plan}; 10020 when 球钻 are short. */
 tipsRoutes.post('/recommend/buy', requireUser, LIMIT.planBuy, async (c) => {
   const planId = idOf('planId', (await readInput(c)).planId);
-  const bought = await tips(c).purchases.buy(c.var.user!.id, planId);
-  return ok(c, { ...bought, plan: await tips(c).queries.plan(planId, c.var.user!.id) });
+  const bought = await tips(c).purchases.buy(c.var.user.id, planId);
+  return ok(c, { ...bought, plan: await tips(c).queries.plan(planId, c.var.user.id) });
 });
 
 /** GET /tj/recommend/purchased?pageNum&pageSize → the caller's bought plans (/v/order). */
 tipsRoutes.get('/recommend/purchased', requireUser, async (c) => {
   const { pageNum, pageSize } = paging(c.req.query());
-  return ok(c, await tips(c).queries.purchases(c.var.user!.id, pageNum, pageSize));
+  return ok(c, await tips(c).queries.purchases(c.var.user.id, pageNum, pageSize));
 });
 
 /** GET /tj/recommend/records?pageNum → the caller's own plans, withdrawn ones included. */
 tipsRoutes.get('/recommend/records', requireUser, async (c) =>
-  ok(c, await tips(c).queries.plans({ expertId: c.var.user!.id, ...paging(c.req.query()) }, c.var.user!.id)),
+  ok(c, await tips(c).queries.plans({ expertId: c.var.user.id, ...paging(c.req.query()) }, c.var.user.id)),
 );
 
 /** GET /tj/expert/list?sort(hitRate|roi|streak|plans)&sport → ExpertCard[]. */
@@ -149,17 +149,17 @@ tipsRoutes.get('/expert/rank', async (c) => {
 tipsRoutes.post('/expert/follow', requireUser, async (c) => {
   const input = await readInput(c);
   const expertId = idOf('expertId', input.expertId);
-  return ok(c, await tips(c).experts.follow(c.var.user!.id, expertId, text(input.operateType) !== '0'));
+  return ok(c, await tips(c).experts.follow(c.var.user.id, expertId, text(input.operateType) !== '0'));
 });
 
 /** POST /tj/expert/apply {realName, title, intro, sampleRecord} → {id, status}. */
 tipsRoutes.post('/expert/apply', requireUser, LIMIT.expertApply, async (c) =>
-  ok(c, await tips(c).experts.apply(c.var.user!.id, applicationOf(await readInput(c)))),
+  ok(c, await tips(c).experts.apply(c.var.user.id, applicationOf(await readInput(c)))),
 );
 
 /** GET /tj/expert/application → the caller's latest application or null. */
 tipsRoutes.get('/expert/application', requireUser, async (c) =>
-  ok(c, await tips(c).experts.myApplication(c.var.user!.id)),
+  ok(c, await tips(c).experts.myApplication(c.var.user.id)),
 );
 
 tipsRoutes.route('/operator', tipsOperatorRoutes);

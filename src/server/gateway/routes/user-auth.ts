@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { MSG } from '../../../lib/messages.ts';
+import { ACCOUNT_MSG } from '../../../lib/accounts/messages.ts';
 import { ok } from '../envelope.ts';
 import { invalidParam } from '../../errors.ts';
 import { readInput } from '../body.ts';
@@ -64,5 +65,5 @@ authRoutes.post('/center/retrievePassword', perIp('retrieve', 10), async (c) => 
 authRoutes.get('/check/nick-name', async (c) => {
   const nickName = text(c.req.query('nickName'));
   const available = await c.var.app.services.accounts.profile.nickAvailable(nickName, c.var.user?.id);
-  return ok(c, { available }, available ? MSG.ok : MSG.nickTaken);
+  return ok(c, { available }, available ? MSG.ok : ACCOUNT_MSG.nickTaken);
 });

@@ -1,19 +1,19 @@
 import { Hono } from 'hono';
-import { MSG } from '../../../lib/messages.ts';
+import { ACCOUNT_MSG } from '../../../lib/accounts/messages.ts';
 import { requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import { badRequest } from '../../errors.ts';
 import { sealed } from '../input.ts';
 import { rateLimit } from '../rate-limit.ts';
-import type { GatewayEnv } from '../types.ts';
+import type { GatewayEnv, UserCtx } from '../types.ts';
 import { text } from '../../validate.ts';
 import { LIMIT } from '../limits.ts';
 
 /** /svc/user/center — the caller's own account. Every route needs a login. */
 export const centerRoutes = new Hono<GatewayEnv>();
 
-const me = (c: { var: GatewayEnv['Variables'] }) => c.var.user!.id;
+const me = (c: UserCtx) => c.var.user.id;
 
 /** GET /user/center/info → the caller's profile (masked mobile, hasPassword, needsProfile, realName …). */
 centerRoutes.get('/info', requireUser, async (c) =>
@@ -38,7 +38,7 @@ centerRoutes.post('/updateInfo', requireUser, LIMIT.profile, async (c) => {
   const present = (k: string) => input[k] !== undefined;
   const gender = present('gender') ? Number(text(input.gender)) : undefined;
   if (gender !== undefined && gender !== 0 && gender !== 1 && gender !== 2)
-    throw badRequest(MSG.genderInvalid);
+    throw badRequest(ACCOUNT_MSG.genderInvalid);
   await c.var.app.services.accounts.profile.updateInfo(me(c), {
     gender,
     birthday: present('birthday') ? text(input.birthday) : undefined,

@@ -25,18 +25,18 @@ followRoutes.post(
       z.object({ targetId: q.id(), type: z.enum(['user', 'expert']).optional() }),
       input,
     );
-    return ok(c, await c.var.app.services.follows.set(c.var.user!.id, targetId, !flag(input.cancel), type));
+    return ok(c, await c.var.app.services.follows.set(c.var.user.id, targetId, !flag(input.cancel), type));
   },
 );
 
 /** GET /user/info/following?page&pageSize: the users and experts I follow. */
 followRoutes.get('/info/following', requireUser, async (c) => {
   const { page, pageSize } = validate(paging, c.req.query());
-  return ok(c, await c.var.app.services.follows.following(c.var.user!.id, page, pageSize));
+  return ok(c, await c.var.app.services.follows.following(c.var.user.id, page, pageSize));
 });
 
 /** GET /user/info/fans?page&pageSize: who follows me, with whether I follow back. */
 followRoutes.get('/info/fans', requireUser, async (c) => {
   const { page, pageSize } = validate(paging, c.req.query());
-  return ok(c, await c.var.app.services.follows.fans(c.var.user!.id, page, pageSize));
+  return ok(c, await c.var.app.services.follows.fans(c.var.user.id, page, pageSize));
 });

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { EMOJIS } from '../../../lib/emoji.ts';
 import { MSG } from '../../../lib/messages.ts';
+import { ACCOUNT_MSG } from '../../../lib/accounts/messages.ts';
 import type { FollowTarget } from '../../services/accounts/profile.ts';
 import { requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
@@ -65,7 +66,7 @@ export function fileList(v: unknown): string[] {
   } catch {
     // not JSON: fall through
   }
-  throw badRequest(MSG.uploadNotImage);
+  throw badRequest(ACCOUNT_MSG.uploadNotImage);
 }
 
 /** POST /user/common/multiUploadBase64 {files} → ['/uploads/{hash}.webp', …], one per file, in order. */

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { MSG } from '../../../lib/messages.ts';
-import { requireRole } from '../auth.ts';
+import { may } from '../../../lib/access.ts';
+import { OPS_MSG } from '../../../lib/ops/messages.ts';
+import { requireAccess } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import { LIMIT } from '../limits.ts';
@@ -16,30 +18,33 @@ export const staffRoutes = new Hono<GatewayEnv>();
  * POST /user/staff/second-factor → msg 已发送, data {mobile (masked), demo, demoCode?}: a code (SMS type 6)
  * to the caller's own phone, for the next money move or ban. Any staff role; the SMS limits apply.
  */
-staffRoutes.post('/second-factor', requireRole('operator', 'editor', 'finance'), LIMIT.sms, async (c) => {
-  const data = await c.var.app.services.ops.secondFactor.send(c.var.user!.id, clientIp(c));
+staffRoutes.post('/second-factor', requireAccess('console.enter'), LIMIT.sms, async (c) => {
+  const data = await c.var.app.services.ops.secondFactor.send(c.var.user.id, clientIp(c));
   return ok(c, data, MSG.codeSent);
 });
 
-/** GET /user/staff/dashboard → the console's front-page figures, refreshed by /ops every 10 s. */
-staffRoutes.get('/dashboard', requireRole('operator', 'editor', 'finance'), async (c) =>
-  ok(c, await c.var.app.services.ops.dashboard.figures()),
+/**
+ * GET /user/staff/dashboard → the console's front-page figures, refreshed by /ops every 10 s; `money`
+ * (today's recharge, withdrawals waiting) is null unless the caller is 财务 or 管理员.
+ */
+staffRoutes.get('/dashboard', requireAccess('console.enter'), async (c) =>
+  ok(c, await c.var.app.services.ops.dashboard.figures({ money: may(c.var.user.roles, 'money.manage') })),
 );
 
 const roles = (c: { var: GatewayEnv['Variables'] }) => c.var.app.services.ops.staff;
 
 /** GET /user/staff/roles → everyone holding a staff role [{id, nickName, mobile (masked), roles}] (管理员). */
-staffRoutes.get('/roles', requireRole('admin'), async (c) => ok(c, await roles(c).list()));
+staffRoutes.get('/roles', requireAccess('staff.manage'), async (c) => ok(c, await roles(c).list()));
 
 /**
  * POST /user/staff/roles/grant | /revoke {userId, role (operator|editor|finance|admin), reason?} →
  * {userId, roles} (管理员). An admin cannot remove their own admin role; each change is in the ops log.
  */
-staffRoutes.post('/roles/:action{grant|revoke}', requireRole('admin'), async (c) => {
+staffRoutes.post('/roles/:action{grant|revoke}', requireAccess('staff.manage'), async (c) => {
   const input = await readInput(c);
-  const userId = wholeNumber(input, 'userId', MSG.opsUserNotFound);
+  const userId = wholeNumber(input, 'userId', OPS_MSG.opsUserNotFound);
   const reason = text(input.reason).slice(0, 100);
   const s = roles(c);
   const change = c.req.param('action') === 'grant' ? s.grant : s.revoke;
-  return ok(c, await change(c.var.user!.id, userId, text(input.role), reason));
+  return ok(c, await change(c.var.user.id, userId, text(input.role), reason));
 });

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { YOULIAO_MSG } from '../../../lib/youliao/rules.ts';
 import { forbidden, notFound } from '../../errors.ts';
-import { requireRole, requireUser } from '../auth.ts';
+import { requireAccess, requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import { rateLimit } from '../rate-limit.ts';
@@ -31,7 +31,7 @@ youliaoRoutes.get('/movie/detail/:id', async (c) => {
 /** POST /inform/movie/pay {movieId} → {movieId, price, balance, tradeId, already}; once per user. */
 youliaoRoutes.post('/movie/pay', requireUser, async (c) => {
   const movieId = idOf('movieId', (await readInput(c)).movieId);
-  return ok(c, await yl(c).purchases.buy(c.var.user!.id, movieId));
+  return ok(c, await yl(c).purchases.buy(c.var.user.id, movieId));
 });
 
 /** POST /inform/movie/cut {sessionId, start, end, title, price, sport?} → the clip, 处理中. */
@@ -40,35 +40,35 @@ youliaoRoutes.post(
   requireUser,
   rateLimit({ name: 'movie-cut', max: 30, windowMs: 60_000 }),
   async (c) => {
-    const clip = await yl(c).cutter.cut(c.var.user!, cutInputOf(await readInput(c)));
+    const clip = await yl(c).cutter.cut(c.var.user, cutInputOf(await readInput(c)));
     return ok(c, await yl(c).views.detail(clip.id, c.var.user));
   },
 );
 
 /** GET /inform/movie/mine → the clips the caller owns or cut, every state. */
-youliaoRoutes.get('/movie/mine', requireUser, async (c) => ok(c, await yl(c).views.mine(c.var.user!)));
+youliaoRoutes.get('/movie/mine', requireUser, async (c) => ok(c, await yl(c).views.mine(c.var.user)));
 
 /** GET /inform/movie/replays → the finished replays the caller may cut, with their lengths. */
-youliaoRoutes.get('/movie/replays', requireUser, async (c) => ok(c, await yl(c).replays(c.var.user!)));
+youliaoRoutes.get('/movie/replays', requireUser, async (c) => ok(c, await yl(c).replays(c.var.user)));
 
 /** GET /inform/movie/purchased?pageNum&pageSize → the caller's bought clips. */
 youliaoRoutes.get('/movie/purchased', requireUser, async (c) => {
   const { pageNum, pageSize } = listQueryOf(c.req.query());
-  return ok(c, await yl(c).views.purchased(c.var.user!.id, pageNum, pageSize));
+  return ok(c, await yl(c).views.purchased(c.var.user.id, pageNum, pageSize));
 });
 
 /** POST /inform/movie/takedown {movieId, reason} (编辑, 管理员) → {id, takenDown: true}; in the ops log. */
-youliaoRoutes.post('/movie/takedown', requireRole('editor'), async (c) => {
+youliaoRoutes.post('/movie/takedown', requireAccess('clips.takedown'), async (c) => {
   const input = await readInput(c);
   const id = idOf('movieId', input.movieId);
-  return ok(c, await yl(c).takedowns.takeDown(c.var.user!, id, text(input.reason)));
+  return ok(c, await yl(c).takedowns.takeDown(c.var.user, id, text(input.reason)));
 });
 
 /** POST /inform/movie/restore {movieId, reason?} (编辑, 管理员) → {id, takenDown: false}; in the ops log. */
-youliaoRoutes.post('/movie/restore', requireRole('editor'), async (c) => {
+youliaoRoutes.post('/movie/restore', requireAccess('clips.takedown'), async (c) => {
   const input = await readInput(c);
   const id = idOf('movieId', input.movieId);
-  return ok(c, await yl(c).takedowns.restore(c.var.user!, id, text(input.reason)));
+  return ok(c, await yl(c).takedowns.restore(c.var.user, id, text(input.reason)));
 });
 
 /**

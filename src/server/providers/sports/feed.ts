@@ -28,7 +28,7 @@ export interface SportsFeed {
 export interface FeedMatch {
   /** Stable id from the source, e.g. 'feed:acme:123' (the prefix names the source). */
   key: string;
-  origin: 'import' | 'sim' | 'feed';
+  origin: 'import' | 'sim' | 'feed' | 'finish';
   sport: SportId;
   /** Competition key ('en.1', 'nba' …) and season name ('2025-26'); the season is created if missing. */
   competition: string;

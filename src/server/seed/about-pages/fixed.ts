@@ -208,6 +208,7 @@ const dataSources = `
 <thead><tr><th>项目</th><th>内容</th><th>许可</th></tr></thead>
 <tbody>
 <tr><td>swar/nba_api（静态数据）</td><td>NBA 30 支球队的基本信息</td><td>MIT（Copyright (c) 2018 Swar Patel）</td></tr>
+<tr><td>swar/nba_api（文档中的 CommonAllPlayers 2025-26 示例数据）</td><td>NBA 2025-26 赛季（2025 年 11 月）各队在册球员名单</td><td>MIT（Copyright (c) 2018 Swar Patel）</td></tr>
 <tr><td>sportsdataverse/hoopR-nba-raw</td><td>NBA 2024-25 赛季常规赛最终排名</td><td>CC BY 4.0</td></tr>
 </tbody>
 </table>
@@ -227,7 +228,7 @@ const dataSources = `
 <li><strong>比赛时间</strong>：把真实赛程平移到当前日期附近，足球比赛的对阵和最终比分保持真实；NBA 与 CBA 没有可用的开放赛程，对阵和比分由模拟器按球队实力生成。</li>
 <li><strong>实时事件</strong>：进球、红黄牌、换人、控球率、文字直播等由模拟器生成，进球数与真实最终比分一致，但进球时间和进球球员是模拟的。</li>
 <li><strong>赔率</strong>：欧赔、亚盘、大小球及其变化，根据球队近期战绩计算得出，不是任何机构发布的真实赔率；赔率公司名称为虚构。</li>
-<li><strong>阵容与名单</strong>：开放数据缺少的赛季、法甲和中超球队名单、NBA 与 CBA 球队阵容、部分球员中文名，以及篮球比赛的逐节比分和技术统计，均为模拟生成。</li>
+<li><strong>阵容与名单</strong>：球员只来自上述名单；较早的名单沿用到之后的赛季时会注明“演示数据”。开放数据没有主教练，也没有法甲、中超、CBA 等球队的名单：这些球队的页面写明“暂无教练资料”“暂无阵容资料”，模拟比赛中只以“7号”这样的号码代替球员，不编造人名。篮球比赛的逐节比分和技术统计为模拟生成。</li>
 <li><strong>社区与直播</strong>：演示用户、帖子、评论、主播、锦囊和直播间内容为演示而编写。</li>
 </ul>
 <p>模拟数据仅用于展示产品功能，不代表真实比赛情况，请勿据此作出任何判断。如发现真实数据有误，欢迎通过 <a href="/about/10006">意见反馈</a> 告诉我们。</p>

@@ -263,7 +263,8 @@ async function savePosts(
   if (rows.length === 0) return 0;
   const saved = await db
     .insert(posts)
-    .values(rows)
+    // Marked: readers see a 演示 badge on what the demo wrote, never a person's post.
+    .values(rows.map((r) => ({ ...r, demo: true })))
     .returning({ id: posts.id, userId: posts.userId, at: posts.createdAt });
   await joinCircles(db, rows);
   await seedReactions(

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { CODE, fill, MSG } from '../../../lib/messages.ts';
+import { ACCOUNT_MSG } from '../../../lib/accounts/messages.ts';
 import { nickNameError, passwordError } from '../../../lib/validation.ts';
 import { DAILY_LOGIN_EXP, isNewChinaDay, levelForExp } from '../../../lib/vocab/levels.ts';
 import { ApiError, badRequest, forbidden } from '../../errors.ts';
@@ -32,7 +33,7 @@ const loginWrong = (remaining?: number) =>
 const locked = (until: Date) =>
   new ApiError(
     CODE.accountLocked,
-    fill(MSG.accountLocked, { minutes: Math.ceil((until.getTime() - Date.now()) / 60_000) }),
+    fill(ACCOUNT_MSG.accountLocked, { minutes: Math.ceil((until.getTime() - Date.now()) / 60_000) }),
   );
 const checkRule = (password: string) => {
   const err = passwordError(password);
@@ -60,7 +61,7 @@ export function createAuthService(deps: {
     (await db.select().from(users).where(eq(users.mobile, mobile)).limit(1))[0];
 
   async function startSession(user: typeof users.$inferSelect, remember: boolean): Promise<LoginResult> {
-    if (user.status !== 1) throw forbidden(MSG.accountDisabled);
+    if (user.status !== 1) throw forbidden(ACCOUNT_MSG.accountDisabled);
     const now = new Date();
     // The first login of a China day earns experience; the level follows the new total.
     const experience = user.experience + (isNewChinaDay(user.lastLoginAt, now) ? DAILY_LOGIN_EXP : 0);
@@ -117,7 +118,7 @@ export function createAuthService(deps: {
     async checkSmsTarget(type: SmsType, mobile: string): Promise<boolean> {
       const known = (await byMobile(mobile)) !== undefined;
       if (known && (type === SMS_TYPE.register || type === SMS_TYPE.bindPhone))
-        throw badRequest(MSG.mobileTaken);
+        throw badRequest(ACCOUNT_MSG.mobileTaken);
       return known || type !== SMS_TYPE.retrievePassword;
     },
 
@@ -171,10 +172,10 @@ export function createAuthService(deps: {
       if (nickErr) throw badRequest(nickErr);
       const [password] = await keys.open(input, input.password);
       checkRule(password);
-      if (await byMobile(input.mobile)) throw badRequest(MSG.mobileTaken);
+      if (await byMobile(input.mobile)) throw badRequest(ACCOUNT_MSG.mobileTaken);
       const nickTaken = async () =>
         (await db.$count(users, sql`lower(${users.nickName}) = lower(${input.nickName})`)) > 0;
-      if (await nickTaken()) throw badRequest(MSG.nickTaken);
+      if (await nickTaken()) throw badRequest(ACCOUNT_MSG.nickTaken);
       await codes.check(input.mobile, input.verifyCode, { type: SMS_TYPE.register, consume: true });
       const passwordHash = await hashPassword(password);
       const [user] = await db
@@ -183,7 +184,7 @@ export function createAuthService(deps: {
         .onConflictDoNothing()
         .returning();
       // Lost a race with another registration of the same phone or name.
-      if (!user) throw badRequest((await nickTaken()) ? MSG.nickTaken : MSG.mobileTaken);
+      if (!user) throw badRequest((await nickTaken()) ? ACCOUNT_MSG.nickTaken : ACCOUNT_MSG.mobileTaken);
       return startSession(user, true);
     },
 
@@ -194,7 +195,7 @@ export function createAuthService(deps: {
       // The code first: a phone with no account never gets one, so it fails here like a wrong code.
       await codes.check(input.mobile, input.verifyCode, { type: SMS_TYPE.retrievePassword, consume: true });
       const user = await byMobile(input.mobile);
-      if (!user) throw badRequest(MSG.codeExpired);
+      if (!user) throw badRequest(ACCOUNT_MSG.codeExpired);
       const passwordHash = await hashPassword(password);
       await db
         .update(users)
@@ -210,11 +211,11 @@ export function createAuthService(deps: {
       input: SealedPassword & { oldPassword?: string },
     ): Promise<void> {
       const [user] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
-      if (!user.hash) throw badRequest(MSG.passwordNotSet);
+      if (!user.hash) throw badRequest(ACCOUNT_MSG.passwordNotSet);
       const [oldPassword, password] = await keys.open(input, input.oldPassword, input.password);
       checkRule(password);
-      if (!(await verifyPassword(oldPassword, user.hash))) throw badRequest(MSG.oldPasswordWrong);
-      if (oldPassword === password) throw badRequest(MSG.samePassword);
+      if (!(await verifyPassword(oldPassword, user.hash))) throw badRequest(ACCOUNT_MSG.oldPasswordWrong);
+      if (oldPassword === password) throw badRequest(ACCOUNT_MSG.samePassword);
       await db
         .update(users)
         .set({ passwordHash: await hashPassword(password) })
@@ -231,7 +232,7 @@ export function createAuthService(deps: {
         .set({ passwordHash: await hashPassword(password) })
         .where(and(eq(users.id, userId), isNull(users.passwordHash)))
         .returning({ id: users.id });
-      if (set.length === 0) throw badRequest(MSG.passwordAlreadySet);
+      if (set.length === 0) throw badRequest(ACCOUNT_MSG.passwordAlreadySet);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { MSG } from '../../../lib/messages.ts';
+import { ACCOUNT_MSG } from '../../../lib/accounts/messages.ts';
 import { decryptPassword, DYNAMIC_KEY_LENGTH } from '../../../lib/password-crypto.ts';
 import { badRequest } from '../../errors.ts';
 import type { Kv } from '../../kv/kv.ts';
@@ -33,14 +33,15 @@ export function createDynamicKeyService(kv: Kv) {
     /** Consumes the pair and returns the plain texts of the given ciphertexts, in order. */
     async open(pair: Partial<KeyPair>, ...cipherTexts: (string | undefined)[]): Promise<string[]> {
       const { key, iv } = pair;
-      if (!key || !iv || cipherTexts.some((t) => !t)) throw badRequest(MSG.passwordKeyMissing);
-      if (!KEY_RE.test(key)) throw badRequest(MSG.passwordKeyExpired);
+      if (!key || !iv || cipherTexts.some((t) => !t)) throw badRequest(ACCOUNT_MSG.passwordKeyMissing);
+      if (!KEY_RE.test(key)) throw badRequest(ACCOUNT_MSG.passwordKeyExpired);
       const raw = await kv.take(`dk:${key}`);
       const entry = raw ? (JSON.parse(raw) as { iv: string; exp: number }) : null;
-      if (!entry || entry.iv !== iv || entry.exp <= Date.now()) throw badRequest(MSG.passwordKeyExpired);
+      if (!entry || entry.iv !== iv || entry.exp <= Date.now())
+        throw badRequest(ACCOUNT_MSG.passwordKeyExpired);
       return cipherTexts.map((t) => {
         const plain = decryptPassword(t!, key, iv);
-        if (plain === null) throw badRequest(MSG.passwordKeyExpired);
+        if (plain === null) throw badRequest(ACCOUNT_MSG.passwordKeyExpired);
         return plain;
       });
     },

@@ -1,7 +1,7 @@
 import { createPii } from '../../pii.ts';
 import { createSmsProvider } from '../../providers/sms/index.ts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
-import type { ServiceDeps } from '../index.ts';
+import type { ServiceDeps } from '../deps.ts';
 import { createSessionService } from '../sessions/sessions.ts';
 import { createAuthService } from './auth.ts';
 import { createDynamicKeyService } from './dynamic-keys.ts';

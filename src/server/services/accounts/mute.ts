@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { fill, MSG } from '../../../lib/messages.ts';
+import { fill } from '../../../lib/messages.ts';
+import { LIVE_MSG } from '../../../lib/live/messages.ts';
 import { beijingDate, beijingTime } from '../../../lib/sports/time.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
@@ -12,5 +13,5 @@ import { forbidden } from '../../errors.ts';
 export async function assertNotMuted(db: Db, userId: number): Promise<void> {
   const [u] = await db.select({ until: users.mutedUntil }).from(users).where(eq(users.id, userId));
   if (u?.until && u.until.getTime() > Date.now())
-    throw forbidden(fill(MSG.userMuted, { until: `${beijingDate(u.until)} ${beijingTime(u.until)}` }));
+    throw forbidden(fill(LIVE_MSG.userMuted, { until: `${beijingDate(u.until)} ${beijingTime(u.until)}` }));
 }

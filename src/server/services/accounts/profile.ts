@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
-import { MSG } from '../../../lib/messages.ts';
+import { ACCOUNT_MSG } from '../../../lib/accounts/messages.ts';
 import { maskMobile, maskName } from '../../../lib/mask.ts';
 import { birthdayError, nickNameError, signatureError } from '../../../lib/validation.ts';
 import { badRequest, notFound } from '../../errors.ts';
@@ -69,23 +69,23 @@ export function createProfileService(deps: { db: Db; storage: StorageProvider })
       // Keeping the name one has is always allowed (staff are named 运营… and 管理员… by the site).
       const err = nickName === me?.nickName ? null : nickNameError(nickName);
       if (err) throw badRequest(err);
-      if (await nickTakenByOther(nickName, userId)) throw badRequest(MSG.nickTaken);
+      if (await nickTakenByOther(nickName, userId)) throw badRequest(ACCOUNT_MSG.nickTaken);
       const set = await db
         .update(users)
         .set({ nickName, needsProfile: false })
         .where(eq(users.id, userId))
         .returning({ id: users.id })
         .catch((err: unknown) => {
-          if (isUniqueViolation(err)) throw badRequest(MSG.nickTaken); // a concurrent taker won
+          if (isUniqueViolation(err)) throw badRequest(ACCOUNT_MSG.nickTaken); // a concurrent taker won
           throw err;
         });
-      if (set.length === 0) throw notFound(MSG.userNotFound);
+      if (set.length === 0) throw notFound(ACCOUNT_MSG.userNotFound);
     },
 
     /** The portrait must be an image this site stored (POST /user/common/multiUploadBase64). */
     async updatePortrait(userId: number, url: string): Promise<void> {
       const name = storage.nameOf(url);
-      if (!name || !(await storage.get(name))) throw badRequest(MSG.portraitInvalid);
+      if (!name || !(await storage.get(name))) throw badRequest(ACCOUNT_MSG.portraitInvalid);
       await db.update(users).set({ portrait: url, needsProfile: false }).where(eq(users.id, userId));
     },
 
@@ -112,7 +112,7 @@ export function createProfileService(deps: { db: Db; storage: StorageProvider })
         .select()
         .from(users)
         .where(and(eq(users.id, id), eq(users.status, 1)));
-      if (!u) throw notFound(MSG.userNotFound);
+      if (!u) throw notFound(ACCOUNT_MSG.userNotFound);
       const [followers, following] = await Promise.all([
         db.$count(follows, eq(follows.targetId, id)),
         db.$count(follows, eq(follows.userId, id)),

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { MSG } from '../../../lib/messages.ts';
+import { ACCOUNT_MSG } from '../../../lib/accounts/messages.ts';
 import { maskIdCard, maskName } from '../../../lib/mask.ts';
 import { idCardError, realNameError } from '../../../lib/validation.ts';
 import { badRequest } from '../../errors.ts';
@@ -37,9 +37,10 @@ export function createRealNameService(deps: { db: Db; pii: Pii }) {
       const idErr = idCardError(input.idCard);
       if (idErr) throw badRequest(idErr);
       const idCard = input.idCard.toUpperCase();
-      if (await verified(userId)) throw badRequest(MSG.realNameDone);
+      if (await verified(userId)) throw badRequest(ACCOUNT_MSG.realNameDone);
       const hmac = pii.index(idCard);
-      if ((await db.$count(realNames, eq(realNames.idCardHmac, hmac))) > 0) throw badRequest(MSG.idCardTaken);
+      if ((await db.$count(realNames, eq(realNames.idCardHmac, hmac))) > 0)
+        throw badRequest(ACCOUNT_MSG.idCardTaken);
       await db
         .insert(realNames)
         .values({
@@ -52,7 +53,7 @@ export function createRealNameService(deps: { db: Db; pii: Pii }) {
         .catch(async (err: unknown) => {
           // Lost a race: a double submit, or another account with the same ID number.
           if (isUniqueViolation(err))
-            throw badRequest((await verified(userId)) ? MSG.realNameDone : MSG.idCardTaken);
+            throw badRequest((await verified(userId)) ? ACCOUNT_MSG.realNameDone : ACCOUNT_MSG.idCardTaken);
           throw err;
         });
       return get(userId);

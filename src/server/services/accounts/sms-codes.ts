@@ -1,6 +1,7 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { testSmsCode } from './sms-test-code.ts';
 import { CODE, fill, MSG } from '../../../lib/messages.ts';
+import { ACCOUNT_MSG } from '../../../lib/accounts/messages.ts';
 import { chinaToday, codeError } from '../../../lib/validation.ts';
 import { ApiError, badRequest } from '../../errors.ts';
 import type { Kv } from '../../kv/kv.ts';
@@ -90,12 +91,12 @@ export function createSmsCodeService(deps: {
       const now = Date.now();
       const hour = Math.floor(now / 3600_000);
       if ((await kv.incr(`sms:ip:${ip}:${hour}`, 3600_000)) > SMS_POLICY.perIpHourly)
-        throw tooMany(MSG.smsIpLimit);
+        throw tooMany(ACCOUNT_MSG.smsIpLimit);
       const wait = await claimResend(mobile, now);
-      if (wait > 0) throw tooMany(fill(MSG.smsWait, { seconds: wait }));
+      if (wait > 0) throw tooMany(fill(ACCOUNT_MSG.smsWait, { seconds: wait }));
       // The day is China's calendar day; the window outlives it a little, the key name ends it.
       const sentToday = await kv.incr(`sms:day:${mobile}:${chinaToday(now)}`, 25 * 3600_000);
-      if (sentToday > SMS_POLICY.perPhoneDaily) throw tooMany(MSG.smsDailyLimit);
+      if (sentToday > SMS_POLICY.perPhoneDaily) throw tooMany(ACCOUNT_MSG.smsDailyLimit);
       if (input.deliver === false) return {};
 
       const stored: StoredCode = {
@@ -126,10 +127,10 @@ export function createSmsCodeService(deps: {
       if (formatError) throw badRequest(formatError);
       const raw = await kv.get(codeKey(mobile));
       const stored = raw ? (JSON.parse(raw) as StoredCode) : null;
-      if (!stored || stored.exp <= Date.now()) throw badRequest(MSG.codeExpired);
+      if (!stored || stored.exp <= Date.now()) throw badRequest(ACCOUNT_MSG.codeExpired);
       if ((await kv.incr(`sms:checks:${stored.id}`, SMS_POLICY.codeTtlMs)) > SMS_POLICY.maxChecks) {
         await kv.del(codeKey(mobile));
-        throw badRequest(MSG.codeExpired);
+        throw badRequest(ACCOUNT_MSG.codeExpired);
       }
       if ((opts.type !== undefined && stored.type !== opts.type) || !sameCode(stored.code, code)) {
         throw badRequest(MSG.codeWrong);
@@ -137,7 +138,8 @@ export function createSmsCodeService(deps: {
       if (!opts.consume) return;
       // take() is atomic: of two requests racing with one code, only one gets it.
       const taken = await kv.take(codeKey(mobile));
-      if (!taken || (JSON.parse(taken) as StoredCode).id !== stored.id) throw badRequest(MSG.codeExpired);
+      if (!taken || (JSON.parse(taken) as StoredCode).id !== stored.id)
+        throw badRequest(ACCOUNT_MSG.codeExpired);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CircleView } from '../../../lib/community/types.ts';
-import { MSG } from '../../../lib/messages.ts';
+import { COMMUNITY_MSG } from '../../../lib/community/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { circleMembers, circles } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
@@ -36,7 +36,7 @@ export function createCircleService(db: Db) {
         .from(circles)
         .where(eq(circles.id, circleId))
         .for('update');
-      if (!c) throw notFound(MSG.circleNotFound);
+      if (!c) throw notFound(COMMUNITY_MSG.circleNotFound);
       if (join) await tx.insert(circleMembers).values({ circleId, userId }).onConflictDoNothing();
       else
         await tx
@@ -64,7 +64,7 @@ export function createCircleService(db: Db) {
 
     async get(id: number, viewerId: number | null): Promise<CircleView> {
       const [row] = await db.select().from(circles).where(eq(circles.id, id));
-      if (!row) throw notFound(MSG.circleNotFound);
+      if (!row) throw notFound(COMMUNITY_MSG.circleNotFound);
       return view(row, (await joinedIds(viewerId)).has(id));
     },
 

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { COMMENT_RULES } from '../../../lib/community/rules.ts';
 import type { CommentView, Page } from '../../../lib/community/types.ts';
-import { fill, MSG } from '../../../lib/messages.ts';
+import { fill } from '../../../lib/messages.ts';
+import { COMMUNITY_MSG } from '../../../lib/community/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { commentLikes, comments, posts } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../errors.ts';
@@ -63,19 +64,25 @@ export function createCommentService(db: Db, guard: CommunityGuard, notices: Not
         .select({ id: posts.id, userId: posts.userId, status: posts.status })
         .from(posts)
         .where(eq(posts.id, input.postId));
-      if (!post || post.status !== 'visible') throw notFound(MSG.postNotFound);
+      if (!post || post.status !== 'visible') throw notFound(COMMUNITY_MSG.postNotFound);
       const cleaned = cleanPostText(input.content);
-      if (!cleaned) throw badRequest(MSG.commentEmpty);
+      if (!cleaned) throw badRequest(COMMUNITY_MSG.commentEmpty);
       if ([...cleaned].length > COMMENT_RULES.maxLength)
-        throw badRequest(fill(MSG.commentTooLong, { max: COMMENT_RULES.maxLength }));
+        throw badRequest(fill(COMMUNITY_MSG.commentTooLong, { max: COMMENT_RULES.maxLength }));
       const content = guard.screen(cleaned);
       let parent: Row | undefined;
       if (input.parentId) {
         [parent] = await db.select().from(comments).where(eq(comments.id, input.parentId));
         if (!parent || parent.postId !== post.id || parent.status !== 'visible')
-          throw notFound(MSG.commentNotFound);
+          throw notFound(COMMUNITY_MSG.commentNotFound);
       }
-      await guard.pace('comment', actor.id, COMMENT_RULES.burst, COMMENT_RULES.windowMs, MSG.commentTooFast);
+      await guard.pace(
+        'comment',
+        actor.id,
+        COMMENT_RULES.burst,
+        COMMENT_RULES.windowMs,
+        COMMUNITY_MSG.commentTooFast,
+      );
       const row = await db.transaction(async (tx) => {
         const [c] = await tx
           .insert(comments)
@@ -95,7 +102,9 @@ export function createCommentService(db: Db, guard: CommunityGuard, notices: Not
       });
       const to = parent ? parent.userId : post.userId;
       if (to !== actor.id) {
-        const title = fill(parent ? MSG.noticeReplyTitle : MSG.noticeCommentTitle, { nick: actor.nickName });
+        const title = fill(parent ? COMMUNITY_MSG.noticeReplyTitle : COMMUNITY_MSG.noticeCommentTitle, {
+          nick: actor.nickName,
+        });
         await notices.notify(db, {
           userId: to,
           kind: 'reply',

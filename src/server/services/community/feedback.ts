@@ -1,6 +1,7 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { FEEDBACK_RULES } from '../../../lib/community/rules.ts';
-import { fill, MSG } from '../../../lib/messages.ts';
+import { fill } from '../../../lib/messages.ts';
+import { COMMUNITY_MSG } from '../../../lib/community/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { feedback, users } from '../../db/schema/index.ts';
 import { badRequest } from '../../errors.ts';
@@ -12,11 +13,11 @@ export function createFeedbackService(db: Db, storage: StorageProvider) {
   return {
     async add(userId: number | null, input: { content: string; contact?: string; screenshot?: string }) {
       const content = cleanPostText(input.content);
-      if (!content) throw badRequest(MSG.feedbackEmpty);
+      if (!content) throw badRequest(COMMUNITY_MSG.feedbackEmpty);
       if ([...content].length > FEEDBACK_RULES.maxLength)
-        throw badRequest(fill(MSG.feedbackTooLong, { max: FEEDBACK_RULES.maxLength }));
+        throw badRequest(fill(COMMUNITY_MSG.feedbackTooLong, { max: FEEDBACK_RULES.maxLength }));
       const screenshot = input.screenshot?.trim() || null;
-      if (screenshot && !storage.nameOf(screenshot)) throw badRequest(MSG.postPictureInvalid);
+      if (screenshot && !storage.nameOf(screenshot)) throw badRequest(COMMUNITY_MSG.postPictureInvalid);
       const contact = (input.contact ?? '').trim().slice(0, FEEDBACK_RULES.contactMax);
       const [row] = await db
         .insert(feedback)

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { POST_RULES } from '../../../lib/community/rules.ts';
-import { CODE, fill, MSG } from '../../../lib/messages.ts';
+import { CODE, fill } from '../../../lib/messages.ts';
+import { COMMUNITY_MSG } from '../../../lib/community/messages.ts';
 import { screenText } from '../../../lib/moderation/sensitive-words.ts';
 import type { Db } from '../../db/client.ts';
 import { communityBans } from '../../db/schema/index.ts';
@@ -25,7 +26,7 @@ export function createCommunityGuard(db: Db, kv: Kv) {
         .select({ userId: communityBans.userId })
         .from(communityBans)
         .where(eq(communityBans.userId, userId));
-      if (ban) throw forbidden(MSG.communityBanned);
+      if (ban) throw forbidden(COMMUNITY_MSG.communityBanned);
       await assertNotMuted(db, userId);
     },
 
@@ -40,16 +41,16 @@ export function createCommunityGuard(db: Db, kv: Kv) {
       const cleaned = cleanPostText(raw);
       const length = [...cleaned].length;
       if (length < POST_RULES.minLength)
-        throw badRequest(fill(MSG.postTooShort, { min: POST_RULES.minLength }));
+        throw badRequest(fill(COMMUNITY_MSG.postTooShort, { min: POST_RULES.minLength }));
       if (length > POST_RULES.maxLength)
-        throw badRequest(fill(MSG.postTooLong, { max: POST_RULES.maxLength }));
+        throw badRequest(fill(COMMUNITY_MSG.postTooLong, { max: POST_RULES.maxLength }));
       return this.screen(cleaned);
     },
 
     /** The sensitive-word list (shared with chat): refuse words stop the text, insults are masked. */
     screen(text: string): string {
       const s = screenText(text);
-      if (s.refused) throw badRequest(fill(MSG.postSensitive, { word: s.refused }));
+      if (s.refused) throw badRequest(fill(COMMUNITY_MSG.postSensitive, { word: s.refused }));
       return s.text;
     },
   };

@@ -1,4 +1,4 @@
-import type { ServiceDeps } from '../index.ts';
+import type { ServiceDeps } from '../deps.ts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
 import { createMatchLookup } from '../live/matches.ts';
 import type { NotificationService } from '../notifications/notifications.ts';

@@ -11,7 +11,7 @@ export const DEMO_POSTS_MS = 10 * 60_000;
  */
 export function startCommunityJobs(app: AppContext): () => Promise<void> {
   if (!app.config.seedDemo) return async () => {};
-  return startSingleton(app.db, app.log, {
+  return startSingleton(app, {
     name: 'community-demo-posts',
     everyMs: DEMO_POSTS_MS,
     run: async () => {

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { LIKE_RULES } from '../../../lib/community/rules.ts';
-import { fill, MSG } from '../../../lib/messages.ts';
+import { fill } from '../../../lib/messages.ts';
+import { COMMUNITY_MSG } from '../../../lib/community/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { commentLikes, comments, postLikes, posts } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
@@ -72,14 +73,14 @@ export function createLikeService(db: Db, guard: CommunityGuard, notices: Notifi
         .select({ userId: posts.userId, status: posts.status })
         .from(posts)
         .where(eq(posts.id, postId));
-      if (!p || p.status !== 'visible') throw notFound(MSG.postNotFound);
-      await guard.pace('like', actor.id, LIKE_RULES.burst, LIKE_RULES.windowMs, MSG.likeTooFast);
+      if (!p || p.status !== 'visible') throw notFound(COMMUNITY_MSG.postNotFound);
+      await guard.pace('like', actor.id, LIKE_RULES.burst, LIKE_RULES.windowMs, COMMUNITY_MSG.likeTooFast);
       const r = await toggle(postLikes, 'postId', postId, actor.id, want);
       if (r.changed && r.liked && p.userId !== actor.id) {
         await notices.notify(db, {
           userId: p.userId,
           kind: 'like',
-          title: fill(MSG.noticeLikePostTitle, { nick: actor.nickName }),
+          title: fill(COMMUNITY_MSG.noticeLikePostTitle, { nick: actor.nickName }),
           link: `/community/post/${postId}`,
         });
       }
@@ -92,14 +93,14 @@ export function createLikeService(db: Db, guard: CommunityGuard, notices: Notifi
         .select({ userId: comments.userId, postId: comments.postId, status: comments.status })
         .from(comments)
         .where(eq(comments.id, commentId));
-      if (!c || c.status !== 'visible') throw notFound(MSG.commentNotFound);
-      await guard.pace('like', actor.id, LIKE_RULES.burst, LIKE_RULES.windowMs, MSG.likeTooFast);
+      if (!c || c.status !== 'visible') throw notFound(COMMUNITY_MSG.commentNotFound);
+      await guard.pace('like', actor.id, LIKE_RULES.burst, LIKE_RULES.windowMs, COMMUNITY_MSG.likeTooFast);
       const r = await toggle(commentLikes, 'commentId', commentId, actor.id, want);
       if (r.changed && r.liked && c.userId !== actor.id) {
         await notices.notify(db, {
           userId: c.userId,
           kind: 'like',
-          title: fill(MSG.noticeLikeCommentTitle, { nick: actor.nickName }),
+          title: fill(COMMUNITY_MSG.noticeLikeCommentTitle, { nick: actor.nickName }),
           link: `/community/post/${c.postId}#c${commentId}`,
         });
       }

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { Picture } from '../../../lib/community/types.ts';
-import { fill, MSG } from '../../../lib/messages.ts';
+import { fill } from '../../../lib/messages.ts';
+import { COMMUNITY_MSG } from '../../../lib/community/messages.ts';
 import { POST_RULES } from '../../../lib/community/rules.ts';
 import { badRequest } from '../../errors.ts';
 import { UPLOADS_PREFIX } from '../../providers/storage/storage.ts';
@@ -22,7 +23,7 @@ export function createPostPictures(uploads: UploadService, storage: StorageProvi
   async function thumbnail(url: string): Promise<string> {
     const name = storage.nameOf(url)!;
     const file = await storage.get(name);
-    if (!file) throw badRequest(MSG.postPictureInvalid);
+    if (!file) throw badRequest(COMMUNITY_MSG.postPictureInvalid);
     const small = await sharp(file.data)
       .resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'cover', position: 'centre' })
       .webp({ quality: 72, effort: WEBP_EFFORT })
@@ -34,7 +35,7 @@ export function createPostPictures(uploads: UploadService, storage: StorageProvi
     /** POST /inform/post/addPic/base64: stores up to 6 pictures per call; returns {url, thumb} in order. */
     async add(files: string[]): Promise<Picture[]> {
       if (files.length > POST_RULES.picturesPerUpload)
-        throw badRequest(fill(MSG.postTooManyPictures, { max: POST_RULES.picturesPerUpload }));
+        throw badRequest(fill(COMMUNITY_MSG.postTooManyPictures, { max: POST_RULES.picturesPerUpload }));
       const urls = await uploads.images(files);
       const out: Picture[] = [];
       for (const url of urls) out.push({ url, thumb: await thumbnail(url) });
@@ -44,13 +45,13 @@ export function createPostPictures(uploads: UploadService, storage: StorageProvi
     /** The pictures a post names: our own stored files only (never a foreign or javascript: URL). */
     async resolve(urls: string[]): Promise<Picture[]> {
       if (urls.length > POST_RULES.maxPictures)
-        throw badRequest(fill(MSG.postTooManyPictures, { max: POST_RULES.maxPictures }));
+        throw badRequest(fill(COMMUNITY_MSG.postTooManyPictures, { max: POST_RULES.maxPictures }));
       const out: Picture[] = [];
       for (const url of urls) {
         const name = storage.nameOf(url);
-        if (!name) throw badRequest(MSG.postPictureInvalid);
+        if (!name) throw badRequest(COMMUNITY_MSG.postPictureInvalid);
         const thumb = storage.nameOf(UPLOADS_PREFIX + thumbName(name))!;
-        if (!(await storage.get(thumb))) throw badRequest(MSG.postPictureInvalid);
+        if (!(await storage.get(thumb))) throw badRequest(COMMUNITY_MSG.postPictureInvalid);
         out.push({ url, thumb: UPLOADS_PREFIX + thumb });
       }
       return out;

@@ -1,7 +1,9 @@
 import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import { POST_RULES } from '../../../lib/community/rules.ts';
 import type { PostView } from '../../../lib/community/types.ts';
-import { MSG } from '../../../lib/messages.ts';
+import { COMMUNITY_MSG } from '../../../lib/community/messages.ts';
+import { OPS_MSG } from '../../../lib/ops/messages.ts';
+import { SPORTS_MSG } from '../../../lib/sports/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { posts } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
@@ -9,7 +11,7 @@ import type { MatchLookup } from '../live/matches.ts';
 import type { OpsServices } from '../ops/index.ts';
 import type { CommunityGuard } from './guard.ts';
 import type { PostPictures } from './pictures.ts';
-import { hashOf, isStaff, mentionsIn, needsReview, setPostStatus, type Actor } from './posts.ts';
+import { hashOf, mayModerate, mentionsIn, needsReview, setPostStatus, type Actor } from './posts.ts';
 import type { PostRow, PostViews } from './views.ts';
 
 export interface PostChange {
@@ -47,7 +49,7 @@ export function createPostEdits(deps: {
         ),
       )
       .limit(1);
-    if (dup) throw badRequest(MSG.postDuplicate);
+    if (dup) throw badRequest(COMMUNITY_MSG.postDuplicate);
   }
 
   return {
@@ -59,13 +61,13 @@ export function createPostEdits(deps: {
     ): Promise<{ post: PostView; notice: string | null }> {
       const p = await row(id);
       const own = p.userId === actor.id;
-      if (!own && !isStaff(actor)) throw forbidden(MSG.postEditForbidden);
+      if (!own && !mayModerate(actor)) throw forbidden(COMMUNITY_MSG.postEditForbidden);
       if (own) await guard.assertNotBanned(actor.id);
       const content = guard.postText(change.content);
       const pics = await pictures.resolve(change.pictures);
       const matchId = change.matchId === undefined ? p.matchId : change.matchId;
       if (matchId && matchId !== p.matchId && !(await matches.briefs([matchId])).has(matchId))
-        throw notFound(MSG.matchNotFound);
+        throw notFound(SPORTS_MSG.matchNotFound);
       const contentHash = hashOf(content);
       await assertNotDuplicate(p, contentHash);
       await guard.pace(
@@ -73,7 +75,7 @@ export function createPostEdits(deps: {
         actor.id,
         POST_RULES.postBurst * 2,
         POST_RULES.postWindowMs,
-        MSG.postEditTooFast,
+        COMMUNITY_MSG.postEditTooFast,
       );
       // An author may not slip a link past review by editing it in afterwards.
       const held = own && p.status === 'visible' && (await needsReview(db, p.userId, content));
@@ -98,7 +100,7 @@ export function createPostEdits(deps: {
         return { ...updated, status: held ? 'review' : updated.status };
       });
       const [post] = await toViews([saved], actor.id);
-      return { post, notice: held ? MSG.postInReview : null };
+      return { post, notice: held ? COMMUNITY_MSG.postInReview : null };
     },
 
     /** The console's list of pinned posts (not deleted), newest first. */
@@ -113,10 +115,10 @@ export function createPostEdits(deps: {
 
     /** POST /inform/post/pin: operators pin a circle post to the top of its feeds, or unpin it. */
     async pin(actor: Actor, id: number, pinned: boolean): Promise<{ postId: number; pinned: boolean }> {
-      if (!isStaff(actor)) throw forbidden();
+      if (!mayModerate(actor)) throw forbidden();
       const p = await row(id);
-      if (p.userId === actor.id) throw forbidden(MSG.opsOwnContent);
-      if (p.kind !== 1) throw badRequest(MSG.postPinCircleOnly);
+      if (p.userId === actor.id) throw forbidden(OPS_MSG.opsOwnContent);
+      if (p.kind !== 1) throw badRequest(COMMUNITY_MSG.postPinCircleOnly);
       if (p.pinned === pinned) return { postId: id, pinned };
       await db.transaction(async (tx) => {
         await tx.update(posts).set({ pinned }).where(eq(posts.id, id));

@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import { and, count, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { LINK_RE, MAX_MENTIONS, MENTION_ALL_RE, POST_RULES } from '../../../lib/community/rules.ts';
 import type { PostView } from '../../../lib/community/types.ts';
-import { fill, MSG } from '../../../lib/messages.ts';
-import { hasRole } from '../../../lib/vocab/roles.ts';
+import { fill } from '../../../lib/messages.ts';
+import { COMMUNITY_MSG } from '../../../lib/community/messages.ts';
+import { SPORTS_MSG } from '../../../lib/sports/messages.ts';
+import { may } from '../../../lib/access.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { circles, posts, users } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
@@ -29,7 +31,8 @@ export interface NewPost {
   matchId?: number;
 }
 
-export const isStaff = (a: Actor | null) => !!a && hasRole(a.roles, 'operator');
+/** Whether `a` may act on others' posts: see held ones, edit, delete (posts.moderate). */
+export const mayModerate = (a: Actor | null) => !!a && may(a.roles, 'posts.moderate');
 export const hashOf = (text: string) =>
   createHash('sha256').update(text.replace(/\s+/g, '').toLowerCase()).digest('hex');
 
@@ -87,7 +90,7 @@ export function createPostService(deps: {
 
   async function row(id: number): Promise<PostRow> {
     const [p] = await db.select().from(posts).where(eq(posts.id, id));
-    if (!p || p.status === 'deleted') throw notFound(MSG.postNotFound);
+    if (!p || p.status === 'deleted') throw notFound(COMMUNITY_MSG.postNotFound);
     return p;
   }
 
@@ -97,18 +100,18 @@ export function createPostService(deps: {
     /** POST /inform/post/addSave. Returns the post and, when it waits for review, a message saying so. */
     async create(actor: Actor, input: NewPost): Promise<{ post: PostView; notice: string | null }> {
       await guard.assertNotBanned(actor.id);
-      if (input.kind === 2 && actor.isAnchor !== 1) throw forbidden(MSG.postAnchorOnly);
-      if (input.kind === 1 && !input.circleId) throw badRequest(MSG.postNeedsCircle);
+      if (input.kind === 2 && actor.isAnchor !== 1) throw forbidden(COMMUNITY_MSG.postAnchorOnly);
+      if (input.kind === 1 && !input.circleId) throw badRequest(COMMUNITY_MSG.postNeedsCircle);
       if (
         input.circleId &&
         !(await db.select({ id: circles.id }).from(circles).where(eq(circles.id, input.circleId))).length
       ) {
-        throw notFound(MSG.circleNotFound);
+        throw notFound(COMMUNITY_MSG.circleNotFound);
       }
       const content = guard.postText(input.content);
       const pics = await pictures.resolve(input.pictures);
       if (input.matchId && !(await matches.briefs([input.matchId])).has(input.matchId))
-        throw notFound(MSG.matchNotFound);
+        throw notFound(SPORTS_MSG.matchNotFound);
       const contentHash = hashOf(content);
       const since = new Date(Date.now() - POST_RULES.duplicateWindowMs);
       const [dup] = await db
@@ -123,8 +126,14 @@ export function createPostService(deps: {
           ),
         )
         .limit(1);
-      if (dup) throw badRequest(MSG.postDuplicate);
-      await guard.pace('post', actor.id, POST_RULES.postBurst, POST_RULES.postWindowMs, MSG.postTooFast);
+      if (dup) throw badRequest(COMMUNITY_MSG.postDuplicate);
+      await guard.pace(
+        'post',
+        actor.id,
+        POST_RULES.postBurst,
+        POST_RULES.postWindowMs,
+        COMMUNITY_MSG.postTooFast,
+      );
       const mentions = await mentionsIn(db, content, actor.id);
       const status = (await needsReview(db, actor.id, content)) ? 'review' : 'visible';
       const created = await db.transaction(async (tx) => {
@@ -150,28 +159,28 @@ export function createPostService(deps: {
           await notices.notify(db, {
             userId: m.id,
             kind: 'mention',
-            title: fill(MSG.noticeMentionTitle, { nick: actor.nickName }),
+            title: fill(COMMUNITY_MSG.noticeMentionTitle, { nick: actor.nickName }),
             body: content.slice(0, 80),
             link: `/community/post/${created.id}`,
           });
         }
       }
       const [post] = await toViews([created], actor.id);
-      return { post, notice: status === 'review' ? MSG.postInReview : null };
+      return { post, notice: status === 'review' ? COMMUNITY_MSG.postInReview : null };
     },
 
     /** GET /inform/post/detail/{id}: visible posts for all; the author and staff also see held ones. */
     async detail(id: number, viewer: Actor | null): Promise<PostView> {
       const p = await row(id);
-      if (p.status !== 'visible' && viewer?.id !== p.userId && !isStaff(viewer))
-        throw notFound(MSG.postNotFound);
+      if (p.status !== 'visible' && viewer?.id !== p.userId && !mayModerate(viewer))
+        throw notFound(COMMUNITY_MSG.postNotFound);
       return (await toViews([p], viewer?.id ?? null))[0];
     },
 
     /** GET /inform/post/anchor/delete?postId: the author or staff only. */
     async remove(actor: Actor, id: number): Promise<void> {
       const p = await row(id);
-      if (p.userId !== actor.id && !isStaff(actor)) throw forbidden(MSG.postDeleteForbidden);
+      if (p.userId !== actor.id && !mayModerate(actor)) throw forbidden(COMMUNITY_MSG.postDeleteForbidden);
       await db.transaction(async (tx) => {
         await setPostStatus(tx, p, 'deleted');
         if (p.userId === actor.id) return;

@@ -1,6 +1,8 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { COMMUNITY_REPORT_REASONS, REPORTS_TO_HIDE } from '../../../lib/community/rules.ts';
 import { MSG } from '../../../lib/messages.ts';
+import { COMMUNITY_MSG } from '../../../lib/community/messages.ts';
+import { OPS_MSG } from '../../../lib/ops/messages.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { comments, communityBans, communityReports, posts, users } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
@@ -62,12 +64,14 @@ export function createReportService(db: Db, notices: NotificationService, ops: O
     /** POST /inform/report/add. Returns whether the item is now hidden. */
     async report(actor: Actor, input: { targetType: ReportTarget; targetId: number; reason: string }) {
       if (!(COMMUNITY_REPORT_REASONS as readonly string[]).includes(input.reason))
-        throw badRequest(MSG.reportReason);
+        throw badRequest(COMMUNITY_MSG.reportReason);
       return db.transaction(async (tx) => {
         const it = await item(tx, input.targetType, input.targetId);
         if (!it || it.status === 'deleted')
-          throw notFound(input.targetType === 'post' ? MSG.postNotFound : MSG.commentNotFound);
-        if (it.authorId === actor.id) throw badRequest(MSG.reportSelf);
+          throw notFound(
+            input.targetType === 'post' ? COMMUNITY_MSG.postNotFound : COMMUNITY_MSG.commentNotFound,
+          );
+        if (it.authorId === actor.id) throw badRequest(COMMUNITY_MSG.reportSelf);
         // The item's row lock orders concurrent reports, so the third one sees the two before it.
         if (input.targetType === 'post')
           await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, input.targetId)).for('update');
@@ -82,7 +86,7 @@ export function createReportService(db: Db, notices: NotificationService, ops: O
           .values({ ...input, reporterId: actor.id })
           .onConflictDoNothing()
           .returning();
-        if (!added.length) throw badRequest(MSG.reportDuplicate);
+        if (!added.length) throw badRequest(COMMUNITY_MSG.reportDuplicate);
         const [{ n }] = await tx
           .select({ n: count() })
           .from(communityReports)
@@ -97,6 +101,22 @@ export function createReportService(db: Db, notices: NotificationService, ops: O
         if (hidden) await setStatus(tx, input.targetType, input.targetId, 'hidden');
         return { reported: true, hidden: hidden || it.status === 'hidden' };
       });
+    },
+
+    /** Which of `targetIds` `userId` reported already (a post page shows 已举报 on the post and those comments). */
+    async reportedAmong(userId: number, targetType: ReportTarget, targetIds: number[]) {
+      if (targetIds.length === 0) return new Set<number>();
+      const rows = await db
+        .selectDistinct({ id: communityReports.targetId })
+        .from(communityReports)
+        .where(
+          and(
+            eq(communityReports.reporterId, userId),
+            eq(communityReports.targetType, targetType),
+            inArray(communityReports.targetId, targetIds),
+          ),
+        );
+      return new Set(rows.map((r) => r.id));
     },
 
     /** The review queue: items with open reports, most reported first. */
@@ -140,7 +160,7 @@ export function createReportService(db: Db, notices: NotificationService, ops: O
       const reporters = await db.transaction(async (tx) => {
         const it = await item(tx, input.targetType, input.targetId);
         if (!it) throw notFound(MSG.notFoundApi);
-        if (it.authorId === staff.id) throw forbidden(MSG.opsOwnReport);
+        if (it.authorId === staff.id) throw forbidden(OPS_MSG.opsOwnReport);
         const open = await tx
           .update(communityReports)
           .set({ state: input.decision === 'restore' ? 'dismissed' : 'upheld' })
@@ -152,7 +172,7 @@ export function createReportService(db: Db, notices: NotificationService, ops: O
             ),
           )
           .returning({ reporterId: communityReports.reporterId });
-        if (!open.length) throw badRequest(MSG.reportNotOpen);
+        if (!open.length) throw badRequest(COMMUNITY_MSG.reportNotOpen);
         const status = input.decision === 'restore' ? 'visible' : 'hidden';
         await setStatus(tx, input.targetType, input.targetId, status);
         if (input.decision === 'ban') {
@@ -172,7 +192,8 @@ export function createReportService(db: Db, notices: NotificationService, ops: O
         });
         return { ids: open.map((o) => o.reporterId), postId: it.postId };
       });
-      const title = input.decision === 'restore' ? MSG.noticeReportRestored : MSG.noticeReportHidden;
+      const title =
+        input.decision === 'restore' ? COMMUNITY_MSG.noticeReportRestored : COMMUNITY_MSG.noticeReportHidden;
       for (const userId of new Set(reporters.ids)) {
         await notices.notify(db, {
           userId,

@@ -65,6 +65,7 @@ export function createPostViews(db: Db, matches: MatchLookup) {
         match: (r.matchId ? briefs.get(r.matchId) : undefined) ?? null,
         mentions: r.mentions,
         pinned: r.pinned,
+        demo: r.demo,
         status: r.status,
         likeCount: r.likeCount,
         commentCount: r.commentCount,

@@ -1,6 +1,7 @@
 import { and, count, countDistinct, desc, eq, inArray, max, ne } from 'drizzle-orm';
 import type { PersonCard, PersonFollowType, PersonPage } from '../../../lib/follows/types.ts';
 import { MSG } from '../../../lib/messages.ts';
+import { DM_MSG } from '../../../lib/dm/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { follows, users } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../errors.ts';
@@ -51,7 +52,7 @@ export function createPeopleFollowService(db: Db) {
         .select({ id: users.id, isExpert: users.isExpert })
         .from(users)
         .where(and(eq(users.id, targetId), eq(users.status, 1)));
-      if (!target) throw notFound(MSG.dmUserMissing);
+      if (!target) throw notFound(DM_MSG.dmUserMissing);
       const kind: PersonFollowType = type ?? (target.isExpert === 1 ? 'expert' : 'user');
       if (kind === 'expert' && target.isExpert !== 1) throw badRequest('参数 type 无效：对方不是专家');
       if (on) await db.insert(follows).values({ userId, targetType: kind, targetId }).onConflictDoNothing();

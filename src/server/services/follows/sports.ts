@@ -1,4 +1,4 @@
-import { MSG } from '../../../lib/messages.ts';
+import { SPORTS_MSG } from '../../../lib/sports/messages.ts';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { competitions, matches, sportFollows, teams } from '../../db/schema/index.ts';
@@ -82,7 +82,7 @@ export function createSportFollowService(db: Db, notices: Notices) {
     async set(userId: number, type: unknown, targetId: number, on: boolean) {
       if (!isSportFollowType(type)) throw badRequest('参数 type 无效：应为 team 或 competition');
       if (!(await exists(type, targetId)))
-        throw notFound(type === 'team' ? MSG.teamNotFound : MSG.competitionNotFound);
+        throw notFound(type === 'team' ? SPORTS_MSG.teamNotFound : SPORTS_MSG.competitionNotFound);
       if (on) {
         await db.insert(sportFollows).values({ userId, targetType: type, targetId }).onConflictDoNothing();
       } else {

@@ -1,9 +1,9 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { MSG } from '../../../lib/messages.ts';
+import { LIVE_MSG } from '../../../lib/live/messages.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { roomForbids, roomManagers, rooms, users } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../errors.ts';
-import { hasRole } from '../../../lib/vocab/roles.ts';
+import { may } from '../../../lib/access.ts';
 
 export type Room = typeof rooms.$inferSelect;
 /** What a caller is in a room. Operators (site staff) moderate every room like a manager. */
@@ -22,14 +22,14 @@ export interface Caller {
 export function createRoomAccess(db: Db) {
   async function room(roomId: number, q: Tx = db): Promise<Room> {
     const [r] = await q.select().from(rooms).where(eq(rooms.id, roomId));
-    if (!r) throw notFound(MSG.roomNotFound);
+    if (!r) throw notFound(LIVE_MSG.roomNotFound);
     return r;
   }
 
   /** A room that viewers may use (not blocked). */
   async function openRoom(roomId: number): Promise<Room> {
     const r = await room(roomId);
-    if (r.auditState !== 1) throw forbidden(MSG.roomBlocked);
+    if (r.auditState !== 1) throw forbidden(LIVE_MSG.roomBlocked);
     return r;
   }
 
@@ -50,14 +50,14 @@ export function createRoomAccess(db: Db) {
     /** The caller's own room; 403 for someone who is not an anchor with a room. */
     async ownRoom(caller: Caller): Promise<Room> {
       const [r] = await db.select().from(rooms).where(eq(rooms.anchorId, caller.id));
-      if (!r) throw forbidden(MSG.anchorOnly);
+      if (!r) throw forbidden(LIVE_MSG.anchorOnly);
       return r;
     },
 
     /** Only the room's anchor (managers are appointed by the anchor alone). */
     async requireAnchor(roomId: number, caller: Caller): Promise<Room> {
       const r = await room(roomId);
-      if (r.anchorId !== caller.id) throw forbidden(MSG.roomAnchorOnly);
+      if (r.anchorId !== caller.id) throw forbidden(LIVE_MSG.roomAnchorOnly);
       return r;
     },
 
@@ -65,7 +65,7 @@ export function createRoomAccess(db: Db) {
     async requireAdmin(roomId: number, caller: Caller): Promise<{ room: Room; role: RoomRole }> {
       const r = await room(roomId);
       const role = await roleIn(r, caller.id);
-      if (role === 'viewer' && !hasRole(caller.roles, 'operator')) throw forbidden(MSG.roomAdminOnly);
+      if (role === 'viewer' && !may(caller.roles, 'live.manage')) throw forbidden(LIVE_MSG.roomAdminOnly);
       return { room: r, role: role === 'viewer' ? 'manager' : role };
     },
 

@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import { MSG } from '../../../lib/messages.ts';
+import { ACCOUNT_MSG } from '../../../lib/accounts/messages.ts';
+import { WALLET_MSG } from '../../../lib/wallet-messages.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { likeArg } from '../../db/like.ts';
@@ -47,7 +49,7 @@ export function createAnchorService(deps: { db: Db; nobility: NobilityService })
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.id, anchorId), isAnchor));
-    if (!u) throw notFound(MSG.anchorNotFound);
+    if (!u) throw notFound(WALLET_MSG.anchorNotFound);
   }
 
   return {
@@ -83,7 +85,7 @@ export function createAnchorService(deps: { db: Db; nobility: NobilityService })
     /** GET /api/user/info?userId: a user's live-room card (their own when no id is given). */
     async info(userId: number, viewerId: number | null) {
       const [row] = await anchorQuery(db).where(and(eq(users.id, userId), eq(users.status, 1)));
-      if (!row) throw notFound(MSG.userNotFound);
+      if (!row) throw notFound(ACCOUNT_MSG.userNotFound);
       const [[u], held, followed] = await Promise.all([
         db.select({ isAnchor: users.isAnchor }).from(users).where(eq(users.id, userId)),
         nobility.activeOf([userId]),

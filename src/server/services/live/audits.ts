@@ -1,11 +1,12 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { maskName } from '../../../lib/mask.ts';
-import { MSG } from '../../../lib/messages.ts';
+import { LIVE_MSG } from '../../../lib/live/messages.ts';
+import { WALLET_MSG } from '../../../lib/wallet-messages.ts';
 import { isLiveNavId } from '../../../lib/vocab/live-navs.ts';
 import type { Db } from '../../db/client.ts';
 import { anchorApplications, realNames, users } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
-import { hasRole } from '../../../lib/vocab/roles.ts';
+import { assertAccess } from '../../access.ts';
 import type { NotificationService } from '../notifications/notifications.ts';
 import type { OpsServices } from '../ops/index.ts';
 import type { Caller } from './access.ts';
@@ -28,10 +29,6 @@ export function createAuditService(deps: {
   notices: NotificationService;
 }) {
   const { db, realNameVerified, roomAdmin, ops, notices } = deps;
-
-  const requireOperator = (caller: Caller) => {
-    if (!hasRole(caller.roles, 'operator')) throw forbidden(MSG.operatorOnly);
-  };
 
   return {
     /** GET /api/audit/info: where the caller's application stands. */
@@ -65,13 +62,13 @@ export function createAuditService(deps: {
     async submit(userId: number, input: { navId: number; intro: string; contact: string }) {
       const intro = input.intro.trim();
       const contact = input.contact.trim();
-      if (!isLiveNavId(input.navId)) throw badRequest(MSG.liveNavInvalid);
-      if (chars(intro) < 10 || chars(intro) > 200) throw badRequest(MSG.auditIntroRule);
-      if (chars(contact) > 40) throw badRequest(MSG.auditContactRule);
-      if (!(await realNameVerified(userId))) throw forbidden(MSG.realNameRequired);
+      if (!isLiveNavId(input.navId)) throw badRequest(LIVE_MSG.liveNavInvalid);
+      if (chars(intro) < 10 || chars(intro) > 200) throw badRequest(LIVE_MSG.auditIntroRule);
+      if (chars(contact) > 40) throw badRequest(LIVE_MSG.auditContactRule);
+      if (!(await realNameVerified(userId))) throw forbidden(WALLET_MSG.realNameRequired);
       const current = await this.info(userId);
-      if (current.status === 'success') throw badRequest(MSG.alreadyAnchor);
-      if (current.status === 'auditing') throw badRequest(MSG.auditPending);
+      if (current.status === 'success') throw badRequest(LIVE_MSG.alreadyAnchor);
+      if (current.status === 'auditing') throw badRequest(LIVE_MSG.auditPending);
       const values = {
         navId: input.navId,
         intro,
@@ -94,7 +91,7 @@ export function createAuditService(deps: {
       caller: Caller,
       input: { status: (typeof AUDIT_STATUSES)[number]; page: number; pageSize: number },
     ) {
-      requireOperator(caller);
+      assertAccess(caller.roles, 'live.manage');
       const where = eq(anchorApplications.status, input.status);
       const [rows, [{ total }]] = await Promise.all([
         db
@@ -136,19 +133,20 @@ export function createAuditService(deps: {
 
     /** Operators: pass (the user becomes an anchor with a room) or refuse with a note. */
     async review(caller: Caller, input: { id: number; pass: boolean; note?: string }) {
-      requireOperator(caller);
+      assertAccess(caller.roles, 'live.manage');
       const note = input.note?.trim() ?? '';
-      if (!input.pass && (chars(note) < 1 || chars(note) > 100)) throw badRequest(MSG.reviewNoteRequired);
+      if (!input.pass && (chars(note) < 1 || chars(note) > 100))
+        throw badRequest(LIVE_MSG.reviewNoteRequired);
       return db.transaction(async (tx) => {
         const [app] = await tx
           .select()
           .from(anchorApplications)
           .where(eq(anchorApplications.id, input.id))
           .for('update');
-        if (!app) throw notFound(MSG.auditNotFound);
-        if (app.status !== 'auditing') throw badRequest(MSG.auditReviewed);
+        if (!app) throw notFound(LIVE_MSG.auditNotFound);
+        if (app.status !== 'auditing') throw badRequest(LIVE_MSG.auditReviewed);
         // Staff never review their own requests.
-        if (app.userId === caller.id) throw forbidden(MSG.reviewOwnRequest);
+        if (app.userId === caller.id) throw forbidden(WALLET_MSG.reviewOwnRequest);
         const status = input.pass ? 'success' : 'error';
         await tx
           .update(anchorApplications)

@@ -1,7 +1,10 @@
-import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { BARRAGE_STYLES, barrageAllowed, CHAT, LEVEL_GATES, MENTION_RE } from '../../../lib/live/rules.ts';
 import type { ChatMessage, Sender } from '../../../lib/live/types.ts';
-import { CODE, fill, MSG } from '../../../lib/messages.ts';
+import { CODE, fill } from '../../../lib/messages.ts';
+import { COMMUNITY_MSG } from '../../../lib/community/messages.ts';
+import { LIVE_MSG } from '../../../lib/live/messages.ts';
+import { SPORTS_MSG } from '../../../lib/sports/messages.ts';
 import { screenText } from '../../../lib/moderation/sensitive-words.ts';
 import type { Db } from '../../db/client.ts';
 import { chatMessages, users } from '../../db/schema/index.ts';
@@ -70,7 +73,8 @@ export function createChatService(deps: {
 
   async function targetRoom(target: ChatTarget): Promise<Room | null> {
     if (target.roomId) return access.openRoom(target.roomId);
-    if (!(await matches.briefs([target.matchId!])).has(target.matchId!)) throw notFound(MSG.matchNotFound);
+    if (!(await matches.briefs([target.matchId!])).has(target.matchId!))
+      throw notFound(SPORTS_MSG.matchNotFound);
     return null;
   }
 
@@ -78,50 +82,51 @@ export function createChatService(deps: {
     const typed = MENTION_RE.exec(content + ' ')?.[1];
     const nick = input.atNickName?.trim() || typed;
     if (!input.atUserId && !nick) return null;
-    if (level < LEVEL_GATES.mention) throw forbidden(fill(MSG.mentionLevel, { level: LEVEL_GATES.mention }));
+    if (level < LEVEL_GATES.mention)
+      throw forbidden(fill(LIVE_MSG.mentionLevel, { level: LEVEL_GATES.mention }));
     const [u] = input.atUserId
       ? await db
           .select({ id: users.id, nickName: users.nickName })
           .from(users)
           .where(and(eq(users.id, input.atUserId), eq(users.status, 1)))
       : [await access.userByNick(nick!)];
-    if (!u) throw badRequest(MSG.mentionUnknown);
+    if (!u) throw badRequest(LIVE_MSG.mentionUnknown);
     return { id: u.id, nickName: u.nickName };
   }
 
   /** Burst limit for everyone; slow mode for viewers of a room that has it on. */
   async function pace(userId: number, room: Room | null, sender: Sender) {
     if ((await kv.incr(`chat:burst:${userId}`, CHAT.burstWindowMs)) > CHAT.burst)
-      throw new ApiError(CODE.tooMany, MSG.chatTooFast);
+      throw new ApiError(CODE.tooMany, LIVE_MSG.chatTooFast);
     if (!room || room.slowMode === 0 || sender.role) return;
     const key = `chat:slow:${room.id}:${userId}`;
     if (!(await kv.setIfAbsent(key, '1', room.slowMode * 1000))) {
       const seconds = Math.max(1, Math.ceil((await kv.ttl(key)) / 1000));
-      throw new ApiError(CODE.tooMany, fill(MSG.chatSlowMode, { seconds }));
+      throw new ApiError(CODE.tooMany, fill(LIVE_MSG.chatSlowMode, { seconds }));
     }
   }
 
   async function send(userId: number, target: ChatTarget, input: SendInput): Promise<ChatMessage> {
     // The sensitive-word list is shared with the community: refuse words stop the message, insults are masked.
     const screened = screenText(cleanText(input.content ?? ''));
-    if (screened.refused) throw badRequest(fill(MSG.postSensitive, { word: screened.refused }));
+    if (screened.refused) throw badRequest(fill(COMMUNITY_MSG.postSensitive, { word: screened.refused }));
     const content = screened.text;
-    if (!content) throw badRequest(MSG.chatEmpty);
+    if (!content) throw badRequest(LIVE_MSG.chatEmpty);
     if ([...content].length > CHAT.maxLength)
-      throw badRequest(fill(MSG.chatTooLong, { max: CHAT.maxLength }));
+      throw badRequest(fill(LIVE_MSG.chatTooLong, { max: CHAT.maxLength }));
     const room = await targetRoom(target);
-    if (room && (await access.isForbidden(room.id, userId))) throw forbidden(MSG.chatForbidden);
+    if (room && (await access.isForbidden(room.id, userId))) throw forbidden(LIVE_MSG.chatForbidden);
     await assertNotMuted(db, userId);
     const sender = senderSnapshot(await senders.of(userId, room));
     let barrage: number | null = null;
     if (input.barrage) {
       const style = BARRAGE_STYLES.find((s) => s.id === input.barrage);
-      if (!style) throw badRequest(MSG.barrageStyleLocked);
+      if (!style) throw badRequest(LIVE_MSG.barrageStyleLocked);
       // Nobles fly barrage whatever their level.
       if (sender.level < LEVEL_GATES.barrage && !sender.nobility)
-        throw forbidden(fill(MSG.barrageLevel, { level: LEVEL_GATES.barrage }));
+        throw forbidden(fill(LIVE_MSG.barrageLevel, { level: LEVEL_GATES.barrage }));
       if (!barrageAllowed(style, sender.level, sender.nobility?.level ?? 0))
-        throw forbidden(MSG.barrageStyleLocked);
+        throw forbidden(LIVE_MSG.barrageStyleLocked);
       barrage = style.id;
     }
     const atInfo = await mention(input, content, sender.level);
@@ -177,6 +182,8 @@ export function createChatService(deps: {
         target.roomId ? eq(chatMessages.roomId, target.roomId) : eq(chatMessages.matchId, target.matchId!),
         opts.beforeId ? lt(chatMessages.id, opts.beforeId) : undefined,
         opts.afterId !== undefined ? gt(chatMessages.id, opts.afterId) : undefined,
+        // A line held for review (the seeded moderation case) waits in the console, not in the room.
+        sql`(${chatMessages.extra} ->> 'held') is null`,
       );
       // Newer messages read forwards (a poll catching up), older ones backwards from the latest.
       const forwards = opts.afterId !== undefined;

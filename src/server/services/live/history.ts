@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import { MSG } from '../../../lib/messages.ts';
+import { WALLET_MSG } from '../../../lib/wallet-messages.ts';
 import { TRADE_TYPE } from '../../../lib/vocab/trade-types.ts';
 import type { Db } from '../../db/client.ts';
 import type { MediaProvider } from '../../providers/media/index.ts';
@@ -73,7 +74,7 @@ export function createHistoryService(deps: {
     ) {
       const room = await access.room(input.roomId);
       if ((input.startDate && !DAY.test(input.startDate)) || (input.endDate && !DAY.test(input.endDate)))
-        throw badRequest(MSG.dateRangeInvalid);
+        throw badRequest(WALLET_MSG.dateRangeInvalid);
       const until = input.endDate ? new Date(chinaDay(input.endDate).getTime() + 86_400_000) : undefined;
       const where = and(
         eq(liveSessions.roomId, room.id),

@@ -1,6 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { HORN, hornPrice } from '../../../lib/live/rules.ts';
-import { MSG } from '../../../lib/messages.ts';
+import { LIVE_MSG } from '../../../lib/live/messages.ts';
 import { TRADE_TYPE } from '../../../lib/vocab/trade-types.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -68,7 +68,7 @@ export function createHornService(deps: { db: Db; ledger: Ledger; publish: RoomP
       input: { content: string; roomId?: number; key: string },
     ) {
       const content = cleanText(input.content);
-      if (!content || [...content].length > HORN.maxLength) throw badRequest(MSG.hornRule);
+      if (!content || [...content].length > HORN.maxLength) throw badRequest(LIVE_MSG.hornRule);
       const prior = await byKey(user.id, input.key);
       if (prior) return { horn: view({ ...prior, nickName: user.nickName }), balance: null };
       const price = hornPrice(user.level);

@@ -1,7 +1,7 @@
 import { createMediaProvider } from '../../providers/media/index.ts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
 import type { createAccountServices } from '../accounts/index.ts';
-import type { ServiceDeps } from '../index.ts';
+import type { ServiceDeps } from '../deps.ts';
 import type { NotificationService } from '../notifications/notifications.ts';
 import type { OpsServices } from '../ops/index.ts';
 import type { WalletServices } from '../wallet/index.ts';
@@ -78,7 +78,7 @@ export function createLiveServices(
     rooms,
     roomAdmin,
     chat,
-    welcome: createWelcomeService({ kv, access, senders, rooms, matches, publish }),
+    welcome: createWelcomeService({ db, kv, access, senders, rooms, matches, publish }),
     moderation: createModerationService({ db, access, publish }),
     audits: createAuditService({ db, realNameVerified, roomAdmin, ops, notices }),
     roomAudits,

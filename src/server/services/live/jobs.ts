@@ -18,7 +18,7 @@ export const DEMO_CHAT_MS = 60_000;
  */
 export function startLiveJobs(app: AppContext): () => Promise<void> {
   const stops = [
-    startSingleton(app.db, app.log, {
+    startSingleton(app, {
       name: 'red-packet-expiry',
       everyMs: RED_PACKET_SWEEP_MS,
       run: async () => {
@@ -29,12 +29,12 @@ export function startLiveJobs(app: AppContext): () => Promise<void> {
   ];
   if (app.config.seedDemo) {
     stops.push(
-      startSingleton(app.db, app.log, {
+      startSingleton(app, {
         name: 'demo-room-relink',
         everyMs: DEMO_RELINK_MS,
         run: () => linkTodaysMatches(app.db),
       }),
-      startSingleton(app.db, app.log, {
+      startSingleton(app, {
         name: 'demo-room-chat',
         everyMs: DEMO_CHAT_MS,
         run: async () => {

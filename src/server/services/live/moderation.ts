@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
 import { MANAGERS_MAX } from '../../../lib/live/rules.ts';
-import { fill, MSG } from '../../../lib/messages.ts';
+import { fill } from '../../../lib/messages.ts';
+import { LIVE_MSG } from '../../../lib/live/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { likeArg } from '../../db/like.ts';
@@ -21,7 +22,7 @@ export function createModerationService(deps: { db: Db; access: RoomAccess; publ
 
   async function target(nickName: string) {
     const u = await access.userByNick(nickName.trim());
-    if (!u) throw notFound(fill(MSG.nickNotFound, { nickName: nickName.trim().slice(0, 20) }));
+    if (!u) throw notFound(fill(LIVE_MSG.nickNotFound, { nickName: nickName.trim().slice(0, 20) }));
     return u;
   }
 
@@ -29,21 +30,21 @@ export function createModerationService(deps: { db: Db; access: RoomAccess; publ
     async addManager(caller: Caller, roomId: number, nickName: string) {
       const room = await access.requireAnchor(roomId, caller);
       const u = await target(nickName);
-      if (u.id === room.anchorId) throw badRequest(MSG.managerSelf);
+      if (u.id === room.anchorId) throw badRequest(LIVE_MSG.managerSelf);
       if ((await db.$count(roomManagers, eq(roomManagers.roomId, room.id))) >= MANAGERS_MAX)
-        throw badRequest(fill(MSG.managerLimit, { max: MANAGERS_MAX }));
+        throw badRequest(fill(LIVE_MSG.managerLimit, { max: MANAGERS_MAX }));
       try {
         const [row] = await db.insert(roomManagers).values({ roomId: room.id, userId: u.id }).returning();
         return { id: row.id, roomId: room.id, userId: u.id, nickName: u.nickName };
       } catch (err) {
-        if (isUniqueViolation(err)) throw badRequest(MSG.managerExists);
+        if (isUniqueViolation(err)) throw badRequest(LIVE_MSG.managerExists);
         throw err;
       }
     },
 
     async removeManager(caller: Caller, id: number) {
       const [row] = await db.select().from(roomManagers).where(eq(roomManagers.id, id));
-      if (!row) throw notFound(MSG.managerNotFound);
+      if (!row) throw notFound(LIVE_MSG.managerNotFound);
       await access.requireAnchor(row.roomId, caller);
       await db.delete(roomManagers).where(eq(roomManagers.id, id));
       return { id };
@@ -77,16 +78,16 @@ export function createModerationService(deps: { db: Db; access: RoomAccess; publ
         minutes !== undefined &&
         (!Number.isInteger(minutes) || minutes < 1 || minutes > FORBID_MAX_MINUTES)
       )
-        throw badRequest(MSG.forbidMinutesInvalid);
+        throw badRequest(LIVE_MSG.forbidMinutesInvalid);
       const { room, role } = await access.requireAdmin(roomId, caller);
       const u = await target(nickName);
-      if (u.id === caller.id) throw badRequest(MSG.forbidSelf);
-      if (u.id === room.anchorId) throw forbidden(MSG.forbidAnchor);
+      if (u.id === caller.id) throw badRequest(LIVE_MSG.forbidSelf);
+      if (u.id === room.anchorId) throw forbidden(LIVE_MSG.forbidAnchor);
       if (role !== 'anchor' && (await access.roleIn(room, u.id)) === 'manager')
-        throw forbidden(MSG.forbidManager);
+        throw forbidden(LIVE_MSG.forbidManager);
       const expiresAt = minutes ? new Date(Date.now() + minutes * 60_000) : null;
       // A ban that has run out is renewed in place; one still in force is reported.
-      if (await access.isForbidden(room.id, u.id)) throw badRequest(MSG.forbidExists);
+      if (await access.isForbidden(room.id, u.id)) throw badRequest(LIVE_MSG.forbidExists);
       const [row] = await db
         .insert(roomForbids)
         .values({ roomId: room.id, userId: u.id, byUserId: caller.id, expiresAt })
@@ -102,7 +103,7 @@ export function createModerationService(deps: { db: Db; access: RoomAccess; publ
 
     async unforbid(caller: Caller, id: number) {
       const [row] = await db.select().from(roomForbids).where(eq(roomForbids.id, id));
-      if (!row) throw notFound(MSG.forbidNotFound);
+      if (!row) throw notFound(LIVE_MSG.forbidNotFound);
       await access.requireAdmin(row.roomId, caller);
       await db.delete(roomForbids).where(eq(roomForbids.id, id));
       await publish.event({ type: 'unforbid', roomId: row.roomId, userId: row.userId });

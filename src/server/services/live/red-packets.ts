@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import { LEVEL_GATES, RED_PACKET } from '../../../lib/live/rules.ts';
-import { fill, MSG } from '../../../lib/messages.ts';
+import { fill } from '../../../lib/messages.ts';
+import { LIVE_MSG } from '../../../lib/live/messages.ts';
 import { TRADE_TYPE } from '../../../lib/vocab/trade-types.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -80,7 +81,7 @@ export function createRedPacketService(deps: {
       .from(redPackets)
       .innerJoin(users, eq(users.id, redPackets.senderId))
       .where(eq(redPackets.id, packetId));
-    if (!p) throw notFound(MSG.redPacketNotFound);
+    if (!p) throw notFound(LIVE_MSG.redPacketNotFound);
     const grabs = await db
       .select({
         userId: redPacketGrabs.userId,
@@ -130,11 +131,11 @@ export function createRedPacketService(deps: {
       if (prior) return detail(prior.id, userId);
       const me = await senders.of(userId, room);
       if (me.level < LEVEL_GATES.redPacket)
-        throw forbidden(fill(MSG.redPacketLevel, { level: LEVEL_GATES.redPacket }));
-      if (await access.isForbidden(room.id, userId)) throw forbidden(MSG.chatForbidden);
+        throw forbidden(fill(LIVE_MSG.redPacketLevel, { level: LEVEL_GATES.redPacket }));
+      if (await access.isForbidden(room.id, userId)) throw forbidden(LIVE_MSG.chatForbidden);
       const password = cleanText(input.password ?? '') || null;
       if (password && [...password].length > RED_PACKET.passwordMax)
-        throw badRequest(MSG.redPacketPasswordRule);
+        throw badRequest(LIVE_MSG.redPacketPasswordRule);
       const shares = splitRedPacket(input.total, input.count, input.mode);
       let packet: Packet;
       try {
@@ -196,9 +197,9 @@ export function createRedPacketService(deps: {
 
     async grab(userId: number, packetId: number, password?: string) {
       const [p] = await db.select().from(redPackets).where(eq(redPackets.id, packetId));
-      if (!p) throw notFound(MSG.redPacketNotFound);
+      if (!p) throw notFound(LIVE_MSG.redPacketNotFound);
       if (p.password && cleanText(password ?? '') !== p.password)
-        throw badRequest(MSG.redPacketPasswordWrong);
+        throw badRequest(LIVE_MSG.redPacketPasswordWrong);
       const outcome = await db.transaction(async (tx) => {
         const [locked] = await tx.select().from(redPackets).where(eq(redPackets.id, packetId)).for('update');
         const [mine] = await tx
@@ -241,11 +242,11 @@ export function createRedPacketService(deps: {
           left: locked.count - locked.grabbed - 1,
         };
       });
-      if (outcome.kind === 'grabbed') throw badRequest(MSG.redPacketGrabbed);
-      if (outcome.kind === 'gone') throw badRequest(MSG.redPacketGone);
+      if (outcome.kind === 'grabbed') throw badRequest(LIVE_MSG.redPacketGrabbed);
+      if (outcome.kind === 'gone') throw badRequest(LIVE_MSG.redPacketGone);
       if (outcome.kind === 'expired') {
         await settle(packetId);
-        throw badRequest(MSG.redPacketExpired);
+        throw badRequest(LIVE_MSG.redPacketExpired);
       }
       const me = await senders.of(userId, null);
       await publish.event({

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { CHAT } from '../../../lib/live/rules.ts';
-import { MSG } from '../../../lib/messages.ts';
+import { LIVE_MSG } from '../../../lib/live/messages.ts';
+import { OPS_MSG } from '../../../lib/ops/messages.ts';
+import { SPORTS_MSG } from '../../../lib/sports/messages.ts';
 import { isLiveNavId } from '../../../lib/vocab/live-navs.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { liveSessions, rooms } from '../../db/schema/index.ts';
 import { badRequest, forbidden } from '../../errors.ts';
-import { hasRole } from '../../../lib/vocab/roles.ts';
+import { may } from '../../../lib/access.ts';
+import { assertAccess } from '../../access.ts';
 import type { MediaProvider } from '../../providers/media/index.ts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
 import type { Caller, Room, RoomAccess } from './access.ts';
@@ -54,17 +57,18 @@ export function createRoomAdmin(deps: {
 
   async function check(s: RoomSettings) {
     if (s.title !== undefined && (chars(s.title) < 2 || chars(s.title) > 30))
-      throw badRequest(MSG.roomTitleRule);
-    if (s.notice !== undefined && chars(s.notice) > 100) throw badRequest(MSG.roomNoticeRule);
-    if (s.navId !== undefined && !isLiveNavId(s.navId)) throw badRequest(MSG.liveNavInvalid);
+      throw badRequest(LIVE_MSG.roomTitleRule);
+    if (s.notice !== undefined && chars(s.notice) > 100) throw badRequest(LIVE_MSG.roomNoticeRule);
+    if (s.navId !== undefined && !isLiveNavId(s.navId)) throw badRequest(LIVE_MSG.liveNavInvalid);
     if (s.slowMode !== undefined && !(CHAT.slowModes as readonly number[]).includes(s.slowMode))
-      throw badRequest(MSG.slowModeInvalid);
+      throw badRequest(LIVE_MSG.slowModeInvalid);
     if (s.cover !== undefined) {
       const name = storage.nameOf(s.cover);
       if (!s.cover.startsWith('/covers/') && (!name || !(await storage.get(name))))
-        throw badRequest(MSG.coverInvalid);
+        throw badRequest(LIVE_MSG.coverInvalid);
     }
-    if (s.matchId && !(await matches.briefs([s.matchId])).has(s.matchId)) throw badRequest(MSG.matchNotFound);
+    if (s.matchId && !(await matches.briefs([s.matchId])).has(s.matchId))
+      throw badRequest(SPORTS_MSG.matchNotFound);
   }
 
   return {
@@ -124,7 +128,7 @@ export function createRoomAdmin(deps: {
     /** POST /api/room/up: goes live (settings may come along). Going up twice keeps the running broadcast. */
     async up(caller: Caller, s: RoomSettings) {
       const r = await access.ownRoom(caller);
-      if (r.auditState !== 1) throw forbidden(MSG.roomBlocked);
+      if (r.auditState !== 1) throw forbidden(LIVE_MSG.roomBlocked);
       await check(s);
       const next = await db.transaction(async (tx) => {
         const [locked] = await tx.select().from(rooms).where(eq(rooms.id, r.id)).for('update');
@@ -173,7 +177,7 @@ export function createRoomAdmin(deps: {
     /** GET /api/room/down: the anchor (or an operator) ends the broadcast; its session becomes a replay. */
     async down(roomId: number, caller: Caller, suspended = false) {
       const r = await access.room(roomId);
-      if (r.anchorId !== caller.id && !hasRole(caller.roles, 'operator')) throw forbidden(MSG.anchorOnly);
+      if (r.anchorId !== caller.id && !may(caller.roles, 'live.manage')) throw forbidden(LIVE_MSG.anchorOnly);
       const ended = await db.transaction(async (tx) => {
         const [locked] = await tx.select().from(rooms).where(eq(rooms.id, r.id)).for('update');
         if (locked.liveState !== 1) return false;
@@ -208,11 +212,11 @@ export function createRoomAdmin(deps: {
      * once) with a reason the anchor is told, or lift it. Logged in the ops log.
      */
     async setAuditState(caller: Caller, roomId: number, approved: boolean, reason = '') {
-      if (!hasRole(caller.roles, 'operator')) throw forbidden(MSG.operatorOnly);
+      assertAccess(caller.roles, 'live.manage');
       const why = reason.trim();
-      if (!approved && (chars(why) < 1 || chars(why) > 100)) throw badRequest(MSG.suspendReasonRequired);
+      if (!approved && (chars(why) < 1 || chars(why) > 100)) throw badRequest(OPS_MSG.suspendReasonRequired);
       const r = await access.room(roomId);
-      if (r.anchorId === caller.id) throw forbidden(MSG.opsOwnRoom);
+      if (r.anchorId === caller.id) throw forbidden(OPS_MSG.opsOwnRoom);
       if (!approved && r.liveState === 1) await this.down(roomId, caller, true);
       const auditState = approved ? 1 : 0;
       await db.transaction(async (tx) => {
@@ -255,4 +259,3 @@ export function createRoomAdmin(deps: {
 }
 
 export type RoomAdmin = ReturnType<typeof createRoomAdmin>;
-export { newSecret as newStreamSecret };

@@ -1,7 +1,8 @@
 import { asc, count, desc, eq } from 'drizzle-orm';
-import { MSG } from '../../../lib/messages.ts';
+import { LIVE_MSG } from '../../../lib/live/messages.ts';
+import { WALLET_MSG } from '../../../lib/wallet-messages.ts';
 import { ROOM_AUDIT_FIELDS, ROOM_FIELD_NAMES, type RoomAuditField } from '../../../lib/ops/labels.ts';
-import { hasRole } from '../../../lib/vocab/roles.ts';
+import { assertAccess } from '../../access.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { roomAudits, rooms, users } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
@@ -43,7 +44,7 @@ export function createRoomAuditService(deps: {
       caller: Caller,
       input: { status: (typeof ROOM_AUDIT_STATUSES)[number]; page: number; pageSize: number },
     ) {
-      if (!hasRole(caller.roles, 'operator')) throw forbidden(MSG.operatorOnly);
+      assertAccess(caller.roles, 'live.manage');
       const where = eq(roomAudits.status, input.status);
       const [rows, [{ total }]] = await Promise.all([
         db
@@ -78,7 +79,7 @@ export function createRoomAuditService(deps: {
 
     /** Operators: rooms to watch — suspended ones first, then live ones by heat (50 at most). */
     async rooms(caller: Caller) {
-      if (!hasRole(caller.roles, 'operator')) throw forbidden(MSG.operatorOnly);
+      assertAccess(caller.roles, 'live.manage');
       return db
         .select({
           id: rooms.id,
@@ -97,15 +98,16 @@ export function createRoomAuditService(deps: {
 
     /** Operators: pass, or refuse with a reason (1–100) that reaches the anchor's notifications. */
     async review(caller: Caller, input: { id: number; pass: boolean; reason?: string }) {
-      if (!hasRole(caller.roles, 'operator')) throw forbidden(MSG.operatorOnly);
+      assertAccess(caller.roles, 'live.manage');
       const reason = input.reason?.trim() ?? '';
-      if (!input.pass && (chars(reason) < 1 || chars(reason) > 100)) throw badRequest(MSG.reviewNoteRequired);
+      if (!input.pass && (chars(reason) < 1 || chars(reason) > 100))
+        throw badRequest(LIVE_MSG.reviewNoteRequired);
       const done = await db.transaction(async (tx) => {
         const [a] = await tx.select().from(roomAudits).where(eq(roomAudits.id, input.id)).for('update');
-        if (!a) throw notFound(MSG.auditNotFound);
-        if (a.status !== 'pending') throw badRequest(MSG.auditReviewed);
+        if (!a) throw notFound(LIVE_MSG.auditNotFound);
+        if (a.status !== 'pending') throw badRequest(LIVE_MSG.auditReviewed);
         const [room] = await tx.select().from(rooms).where(eq(rooms.id, a.roomId)).for('update');
-        if (room.anchorId === caller.id) throw forbidden(MSG.reviewOwnRequest);
+        if (room.anchorId === caller.id) throw forbidden(WALLET_MSG.reviewOwnRequest);
         const status = input.pass ? 'approved' : 'rejected';
         await tx
           .update(roomAudits)

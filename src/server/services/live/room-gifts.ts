@@ -1,4 +1,4 @@
-import { MSG } from '../../../lib/messages.ts';
+import { WALLET_MSG } from '../../../lib/wallet-messages.ts';
 import { badRequest } from '../../errors.ts';
 import type { Kv } from '../../kv/kv.ts';
 import type { GiftService } from '../wallet/gifts.ts';
@@ -52,7 +52,7 @@ export function createRoomGiftService(deps: {
         };
       }
       const room = await access.openRoom(input.roomId);
-      if (input.anchorId && input.anchorId !== room.anchorId) throw badRequest(MSG.anchorNotFound);
+      if (input.anchorId && input.anchorId !== room.anchorId) throw badRequest(WALLET_MSG.anchorNotFound);
       const result = await gifts.send(userId, {
         giftId: input.giftId,
         anchorId: room.anchorId,

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
-import { MSG } from '../../../lib/messages.ts';
+import { LIVE_MSG } from '../../../lib/live/messages.ts';
+import { SPORTS_MSG } from '../../../lib/sports/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { anchorSchedules, rooms, users } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
@@ -25,9 +26,9 @@ export function createScheduleService(deps: { db: Db; access: RoomAccess; matche
     async add(caller: Caller, input: { matchId?: number; title?: string; startAt?: Date }) {
       await access.ownRoom(caller);
       const match = input.matchId ? (await matches.briefs([input.matchId])).get(input.matchId) : undefined;
-      if (input.matchId && !match) throw badRequest(MSG.matchNotFound);
+      if (input.matchId && !match) throw badRequest(SPORTS_MSG.matchNotFound);
       const title = input.title?.trim() || (match ? `${match.home} vs ${match.away}` : '');
-      if (chars(title) < 2 || chars(title) > 30) throw badRequest(MSG.scheduleTitleRule);
+      if (chars(title) < 2 || chars(title) > 30) throw badRequest(LIVE_MSG.scheduleTitleRule);
       const startAt = input.startAt ?? (match ? new Date(match.kickoffAt) : undefined);
       const now = Date.now();
       if (
@@ -36,7 +37,7 @@ export function createScheduleService(deps: { db: Db; access: RoomAccess; matche
         startAt.getTime() < now - SHOW_AFTER_START_MS ||
         startAt.getTime() > now + SCHEDULE_AHEAD_MS
       ) {
-        throw badRequest(MSG.scheduleTimeRule);
+        throw badRequest(LIVE_MSG.scheduleTimeRule);
       }
       const [row] = await db
         .insert(anchorSchedules)
@@ -52,8 +53,8 @@ export function createScheduleService(deps: { db: Db; access: RoomAccess; matche
 
     async remove(caller: Caller, id: number) {
       const [row] = await db.select().from(anchorSchedules).where(eq(anchorSchedules.id, id));
-      if (!row) throw notFound(MSG.scheduleNotFound);
-      if (row.anchorId !== caller.id) throw forbidden(MSG.anchorOnly);
+      if (!row) throw notFound(LIVE_MSG.scheduleNotFound);
+      if (row.anchorId !== caller.id) throw forbidden(LIVE_MSG.anchorOnly);
       await db.delete(anchorSchedules).where(eq(anchorSchedules.id, id));
       return { id };
     },

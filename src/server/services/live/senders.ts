@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { bubbleOf } from '../../../lib/live/rules.ts';
 import type { Sender } from '../../../lib/live/types.ts';
-import { MSG } from '../../../lib/messages.ts';
+import { ACCOUNT_MSG } from '../../../lib/accounts/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
@@ -26,7 +26,7 @@ export function createSenders(deps: { db: Db; nobility: NobilityService; access:
         .select({ id: users.id, nickName: users.nickName, level: users.level })
         .from(users)
         .where(and(eq(users.id, userId), eq(users.status, 1)));
-      if (!u) throw notFound(MSG.userNotFound);
+      if (!u) throw notFound(ACCOUNT_MSG.userNotFound);
       const [held, tiers, role] = await Promise.all([
         nobility.activeOf([userId]),
         nobility.list(),

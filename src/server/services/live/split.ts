@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { RED_PACKET } from '../../../lib/live/rules.ts';
-import { MSG } from '../../../lib/messages.ts';
+import { LIVE_MSG } from '../../../lib/live/messages.ts';
 import { badRequest } from '../../errors.ts';
 
 /**
@@ -16,14 +16,14 @@ export function splitRedPacket(
   rand: (max: number) => number = randomInt,
 ): number[] {
   if (!Number.isInteger(count) || count < RED_PACKET.minCount || count > RED_PACKET.maxCount)
-    throw badRequest(MSG.redPacketCountRule);
+    throw badRequest(LIVE_MSG.redPacketCountRule);
   if (!Number.isInteger(total) || total < count || total > RED_PACKET.maxTotal)
-    throw badRequest(MSG.redPacketTotalRule);
+    throw badRequest(LIVE_MSG.redPacketTotalRule);
   if (mode === RED_PACKET.modes.equal) {
     const base = Math.floor(total / count);
     return Array.from({ length: count }, (_, i) => base + (i < total % count ? 1 : 0));
   }
-  if (mode !== RED_PACKET.modes.random) throw badRequest(MSG.redPacketModeRule);
+  if (mode !== RED_PACKET.modes.random) throw badRequest(LIVE_MSG.redPacketModeRule);
   const shares: number[] = [];
   let left = total;
   for (let n = count; n > 1; n--) {

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
-import { MSG } from '../../../lib/messages.ts';
+import { LIVE_MSG } from '../../../lib/live/messages.ts';
 import type { Db } from '../../db/client.ts';
 import type { Kv } from '../../kv/kv.ts';
 import { liveSessions, rooms, users } from '../../db/schema/index.ts';
@@ -52,13 +52,13 @@ export function createMediaHooks(deps: {
 
   async function roomOf(name: string) {
     const m = STREAM.exec(name);
-    if (!m) throw forbidden(MSG.streamKeyInvalid);
+    if (!m) throw forbidden(LIVE_MSG.streamKeyInvalid);
     const [row] = await db
       .select({ room: rooms, anchorStatus: users.status })
       .from(rooms)
       .innerJoin(users, eq(users.id, rooms.anchorId))
       .where(eq(rooms.id, Number(m[1])));
-    if (!row || row.room.streamSecret !== m[2]) throw forbidden(MSG.streamKeyInvalid);
+    if (!row || row.room.streamSecret !== m[2]) throw forbidden(LIVE_MSG.streamKeyInvalid);
     return row;
   }
 
@@ -131,10 +131,10 @@ export function createMediaHooks(deps: {
     /** on_publish: 2xx lets the push in; anything else and nginx drops it. */
     async publish(input: PublishInput) {
       const { room, anchorStatus } = await roomOf(input.name);
-      if (!media.verifyPush(input.name, input.authKey, 0)) throw forbidden(MSG.streamKeyInvalid);
-      if (!media.verifyPush(input.name, input.authKey)) throw forbidden(MSG.streamKeyExpired);
-      if (anchorStatus !== 1) throw forbidden(MSG.anchorSuspended);
-      if (room.auditState !== 1) throw forbidden(MSG.roomBlocked);
+      if (!media.verifyPush(input.name, input.authKey, 0)) throw forbidden(LIVE_MSG.streamKeyInvalid);
+      if (!media.verifyPush(input.name, input.authKey)) throw forbidden(LIVE_MSG.streamKeyExpired);
+      if (anchorStatus !== 1) throw forbidden(LIVE_MSG.anchorSuspended);
+      if (room.auditState !== 1) throw forbidden(LIVE_MSG.roomBlocked);
       if (room.liveState === 0) {
         const back = await resumable(room.id);
         if (back && (await resume(room.id, back.id, input.clientId)))
@@ -153,7 +153,7 @@ export function createMediaHooks(deps: {
             .where(and(eq(liveSessions.id, current.sessionId), isNull(liveSessions.pushClient)))
             .returning({ id: liveSessions.id })
         : [];
-      if (!s) throw new ApiError(409, MSG.streamBusy);
+      if (!s) throw new ApiError(409, LIVE_MSG.streamBusy);
       return { roomId: room.id, sessionId: s.id, resumed: false };
     },
 
@@ -211,7 +211,7 @@ export function createMediaHooks(deps: {
     play(originalUri: string) {
       const url = URL.parse(originalUri, 'http://x');
       const authKey = url?.searchParams.get('auth_key') ?? '';
-      if (!url || !media.verify(url.pathname, authKey)) throw forbidden(MSG.pullDenied);
+      if (!url || !media.verify(url.pathname, authKey)) throw forbidden(LIVE_MSG.pullDenied);
       return { uri: url.pathname };
     },
   };

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import type { FeedClock } from '../../providers/sports/clock.ts';
-import type { ServiceDeps } from '../index.ts';
+import type { ServiceDeps } from '../deps.ts';
 import type { LiveServices } from '../live/index.ts';
 import { createMediaHooks } from './hooks.ts';
 import { replayMarkers } from './markers.ts';
@@ -18,7 +18,12 @@ export function createMediaServices(deps: ServiceDeps, parts: { live: LiveServic
     dir: resolve(join(config.dataDir, 'media')),
     provider: live.media,
     hooks: createMediaHooks({ db, kv, media: live.media, live, clock }),
-    replays: createReplayMaker({ db, log, mediaDir: resolve(join(config.dataDir, 'media')) }),
+    replays: createReplayMaker({
+      db,
+      log,
+      mediaDir: resolve(join(config.dataDir, 'media')),
+      ffmpeg: config.ffmpegBin,
+    }),
     markers: (sessionId: number) => replayMarkers(db, sessionId, clock.speed),
   };
 }

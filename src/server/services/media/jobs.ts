@@ -14,7 +14,7 @@ export function startMediaJobs(app: AppContext): () => Promise<void> {
   const { media } = app.services;
   if (!media.provider.server) return async () => {};
   const stopProbe = media.provider.health.start();
-  const stopReplays = startSingleton(app.db, app.log, {
+  const stopReplays = startSingleton(app, {
     name: 'media-replays',
     everyMs: REPLAY_SWEEP_MS,
     run: async () => {

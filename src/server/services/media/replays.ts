@@ -1,6 +1,6 @@
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { liveSessions } from '../../db/schema/index.ts';
 import type { Logger } from '../../logger.ts';
@@ -14,6 +14,9 @@ export const replayPath = (id: number) => `/media/replays/${id}/index.m3u8`;
 const RECORDING = /^r(\d+)_[0-9a-f]+-(\d{9,11})\.flv$/;
 /** Slack between the session's times and the recordings' (the push connects before the hook answers). */
 const SLACK_MS = 15_000;
+/** How far a recording's start lies outside a broadcast's time (0 inside; a running one has no end). */
+const distance = (at: number, s: { startedAt: Date; endedAt: Date | null }) =>
+  Math.max(0, s.startedAt.getTime() - at, at - (s.endedAt?.getTime() ?? Infinity));
 /**
  * Longer than one replay can take (its remux is killed at 10 min, its poster at 1): a session still
  * `processing` after this was left by a maker that stopped (a crash, a restart) and is made again.
@@ -27,19 +30,51 @@ export const MAX_REPLAY_ATTEMPTS = 3;
  * window, its recordings are remuxed to DATA_DIR/media/replays/{sessionId}/ and the session gets
  * its replayUrl and duration. A failed remux marks the replay failed and keeps the raw files.
  */
-export function createReplayMaker(deps: { db: Db; log: Logger; mediaDir: string }) {
-  const { db, log, mediaDir } = deps;
+export function createReplayMaker(deps: { db: Db; log: Logger; mediaDir: string; ffmpeg: string }) {
+  const { db, log, mediaDir, ffmpeg } = deps;
   const recordings = join(mediaDir, 'recordings');
 
-  async function recordingsOf(s: { roomId: number; startedAt: Date; endedAt: Date }) {
+  /**
+   * The recordings of pushed session `s`: those of its room from its start to its end, within the
+   * slack, that lie nearer to it than to the room's pushed broadcast just before or after it (an anchor
+   * who ends one push and starts the next within the slack has two sessions, each with its own file).
+   */
+  async function recordingsOf(s: { id: number; roomId: number; startedAt: Date; endedAt: Date }) {
     const names = await readdir(recordings).catch(() => [] as string[]);
+    const neighbours = await pushedNeighbours(s);
     return names
       .map((n) => ({ n, m: RECORDING.exec(n) }))
       .filter(({ m }) => m && Number(m[1]) === s.roomId)
       .map(({ n, m }) => ({ file: join(recordings, n), at: Number(m![2]) * 1000 }))
-      .filter((r) => r.at >= s.startedAt.getTime() - SLACK_MS && r.at <= s.endedAt.getTime() + SLACK_MS)
+      .filter((r) => {
+        const own = distance(r.at, s);
+        return own <= SLACK_MS && neighbours.every((other) => own <= distance(r.at, other));
+      })
       .sort((a, b) => a.at - b.at)
       .map((r) => r.file);
+  }
+
+  /** The room's pushed broadcasts right before and right after `s` (a running one has no end yet). */
+  async function pushedNeighbours(s: { id: number; roomId: number; startedAt: Date }) {
+    const ofRoom = and(
+      eq(liveSessions.roomId, s.roomId),
+      ne(liveSessions.id, s.id),
+      isNotNull(liveSessions.feedClockAt),
+    );
+    const columns = { startedAt: liveSessions.startedAt, endedAt: liveSessions.endedAt };
+    const [before] = await db
+      .select(columns)
+      .from(liveSessions)
+      .where(and(ofRoom, lte(liveSessions.startedAt, s.startedAt)))
+      .orderBy(desc(liveSessions.startedAt))
+      .limit(1);
+    const [after] = await db
+      .select(columns)
+      .from(liveSessions)
+      .where(and(ofRoom, gt(liveSessions.startedAt, s.startedAt)))
+      .orderBy(asc(liveSessions.startedAt))
+      .limit(1);
+    return [before, after].filter((x) => x !== undefined);
   }
 
   /** One session: claimed by whoever moves it from pending to processing. */
@@ -47,19 +82,20 @@ export function createReplayMaker(deps: { db: Db; log: Logger; mediaDir: string 
     const { id } = s;
     // Claimed with the others of its sweep; its own remux starts now.
     await db.update(liveSessions).set({ replayClaimedAt: new Date() }).where(eq(liveSessions.id, id));
-    const files = await recordingsOf(s);
-    if (files.length === 0 && !s.pushed) {
-      // Up and down by the buttons, never pushed: there is nothing to make a replay of.
+    if (!s.pushed) {
+      // Up and down by the buttons, never pushed: there is nothing to make a replay of (a recording
+      // that starts soon after it ended is the next broadcast's, issue 33 item 7).
       await db.update(liveSessions).set({ replayState: null }).where(eq(liveSessions.id, id));
       return 'none';
     }
+    const files = await recordingsOf(s);
     if (files.length === 0) {
       log.warn({ sessionId: id }, 'no recording found for the broadcast');
       await db.update(liveSessions).set({ replayState: 'failed' }).where(eq(liveSessions.id, id));
       return 'failed';
     }
     try {
-      const seconds = await remuxToHls(files, join(mediaDir, 'replays', String(id)));
+      const seconds = await remuxToHls(ffmpeg, files, join(mediaDir, 'replays', String(id)));
       await db
         .update(liveSessions)
         .set({ replayState: 'ready', replayUrl: replayPath(id), durationSeconds: seconds })

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { MSG } from '../../../lib/messages.ts';
+import { DM_MSG } from '../../../lib/dm/messages.ts';
 import type { DmPeer } from '../../../lib/dm/types.ts';
 import type { Db } from '../../db/client.ts';
 import { userBlocks, users } from '../../db/schema/index.ts';
@@ -9,9 +9,9 @@ import { badRequest, notFound } from '../../errors.ts';
 export function createBlockService(db: Db) {
   return {
     async set(userId: number, targetId: number, blocked: boolean): Promise<{ blocked: boolean }> {
-      if (targetId === userId) throw badRequest(MSG.dmBlockSelf);
+      if (targetId === userId) throw badRequest(DM_MSG.dmBlockSelf);
       const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, targetId));
-      if (!target) throw notFound(MSG.dmUserMissing);
+      if (!target) throw notFound(DM_MSG.dmUserMissing);
       if (blocked) await db.insert(userBlocks).values({ userId, blockedId: targetId }).onConflictDoNothing();
       else
         await db

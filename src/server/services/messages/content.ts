@@ -1,4 +1,5 @@
-import { fill, MSG } from '../../../lib/messages.ts';
+import { fill } from '../../../lib/messages.ts';
+import { DM_MSG } from '../../../lib/dm/messages.ts';
 import { screenText } from '../../../lib/moderation/sensitive-words.ts';
 import { DM_RULES, type DmKind } from '../../../lib/dm/types.ts';
 import { badRequest } from '../../errors.ts';
@@ -15,14 +16,15 @@ export function messageContent(storage: StorageProvider) {
     if (kind === 'image') {
       const url = raw.trim();
       const name = storage.nameOf(url);
-      if (!name || !(await storage.get(name))) throw badRequest(MSG.dmImageInvalid);
+      if (!name || !(await storage.get(name))) throw badRequest(DM_MSG.dmImageInvalid);
       return url;
     }
     const text = cleanPostText(raw);
-    if (!text) throw badRequest(MSG.dmEmpty);
-    if ([...text].length > DM_RULES.maxText) throw badRequest(fill(MSG.dmTooLong, { max: DM_RULES.maxText }));
+    if (!text) throw badRequest(DM_MSG.dmEmpty);
+    if ([...text].length > DM_RULES.maxText)
+      throw badRequest(fill(DM_MSG.dmTooLong, { max: DM_RULES.maxText }));
     const screened = screenText(text);
-    if (screened.refused) throw badRequest(fill(MSG.dmSensitive, { word: screened.refused }));
+    if (screened.refused) throw badRequest(fill(DM_MSG.dmSensitive, { word: screened.refused }));
     return screened.text;
   };
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
-import { CODE, MSG } from '../../../lib/messages.ts';
+import { CODE } from '../../../lib/messages.ts';
+import { DM_MSG } from '../../../lib/dm/messages.ts';
 import { DM_RULES, type DmConversation, type DmThreadPage } from '../../../lib/dm/types.ts';
 import type { Db } from '../../db/client.ts';
 import { conversationMembers, conversations, directMessages, users } from '../../db/schema/index.ts';
@@ -16,14 +17,14 @@ export function createConversationService(db: Db, kv: Kv) {
   /** The conversation, if `userId` is one of its members; 404 unknown, 403 not a member. */
   async function memberOf(userId: number, conversationId: number): Promise<ConversationRow> {
     const [row] = await db.select().from(conversations).where(eq(conversations.id, conversationId));
-    if (!row) throw notFound(MSG.dmNotFound);
+    if (!row) throw notFound(DM_MSG.dmNotFound);
     const [m] = await db
       .select({ userId: conversationMembers.userId })
       .from(conversationMembers)
       .where(
         and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)),
       );
-    if (!m) throw forbidden(MSG.dmNotMember);
+    if (!m) throw forbidden(DM_MSG.dmNotMember);
     return row;
   }
 
@@ -36,7 +37,7 @@ export function createConversationService(db: Db, kv: Kv) {
     const [found] = await db.select().from(conversations).where(eq(conversations.pairKey, key));
     if (found) return found;
     if ((await kv.incr(`dm:open:${memberIds[0]}`, 3600_000)) > DM_RULES.opensPerHour)
-      throw new ApiError(CODE.tooMany, MSG.dmTooFast);
+      throw new ApiError(CODE.tooMany, DM_MSG.dmTooFast);
     return db.transaction(async (tx) => {
       const [made] = await tx
         .insert(conversations)
@@ -61,9 +62,9 @@ export function createConversationService(db: Db, kv: Kv) {
 
     /** POST /message/open {userId}: the direct conversation with that user, created on first use. */
     async openDirect(userId: number, peerId: number): Promise<DmConversation> {
-      if (peerId === userId) throw badRequest(MSG.dmSelf);
+      if (peerId === userId) throw badRequest(DM_MSG.dmSelf);
       const [peer] = await db.select({ id: users.id }).from(users).where(eq(users.id, peerId));
-      if (!peer) throw notFound(MSG.dmUserMissing);
+      if (!peer) throw notFound(DM_MSG.dmUserMissing);
       return view(userId, await ensure('direct', pairKey(userId, peerId), [userId, peerId]));
     },
 

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { MSG } from '../../../lib/messages.ts';
+import { DM_MSG } from '../../../lib/dm/messages.ts';
+import { OPS_MSG } from '../../../lib/ops/messages.ts';
 import type { DmKind, DmMessage, DmPeer } from '../../../lib/dm/types.ts';
 import type { Db } from '../../db/client.ts';
 import { conversationMembers, conversations, directMessages, users } from '../../db/schema/index.ts';
@@ -31,8 +32,8 @@ export function createServiceDesk(deps: {
 
   async function serviceConversation(id: number) {
     const [row] = await db.select().from(conversations).where(eq(conversations.id, id));
-    if (!row) throw notFound(MSG.dmNotFound);
-    if (row.kind !== 'service') throw badRequest(MSG.dmNotService);
+    if (!row) throw notFound(DM_MSG.dmNotFound);
+    if (row.kind !== 'service') throw badRequest(DM_MSG.dmNotService);
     const [m] = await db
       .select({ id: users.id, nickName: users.nickName, portrait: users.portrait })
       .from(conversationMembers)
@@ -104,7 +105,7 @@ export function createServiceDesk(deps: {
     /** A staff answer: stored as from 客服, delivered live to the user, recorded in the ops log. */
     async reply(staffId: number, conversationId: number, kind: DmKind, raw: string): Promise<DmMessage> {
       const { row: conv, user } = await serviceConversation(conversationId);
-      if (user.id === staffId) throw forbidden(MSG.opsOwnService);
+      if (user.id === staffId) throw forbidden(OPS_MSG.opsOwnService);
       const content = await contentOf(kind, raw);
       const message = await db.transaction(async (tx) => {
         await tx

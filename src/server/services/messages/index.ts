@@ -1,4 +1,4 @@
-import type { ServiceDeps } from '../index.ts';
+import type { ServiceDeps } from '../deps.ts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
 import type { NotificationService } from '../notifications/notifications.ts';
 import type { OpsServices } from '../ops/index.ts';

@@ -1,5 +1,6 @@
 import { and, count, eq, ne, or } from 'drizzle-orm';
-import { CODE, MSG } from '../../../lib/messages.ts';
+import { CODE } from '../../../lib/messages.ts';
+import { DM_MSG } from '../../../lib/dm/messages.ts';
 import { DM_RULES, type DmKind, type DmMessage } from '../../../lib/dm/types.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import {
@@ -56,8 +57,8 @@ export function createSendService(deps: {
           and(eq(userBlocks.userId, to), eq(userBlocks.blockedId, from)),
         ),
       );
-    if (blocks.some((b) => b.userId === from)) throw forbidden(MSG.dmBlockedByYou);
-    if (blocks.length) throw forbidden(MSG.dmBlockedByPeer);
+    if (blocks.some((b) => b.userId === from)) throw forbidden(DM_MSG.dmBlockedByYou);
+    if (blocks.length) throw forbidden(DM_MSG.dmBlockedByPeer);
     const edges = await tx
       .select({ userId: follows.userId })
       .from(follows)
@@ -75,7 +76,7 @@ export function createSendService(deps: {
       .groupBy(directMessages.senderId);
     const mine = sent.find((s) => s.senderId === from)?.n ?? 0;
     const theirs = sent.find((s) => s.senderId === to)?.n ?? 0;
-    if (mine >= 1 && theirs === 0) throw forbidden(MSG.dmWaitReply);
+    if (mine >= 1 && theirs === 0) throw forbidden(DM_MSG.dmWaitReply);
   }
 
   return {
@@ -85,7 +86,7 @@ export function createSendService(deps: {
       if (conv.kind !== 'service') await assertNotMuted(db, userId);
       const content = await contentOf(input.kind, input.content);
       if ((await kv.incr(`dm:send:${userId}`, 60_000)) > DM_RULES.perMinute)
-        throw new ApiError(CODE.tooMany, MSG.dmTooFast);
+        throw new ApiError(CODE.tooMany, DM_MSG.dmTooFast);
       const { message, peerId } = await db.transaction(async (tx) => {
         // The row lock orders concurrent sends, so the first-message rule holds under races.
         const [locked] = await tx

@@ -9,6 +9,12 @@ import { selectCards, toCard, visible } from './cards.ts';
 /** 收藏: one row per reader and article; the article's count follows the rows under its row lock. */
 export function createNewsCollects(db: Db) {
   return {
+    /** Whether the user collected the article (GET /inform/info/mine). */
+    async has(userId: number, articleId: number): Promise<boolean> {
+      const mine = and(eq(newsCollects.userId, userId), eq(newsCollects.articleId, articleId));
+      return (await db.$count(newsCollects, mine)) > 0;
+    },
+
     /** GET /inform/info/collect?collectId&flag: flag 1 collects, 0 removes, absent toggles. */
     async set(userId: number, articleId: number, want?: boolean) {
       const [a] = await db

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { COMMENT_RULES, COMMUNITY_REPORT_REASONS } from '../../../lib/community/rules.ts';
-import { fill, MSG } from '../../../lib/messages.ts';
+import { fill } from '../../../lib/messages.ts';
+import { COMMUNITY_MSG } from '../../../lib/community/messages.ts';
 import { NEWS_MSG } from '../../../lib/news/messages.ts';
 import { NEWS_RULES } from '../../../lib/news/rules.ts';
 import type { NewsCommentView, NewsPage } from '../../../lib/news/types.ts';
@@ -23,21 +24,47 @@ export interface NewsActor {
  * sensitive-word list shared with chat) and its text rules. A reply to a reply is filed under its parent.
  */
 export function createNewsComments(db: Db, guard: CommunityGuard, notices: NotificationService) {
+  /** Which of these comments the user liked. */
+  async function likedIds(userId: number, commentIds: number[]): Promise<number[]> {
+    if (!commentIds.length) return [];
+    const rows = await db
+      .select({ id: newsCommentLikes.commentId })
+      .from(newsCommentLikes)
+      .where(and(eq(newsCommentLikes.userId, userId), inArray(newsCommentLikes.commentId, commentIds)));
+    return rows.map((l) => l.id);
+  }
+
+  /** Of these comments, which the user reported and which they wrote (their page shows no 举报 on either). */
+  async function reportStates(userId: number, commentIds: number[]) {
+    if (!commentIds.length) return { reported: [], own: [] };
+    const [reported, own] = await Promise.all([
+      db
+        .select({ id: newsCommentReports.commentId })
+        .from(newsCommentReports)
+        .where(and(eq(newsCommentReports.userId, userId), inArray(newsCommentReports.commentId, commentIds))),
+      db
+        .select({ id: newsComments.id })
+        .from(newsComments)
+        .where(and(eq(newsComments.userId, userId), inArray(newsComments.id, commentIds))),
+    ]);
+    const ids = (rows: { id: number }[]) => rows.map((r) => r.id).sort((a, b) => a - b);
+    return { reported: ids(reported), own: ids(own) };
+  }
+
   async function views(rows: Row[], viewerId: number | null): Promise<NewsCommentView[]> {
-    const ids = rows.map((r) => r.id);
     const [authors, liked] = await Promise.all([
       authorsOf(
         db,
         rows.flatMap((r) => (r.replyToUserId ? [r.userId, r.replyToUserId] : [r.userId])),
       ),
-      viewerId && ids.length
-        ? db
-            .select({ id: newsCommentLikes.commentId })
-            .from(newsCommentLikes)
-            .where(and(eq(newsCommentLikes.userId, viewerId), inArray(newsCommentLikes.commentId, ids)))
+      viewerId
+        ? likedIds(
+            viewerId,
+            rows.map((r) => r.id),
+          )
         : [],
     ]);
-    const likedSet = new Set(liked.map((l) => l.id));
+    const likedSet = new Set(liked);
     return rows.map((r) => {
       const a = authors.get(r.userId);
       const to = r.replyToUserId ? authors.get(r.replyToUserId) : undefined;
@@ -60,11 +87,14 @@ export function createNewsComments(db: Db, guard: CommunityGuard, notices: Notif
 
   async function visibleComment(id: number): Promise<Row> {
     const [c] = await db.select().from(newsComments).where(eq(newsComments.id, id));
-    if (!c || c.status !== 'visible') throw notFound(MSG.commentNotFound);
+    if (!c || c.status !== 'visible') throw notFound(COMMUNITY_MSG.commentNotFound);
     return c;
   }
 
   return {
+    likedIds,
+    reportStates,
+
     /** POST /inform/info/comment/reply {articleId, content, parentId?}. */
     async reply(actor: NewsActor, input: { articleId: number; content: string; parentId?: number }) {
       await guard.assertNotBanned(actor.id);
@@ -74,18 +104,18 @@ export function createNewsComments(db: Db, guard: CommunityGuard, notices: Notif
         .where(and(eq(newsArticles.id, input.articleId), visible()));
       if (!article) throw notFound(NEWS_MSG.articleNotFound);
       const cleaned = cleanPostText(input.content);
-      if (!cleaned) throw badRequest(MSG.commentEmpty);
+      if (!cleaned) throw badRequest(COMMUNITY_MSG.commentEmpty);
       if ([...cleaned].length > COMMENT_RULES.maxLength)
-        throw badRequest(fill(MSG.commentTooLong, { max: COMMENT_RULES.maxLength }));
+        throw badRequest(fill(COMMUNITY_MSG.commentTooLong, { max: COMMENT_RULES.maxLength }));
       const content = guard.screen(cleaned);
       const parent = input.parentId ? await visibleComment(input.parentId) : undefined;
-      if (parent && parent.articleId !== article.id) throw notFound(MSG.commentNotFound);
+      if (parent && parent.articleId !== article.id) throw notFound(COMMUNITY_MSG.commentNotFound);
       await guard.pace(
         'news-comment',
         actor.id,
         COMMENT_RULES.burst,
         COMMENT_RULES.windowMs,
-        MSG.commentTooFast,
+        COMMUNITY_MSG.commentTooFast,
       );
       const row = await db.transaction(async (tx) => {
         const [c] = await tx
@@ -163,7 +193,7 @@ export function createNewsComments(db: Db, guard: CommunityGuard, notices: Notif
     /** GET /inform/info/comment/like/{id}?like=1|0 (absent toggles): the count follows the rows. */
     async like(actor: NewsActor, commentId: number, want?: boolean) {
       await visibleComment(commentId);
-      await guard.pace('news-like', actor.id, 60, 60_000, MSG.likeTooFast);
+      await guard.pace('news-like', actor.id, 60, 60_000, COMMUNITY_MSG.likeTooFast);
       return db.transaction(async (tx) => {
         await tx.execute(sql`select id from news_comments where id = ${commentId} for update`);
         const mine = and(eq(newsCommentLikes.commentId, commentId), eq(newsCommentLikes.userId, actor.id));

@@ -10,7 +10,7 @@ export const NEWS_VIEWS_FLUSH_MS = 30_000;
 export function startNewsJobs(app: AppContext): () => Promise<void> {
   const desk = app.services.news.newsroom(app.services.sports);
   const stops = [
-    startSingleton(app.db, app.log, {
+    startSingleton(app, {
       name: 'news-desk',
       everyMs: NEWS_DESK_MS,
       run: async () => {
@@ -19,7 +19,7 @@ export function startNewsJobs(app: AppContext): () => Promise<void> {
         if (reports + previews > 0) app.log.info({ reports, previews }, 'news articles written');
       },
     }),
-    startSingleton(app.db, app.log, {
+    startSingleton(app, {
       name: 'news-views-flush',
       everyMs: NEWS_VIEWS_FLUSH_MS,
       run: () => app.services.news.views.flush(),

@@ -46,14 +46,3 @@ export function cleanMarkdown(raw: string): string {
 export function renderMarkdown(source: string): string {
   return md.render(cleanMarkdown(source));
 }
-
-/** Plain text of a Markdown body (summaries, RSS descriptions). */
-export function plainText(source: string, max = 120): string {
-  const text = cleanMarkdown(source)
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[#>*_`|-]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return [...text].length > max ? `${[...text].slice(0, max).join('')}…` : text;
-}

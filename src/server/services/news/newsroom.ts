@@ -11,6 +11,7 @@ import { writeSeasonReviews } from './writers/review.ts';
 import { scoreCard } from '../../seed/community/score-card.ts';
 import type { UploadService } from '../uploads/uploads.ts';
 import { storeDraft } from './store.ts';
+import { readsOf } from './writers/reads.ts';
 
 const HOUR = 3_600_000;
 const KEYS = Object.keys(COLUMN_OF_COMPETITION);
@@ -32,46 +33,49 @@ export function createNewsroom(db: Db, sports: SportsServices, uploads: UploadSe
     const png = await scoreCard(c.homeColor, c.awayColor, c.homeScore, c.awayScore);
     return (await uploads.images([`data:image/png;base64,${png.toString('base64')}`]))[0];
   };
-  const store = async (drafts: (Draft | null)[]) => {
+  /** Stores the drafts; each starts with the reads an article of its age would have by `now`. */
+  const store = async (drafts: (Draft | null)[], now: number) => {
     let n = 0;
-    for (const d of drafts) if (d && (await storeDraft(db, d, await coverOf(d)))) n++;
+    for (const d of drafts)
+      if (d && (await storeDraft(db, { ...d, views: readsOf(d, now) }, await coverOf(d)))) n++;
     return n;
   };
 
   return {
     /** Reports of matches that finished in the last `hours` and have none yet (simulated or fed matches). */
     async reports(opts: { hours?: number; limit?: number; perCompetition?: number; now?: number } = {}) {
-      const now = opts.now ?? Date.now();
-      const rows = await db
-        .select({ id: matches.id, key: competitions.key })
-        .from(matches)
-        .innerJoin(competitions, eq(competitions.id, matches.competitionId))
-        .where(
-          and(
-            inArray(competitions.key, KEYS),
-            finished,
-            ne(matches.origin, 'import'),
-            gt(matches.kickoffAt, new Date(now - (opts.hours ?? 48) * HOUR)),
-            lt(matches.kickoffAt, new Date(now)),
-            without('report:'),
-          ),
-        )
-        .orderBy(desc(matches.kickoffAt))
-        .limit(opts.limit ?? 200);
-      const per = new Map<string, number>();
-      const picked = rows.filter((r) => {
-        const n = (per.get(r.key) ?? 0) + 1;
-        per.set(r.key, n);
-        return n <= (opts.perCompetition ?? Infinity);
-      });
+      const now = opts.now ?? sports.clock.now();
+      // With a quota per competition each is asked on its own: NBA's fifteen games a night must not
+      // use up a shared limit before the European leagues' weekend is reached.
+      const groups = opts.perCompetition ? KEYS.map((k) => [k]) : [KEYS];
+      const picked: { id: number }[] = [];
+      for (const keys of groups)
+        picked.push(
+          ...(await db
+            .select({ id: matches.id })
+            .from(matches)
+            .innerJoin(competitions, eq(competitions.id, matches.competitionId))
+            .where(
+              and(
+                inArray(competitions.key, keys),
+                finished,
+                ne(matches.origin, 'import'),
+                gt(matches.kickoffAt, new Date(now - (opts.hours ?? 48) * HOUR)),
+                lt(matches.kickoffAt, new Date(now)),
+                without('report:'),
+              ),
+            )
+            .orderBy(desc(matches.kickoffAt))
+            .limit(opts.perCompetition ?? opts.limit ?? 200)),
+        );
       const drafts = [];
       for (const r of picked) drafts.push(await writeReport(db, sports, r.id));
-      return store(drafts);
+      return store(drafts, now);
     },
 
     /** Previews of the hottest scheduled matches of each competition in the next `hours`. */
     async previews(opts: { hours?: number; perCompetition?: number; now?: number } = {}) {
-      const now = opts.now ?? Date.now();
+      const now = opts.now ?? sports.clock.now();
       const rows = await db
         .select({ id: matches.id, key: competitions.key })
         .from(matches)
@@ -95,16 +99,16 @@ export function createNewsroom(db: Db, sports: SportsServices, uploads: UploadSe
           .select({ id: newsArticles.id })
           .from(newsArticles)
           .where(eq(newsArticles.sourceKey, `preview:${r.id}`));
-        if (!done) drafts.push(await writePreview(db, sports, r.id, now));
+        if (!done) drafts.push(await writePreview(db, sports, r.id));
       }
-      return store(drafts);
+      return store(drafts, now);
     },
 
     /**
      * Reviews of every finished real season (not the current one, not generated, and none whose
      * data stops before its last round: 2025-26 is not current but not complete either).
      */
-    async reviews() {
+    async reviews(now = Date.now()) {
       const rows = await db
         .select({ id: seasons.id })
         .from(seasons)
@@ -118,11 +122,11 @@ export function createNewsroom(db: Db, sports: SportsServices, uploads: UploadSe
           ),
         );
       let n = 0;
-      for (const r of rows) n += await store(await writeSeasonReviews(db, sports, r.id));
+      for (const r of rows) n += await store(await writeSeasonReviews(db, sports, r.id), now);
       return n;
     },
 
-    guides: (at: Date) => store(guideDrafts(at)),
+    guides: (at: Date, now = Date.now()) => store(guideDrafts(at), now),
   };
 }
 

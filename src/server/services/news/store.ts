@@ -4,15 +4,24 @@ import type { Db, Tx } from '../../db/client.ts';
 import { newsArticles, newsColumns, newsRevisions, newsTags } from '../../db/schema/index.ts';
 import type { Draft } from './writers/draft.ts';
 
-/** The byline of articles written from the data. */
+/** The byline of season reviews and data digests written from the data. */
 export const DATA_DESK = '球友圈数据中心';
+/** The byline of the evergreen guides. */
+export const EDITORS = '球友圈编辑部';
+
+/** Who signs a written article: a column's desk for its reports and previews (球友圈英超频道). */
+export function bylineOf(kind: Draft['kind'], columnName: string): string {
+  if (kind === 'guide') return EDITORS;
+  if (kind === 'report' || kind === 'preview') return `球友圈${columnName}频道`;
+  return DATA_DESK;
+}
 
 export const newPreviewToken = () => randomBytes(18).toString('base64url');
 
 /** Stores a written article once (its sourceKey is unique); returns its id, or null when it already existed. */
 export async function storeDraft(db: Db, d: Draft, cover: string | null = null): Promise<number | null> {
   const [column] = await db
-    .select({ id: newsColumns.id })
+    .select({ id: newsColumns.id, name: newsColumns.name })
     .from(newsColumns)
     .where(eq(newsColumns.slug, d.column));
   if (!column) return null;
@@ -27,7 +36,9 @@ export async function storeDraft(db: Db, d: Draft, cover: string | null = null):
         summary: d.summary,
         cover,
         body: d.body,
-        authorName: DATA_DESK,
+        authorName: bylineOf(d.kind, column.name),
+        demo: d.demo ?? false,
+        views: d.views ?? 0,
         status: 'published',
         publishAt: d.publishAt,
         previewToken: newPreviewToken(),

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { NOTICE_KINDS, type NoticeKind, type NoticeView, type Page } from '../../../lib/community/types.ts';
 import { CHANNEL, WS_CODE } from '../../../lib/realtime/codes.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { notifications } from '../../db/schema/index.ts';
+import { newsArticles, notifications, posts } from '../../db/schema/index.ts';
 import { publish } from '../../realtime/publish.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
 
@@ -15,15 +15,55 @@ export interface Notice {
 }
 
 type Row = typeof notifications.$inferSelect;
-const view = (r: Row): NoticeView => ({
+const view = (r: Row, removed = false): NoticeView => ({
   id: r.id,
   kind: r.kind as NoticeKind,
   title: r.title,
   body: r.body,
-  link: r.link,
+  link: removed ? null : r.link,
+  removed,
   read: r.readAt !== null,
   createdAt: r.createdAt.toISOString(),
 });
+
+const POST_LINK = /^\/community\/post\/(\d+)(?:#.*)?$/;
+const ARTICLE_LINK = /^\/news\/(\d+)(?:#.*)?$/;
+
+/**
+ * The links of these notices whose post or article readers can no longer open (deleted, hidden,
+ * unpublished): a notice must not offer a link that ends on a 404 or 410.
+ */
+async function goneLinks(db: Db, links: (string | null)[]): Promise<Set<string>> {
+  const idsOf = (re: RegExp) => [
+    ...new Set(links.flatMap((l) => (l && re.test(l) ? [Number(re.exec(l)![1])] : []))),
+  ];
+  const [postIds, articleIds] = [idsOf(POST_LINK), idsOf(ARTICLE_LINK)];
+  const [open, published] = await Promise.all([
+    postIds.length
+      ? db
+          .select({ id: posts.id })
+          .from(posts)
+          .where(and(inArray(posts.id, postIds), eq(posts.status, 'visible')))
+      : [],
+    articleIds.length
+      ? db
+          .select({ id: newsArticles.id })
+          .from(newsArticles)
+          .where(and(inArray(newsArticles.id, articleIds), eq(newsArticles.status, 'published')))
+      : [],
+  ]);
+  const openPosts = new Set(open.map((p) => p.id));
+  const openArticles = new Set(published.map((a) => a.id));
+  const gone = new Set<string>();
+  for (const l of links) {
+    if (!l) continue;
+    const post = POST_LINK.exec(l);
+    const article = ARTICLE_LINK.exec(l);
+    if (post && !openPosts.has(Number(post[1]))) gone.add(l);
+    if (article && !openArticles.has(Number(article[1]))) gone.add(l);
+  }
+  return gone;
+}
 
 export const isNoticeKind = (k: unknown): k is NoticeKind => typeof k === 'string' && k in NOTICE_KINDS;
 
@@ -73,7 +113,16 @@ export function createNotificationService(db: Db, pubsub: PubSub) {
           .offset((opts.pageNum - 1) * opts.pageSize),
         db.select({ total: count() }).from(notifications).where(where),
       ]);
-      return { list: rows.map(view), total, pageNum: opts.pageNum, pageSize: opts.pageSize };
+      const gone = await goneLinks(
+        db,
+        rows.map((r) => r.link),
+      );
+      return {
+        list: rows.map((r) => view(r, r.link !== null && gone.has(r.link))),
+        total,
+        pageNum: opts.pageNum,
+        pageSize: opts.pageSize,
+      };
     },
 
     /** Unread counts per kind, plus `all`. */

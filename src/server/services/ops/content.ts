@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
-import { MSG } from '../../../lib/messages.ts';
-import { hasRole } from '../../../lib/vocab/roles.ts';
+import { OPS_MSG } from '../../../lib/ops/messages.ts';
+import { assertAccess } from '../../access.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { adverts, banners, circles, gifts, nobilityTiers } from '../../db/schema/index.ts';
-import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import type { OpsLog } from './log.ts';
 import type { Staff } from './users.ts';
 
@@ -26,11 +26,11 @@ const isSitePath = (s: string) => /^\/(?!\/)[^\s]*$/.test(s);
 const isLink = (s: string) => isSitePath(s) || /^https:\/\/[^\s]+$/.test(s);
 
 function checkPlacement(p: PlacementInput, advert: boolean) {
-  if (chars(p.title.trim()) < 1 || chars(p.title.trim()) > 40) throw badRequest(MSG.opsTitleRule);
-  if (!isSitePath(p.image)) throw badRequest(MSG.opsImageRule);
-  if (!isLink(p.link)) throw badRequest(MSG.opsLinkRule);
-  if (advert && !/^[a-z][a-z0-9_]{1,29}$/.test(p.placeCode ?? '')) throw badRequest(MSG.opsPlaceCodeRule);
-  if (p.startsAt && p.endsAt && p.endsAt <= p.startsAt) throw badRequest(MSG.opsScheduleRule);
+  if (chars(p.title.trim()) < 1 || chars(p.title.trim()) > 40) throw badRequest(OPS_MSG.opsTitleRule);
+  if (!isSitePath(p.image)) throw badRequest(OPS_MSG.opsImageRule);
+  if (!isLink(p.link)) throw badRequest(OPS_MSG.opsLinkRule);
+  if (advert && !/^[a-z][a-z0-9_]{1,29}$/.test(p.placeCode ?? '')) throw badRequest(OPS_MSG.opsPlaceCodeRule);
+  if (p.startsAt && p.endsAt && p.endsAt <= p.startsAt) throw badRequest(OPS_MSG.opsScheduleRule);
 }
 
 /** A banner stores its link the way the carousel reads it (jumpType 1: a site path in targetId). */
@@ -69,10 +69,6 @@ export function createOpsContent(deps: {
   changed: { placements: () => void; gifts: () => void; tiers: () => void };
 }) {
   const { db, log, changed } = deps;
-  const requireOperator = (staff: Staff) => {
-    if (!hasRole(staff.roles, 'operator')) throw forbidden(MSG.operatorOnly);
-  };
-
   /** Runs a change and its ops log line in one transaction; a new row's id is the log's target. */
   async function logged<T extends { id: number } | null>(
     staff: Staff,
@@ -81,7 +77,7 @@ export function createOpsContent(deps: {
     id: number | undefined,
     fn: (tx: Tx) => Promise<[unknown, T]>,
   ) {
-    requireOperator(staff);
+    assertAccess(staff.roles, 'content.manage');
     return db.transaction(async (tx) => {
       const [before, after] = await fn(tx);
       const targetId = id ?? after?.id ?? 0;
@@ -92,7 +88,7 @@ export function createOpsContent(deps: {
 
   return {
     async placements(staff: Staff) {
-      requireOperator(staff);
+      assertAccess(staff.roles, 'content.manage');
       const [b, a] = await Promise.all([
         db.select().from(banners).orderBy(asc(banners.sort), asc(banners.id)),
         db.select().from(adverts).orderBy(asc(adverts.placeCode), asc(adverts.sort), asc(adverts.id)),
@@ -111,7 +107,7 @@ export function createOpsContent(deps: {
         async (tx) => {
           if (!id) return [null, (await tx.insert(banners).values(bannerFields(p)).returning())[0]];
           const [before] = await tx.select().from(banners).where(eq(banners.id, id)).for('update');
-          if (!before) throw notFound(MSG.opsItemNotFound);
+          if (!before) throw notFound(OPS_MSG.opsItemNotFound);
           return [
             before,
             (await tx.update(banners).set(bannerFields(p)).where(eq(banners.id, id)).returning())[0],
@@ -132,7 +128,7 @@ export function createOpsContent(deps: {
         async (tx) => {
           if (!id) return [null, (await tx.insert(adverts).values(advertFields(p)).returning())[0]];
           const [before] = await tx.select().from(adverts).where(eq(adverts.id, id)).for('update');
-          if (!before) throw notFound(MSG.opsItemNotFound);
+          if (!before) throw notFound(OPS_MSG.opsItemNotFound);
           return [
             before,
             (await tx.update(adverts).set(advertFields(p)).where(eq(adverts.id, id)).returning())[0],
@@ -147,7 +143,7 @@ export function createOpsContent(deps: {
       const table = kind === 'banner' ? banners : adverts;
       await logged(staff, `content.${kind}.delete`, kind, id, async (tx) => {
         const [before] = await tx.delete(table).where(eq(table.id, id)).returning();
-        if (!before) throw notFound(MSG.opsItemNotFound);
+        if (!before) throw notFound(OPS_MSG.opsItemNotFound);
         return [before, null] as [unknown, null];
       });
       changed.placements();
@@ -155,17 +151,17 @@ export function createOpsContent(deps: {
     },
 
     async gifts(staff: Staff) {
-      requireOperator(staff);
+      assertAccess(staff.roles, 'content.manage');
       return db.select().from(gifts).orderBy(asc(gifts.sort), asc(gifts.id));
     },
 
     /** Price (1–100000 球钻), on sale or not, and order; new sends pay the new price. */
     async updateGift(staff: Staff, id: number, input: { price: number; enabled: boolean; sort: number }) {
       if (!Number.isInteger(input.price) || input.price < 1 || input.price > 100_000)
-        throw badRequest(MSG.opsPriceRule);
+        throw badRequest(OPS_MSG.opsPriceRule);
       const out = await logged(staff, 'content.gift.update', 'gift', id, async (tx) => {
         const [before] = await tx.select().from(gifts).where(eq(gifts.id, id)).for('update');
-        if (!before) throw notFound(MSG.opsItemNotFound);
+        if (!before) throw notFound(OPS_MSG.opsItemNotFound);
         const [after] = await tx.update(gifts).set(input).where(eq(gifts.id, id)).returning();
         return [before, after];
       });
@@ -174,19 +170,19 @@ export function createOpsContent(deps: {
     },
 
     async tiers(staff: Staff) {
-      requireOperator(staff);
+      assertAccess(staff.roles, 'content.manage');
       return db.select().from(nobilityTiers).orderBy(asc(nobilityTiers.level));
     },
 
     /** Monthly price (1–1000000 球钻) and renewal percent (50–100); held tiers keep what was paid. */
     async updateTier(staff: Staff, id: number, input: { monthlyPrice: number; renewDiscount: number }) {
       if (!Number.isInteger(input.monthlyPrice) || input.monthlyPrice < 1 || input.monthlyPrice > 1_000_000)
-        throw badRequest(MSG.opsPriceRule);
+        throw badRequest(OPS_MSG.opsPriceRule);
       if (!Number.isInteger(input.renewDiscount) || input.renewDiscount < 50 || input.renewDiscount > 100)
-        throw badRequest(MSG.opsRenewRule);
+        throw badRequest(OPS_MSG.opsRenewRule);
       const out = await logged(staff, 'content.nobility.update', 'nobility_tier', id, async (tx) => {
         const [before] = await tx.select().from(nobilityTiers).where(eq(nobilityTiers.id, id)).for('update');
-        if (!before) throw notFound(MSG.opsItemNotFound);
+        if (!before) throw notFound(OPS_MSG.opsItemNotFound);
         const [after] = await tx.update(nobilityTiers).set(input).where(eq(nobilityTiers.id, id)).returning();
         return [before, after];
       });
@@ -195,7 +191,7 @@ export function createOpsContent(deps: {
     },
 
     async circles(staff: Staff) {
-      requireOperator(staff);
+      assertAccess(staff.roles, 'content.manage');
       return db.select().from(circles).orderBy(asc(circles.sort), asc(circles.id));
     },
 
@@ -203,10 +199,11 @@ export function createOpsContent(deps: {
     async updateCircle(staff: Staff, id: number, input: { intro: string; rules: string; sort: number }) {
       const intro = input.intro.trim();
       const rules = input.rules.trim();
-      if (chars(intro) < 1 || chars(intro) > 200 || chars(rules) > 1000) throw badRequest(MSG.opsCircleRule);
+      if (chars(intro) < 1 || chars(intro) > 200 || chars(rules) > 1000)
+        throw badRequest(OPS_MSG.opsCircleRule);
       return logged(staff, 'content.circle.update', 'circle', id, async (tx) => {
         const [before] = await tx.select().from(circles).where(eq(circles.id, id)).for('update');
-        if (!before) throw notFound(MSG.opsItemNotFound);
+        if (!before) throw notFound(OPS_MSG.opsItemNotFound);
         const [after] = await tx
           .update(circles)
           .set({ intro, rules, sort: input.sort })

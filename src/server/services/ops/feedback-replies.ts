@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { MSG } from '../../../lib/messages.ts';
+import { OPS_MSG } from '../../../lib/ops/messages.ts';
 import { beijingDate } from '../../../lib/sports/time.ts';
-import { hasRole } from '../../../lib/vocab/roles.ts';
+import { assertAccess } from '../../access.ts';
 import type { Db } from '../../db/client.ts';
 import { feedback, opsLog } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
@@ -19,14 +20,14 @@ export function createFeedbackReplies(deps: { db: Db; log: OpsLog; messages: Mes
   const { db } = deps;
   return {
     async reply(staff: Staff, feedbackId: number, raw: string) {
-      if (!hasRole(staff.roles, 'operator')) throw forbidden(MSG.operatorOnly);
+      assertAccess(staff.roles, 'feedback.reply');
       const text = raw.trim();
-      if (!text) throw badRequest(MSG.feedbackReplyEmpty);
+      if (!text) throw badRequest(OPS_MSG.feedbackReplyEmpty);
       if ([...text].length > REPLY_MAX) throw badRequest(`回复不能超过 ${REPLY_MAX} 个字`);
       const [f] = await db.select().from(feedback).where(eq(feedback.id, feedbackId));
       if (!f) throw notFound(MSG.notFoundApi);
-      if (f.userId === null) throw badRequest(MSG.feedbackNoUser);
-      if (f.userId === staff.id) throw forbidden(MSG.opsOwnFeedback);
+      if (f.userId === null) throw badRequest(OPS_MSG.feedbackNoUser);
+      if (f.userId === staff.id) throw forbidden(OPS_MSG.opsOwnFeedback);
       const conv = await deps.messages.conversations.openService(f.userId);
       const quote = [...f.content].slice(0, 60).join('');
       const body = `【意见反馈回复】您在 ${beijingDate(f.createdAt)} 的反馈“${quote}”：\n${text}`;

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, or, type SQL } from 'drizzle-orm';
-import { MSG } from '../../../lib/messages.ts';
+import { OPS_MSG } from '../../../lib/ops/messages.ts';
 import type { OrderStatus } from '../../../lib/vocab/pay-status.ts';
 import { TRADE_TYPE, type Currency } from '../../../lib/vocab/trade-types.ts';
 import { maskMobile } from '../../../lib/mask.ts';
@@ -50,22 +50,23 @@ export function createOpsMoney(deps: {
       .select({ id: users.id, nickName: users.nickName, mobile: users.mobile })
       .from(users)
       .where(eq(users.id, userId));
-    if (!u) throw notFound(MSG.opsUserNotFound);
+    if (!u) throw notFound(OPS_MSG.opsUserNotFound);
     return { id: u.id, nickName: u.nickName, mobile: maskMobile(u.mobile) };
   }
 
   function checkAdjust(input: AdjustInput) {
-    if (input.currency !== 'diamond' && input.currency !== 'ticket') throw badRequest(MSG.opsCurrencyInvalid);
+    if (input.currency !== 'diamond' && input.currency !== 'ticket')
+      throw badRequest(OPS_MSG.opsCurrencyInvalid);
     if (!Number.isSafeInteger(input.amount) || input.amount < 1 || input.amount > ADJUST_MAX)
-      throw badRequest(MSG.opsAmountInvalid);
+      throw badRequest(OPS_MSG.opsAmountInvalid);
     const reason = input.reason.trim();
-    if (!reason || [...reason].length > REASON_MAX) throw badRequest(MSG.opsReasonRequired);
+    if (!reason || [...reason].length > REASON_MAX) throw badRequest(OPS_MSG.opsReasonRequired);
     return reason;
   }
 
   async function adjust(staffId: number, input: AdjustInput, way: 'topUp' | 'deduct') {
     const reason = checkAdjust(input);
-    if (input.userId === staffId) throw forbidden(MSG.opsMoneySelf);
+    if (input.userId === staffId) throw forbidden(OPS_MSG.opsMoneySelf);
     await userOf(input.userId);
     await secondFactor.verify(staffId, input.code);
     if (way === 'topUp' && input.amount > deps.reviewAbove)

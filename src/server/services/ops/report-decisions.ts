@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
-import { MSG } from '../../../lib/messages.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { COMMUNITY_MSG } from '../../../lib/community/messages.ts';
+import { OPS_MSG } from '../../../lib/ops/messages.ts';
 import { MUTE_OPTIONS } from '../../../lib/ops/labels.ts';
 import {
   ACTIONS_OF,
@@ -7,7 +8,7 @@ import {
   type ReportAction,
   type ReportSource,
 } from '../../../lib/ops/reports.ts';
-import { hasRole } from '../../../lib/vocab/roles.ts';
+import { assertAccess } from '../../access.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   chatMessages,
@@ -81,18 +82,18 @@ export function createReportDecisions(deps: {
 
   return {
     async decide(staff: Actor, d: ReportDecision) {
-      if (!hasRole(staff.roles, 'operator')) throw forbidden(MSG.operatorOnly);
-      if (!ACTIONS_OF[d.source].includes(d.action)) throw badRequest(MSG.reportActionInvalid);
+      assertAccess(staff.roles, 'reports.review');
+      if (!ACTIONS_OF[d.source].includes(d.action)) throw badRequest(OPS_MSG.reportActionInvalid);
       const reason = d.reason.trim();
-      if (chars(reason) < 1 || chars(reason) > 100) throw badRequest(MSG.opsReasonRequired);
+      if (chars(reason) < 1 || chars(reason) > 100) throw badRequest(OPS_MSG.opsReasonRequired);
       const mute = MUTE_OPTIONS.find((o) => o.minutes === d.minutes);
-      if (d.action === 'mute' && !mute) throw badRequest(MSG.reportMuteMinutes);
+      if (d.action === 'mute' && !mute) throw badRequest(OPS_MSG.reportMuteMinutes);
       const it = await describeCase(db, d.source, d.targetId);
       const author = it.authorId;
-      if (author === staff.id) throw forbidden(MSG.opsOwnReport);
+      if (author === staff.id) throw forbidden(OPS_MSG.opsOwnReport);
       if (['mute', 'ban', 'roomBan'].includes(d.action) && author === null)
-        throw badRequest(MSG.reportActionInvalid);
-      if (d.action === 'roomBan' && it.roomId === null) throw badRequest(MSG.reportNoRoom);
+        throw badRequest(OPS_MSG.reportActionInvalid);
+      if (d.action === 'roomBan' && it.roomId === null) throw badRequest(OPS_MSG.reportNoRoom);
 
       // Posts and comments: the community's review closes, logs and tells the reporters.
       if (d.source === 'post' || d.source === 'comment') {
@@ -106,7 +107,8 @@ export function createReportDecisions(deps: {
         });
       }
 
-      if (!(await deps.queue.reportsOf(d.source, d.targetId)).length) throw badRequest(MSG.reportNotOpen);
+      if (!(await deps.queue.reportsOf(d.source, d.targetId)).length)
+        throw badRequest(COMMUNITY_MSG.reportNotOpen);
       // The penalties that belong to other services, each logged there too.
       if (d.action === 'mute') await users.mute(staff, author!, mute!.minutes, reason);
       if (d.action === 'ban') await users.ban(staff, author!, reason, d.secondFactorCode);
@@ -115,9 +117,15 @@ export function createReportDecisions(deps: {
 
       const reporters = await db.transaction(async (tx) => {
         const closed = await close(tx, d.source, d.targetId, d.action !== 'dismiss');
-        if (!closed.length) throw badRequest(MSG.reportNotOpen);
+        if (!closed.length) throw badRequest(COMMUNITY_MSG.reportNotOpen);
         if (d.action === 'hide' && d.source === 'chat')
           await tx.delete(chatMessages).where(eq(chatMessages.id, d.targetId));
+        // Cleared: a line held for review goes back to its room.
+        if (d.action === 'dismiss' && d.source === 'chat')
+          await tx
+            .update(chatMessages)
+            .set({ extra: sql`${chatMessages.extra} - 'held'` })
+            .where(eq(chatMessages.id, d.targetId));
         if (d.source === 'newsComment' && (d.action === 'hide' || d.action === 'dismiss'))
           await tx
             .update(newsComments)
@@ -158,7 +166,7 @@ export function createReportDecisions(deps: {
           await notices.notify(tx, {
             userId,
             kind: 'system',
-            title: MSG.reportOutcomeTitle,
+            title: OPS_MSG.reportOutcomeTitle,
             body,
             link: null,
           });

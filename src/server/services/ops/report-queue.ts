@@ -1,7 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PERSON_REPORT_REASONS, type ReportSource } from '../../../lib/ops/reports.ts';
-import { MSG } from '../../../lib/messages.ts';
+import { ACCOUNT_MSG } from '../../../lib/accounts/messages.ts';
+import { COMMUNITY_MSG } from '../../../lib/community/messages.ts';
+import { LIVE_MSG } from '../../../lib/live/messages.ts';
+import { OPS_MSG } from '../../../lib/ops/messages.ts';
 import type { Db } from '../../db/client.ts';
 import {
   chatMessages,
@@ -127,14 +130,14 @@ export function createReportQueue(db: Db) {
       input: { kind: 'chat' | 'user'; targetId: number; reason: string; detail?: string },
     ) {
       if (!(PERSON_REPORT_REASONS as readonly string[]).includes(input.reason))
-        throw badRequest(MSG.reportReasonInvalid);
+        throw badRequest(LIVE_MSG.reportReasonInvalid);
       const detail = (input.detail ?? '').trim();
-      if (chars(detail) > 200) throw badRequest(MSG.reportDetailRule);
+      if (chars(detail) > 200) throw badRequest(LIVE_MSG.reportDetailRule);
       let snapshot: Record<string, unknown>;
       if (input.kind === 'chat') {
         const [m] = await db.select().from(chatMessages).where(eq(chatMessages.id, input.targetId));
-        if (!m || m.kind !== 'text') throw notFound(MSG.reportMessageNotFound);
-        if (m.userId === reporterId) throw badRequest(MSG.reportSelf);
+        if (!m || m.kind !== 'text') throw notFound(OPS_MSG.reportMessageNotFound);
+        if (m.userId === reporterId) throw badRequest(COMMUNITY_MSG.reportSelf);
         const sender = m.sender as { nickName?: string };
         snapshot = {
           content: m.content,
@@ -149,8 +152,8 @@ export function createReportQueue(db: Db) {
           .select({ id: users.id, nickName: users.nickName })
           .from(users)
           .where(eq(users.id, input.targetId));
-        if (!u) throw notFound(MSG.userNotFound);
-        if (u.id === reporterId) throw badRequest(MSG.reportSelf);
+        if (!u) throw notFound(ACCOUNT_MSG.userNotFound);
+        if (u.id === reporterId) throw badRequest(COMMUNITY_MSG.reportSelf);
         snapshot = { userId: u.id, nickName: u.nickName };
       }
       const added = await db
@@ -165,7 +168,7 @@ export function createReportQueue(db: Db) {
         })
         .onConflictDoNothing()
         .returning({ id: reports.id });
-      if (!added.length) throw badRequest(MSG.reportDuplicate);
+      if (!added.length) throw badRequest(COMMUNITY_MSG.reportDuplicate);
       return { id: added[0].id };
     },
 

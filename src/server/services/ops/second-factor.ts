@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { maskMobile } from '../../../lib/mask.ts';
-import { MSG } from '../../../lib/messages.ts';
+import { OPS_MSG } from '../../../lib/ops/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { badRequest } from '../../errors.ts';
@@ -30,7 +30,7 @@ export function createSecondFactor(deps: { db: Db; codes: SmsCodeService }) {
     /** Checks and uses up the code the staff member typed; throws the Chinese message to show. */
     async verify(staffId: number, code: unknown): Promise<void> {
       const typed = typeof code === 'string' ? code.trim() : '';
-      if (!typed) throw badRequest(MSG.secondFactorRequired);
+      if (!typed) throw badRequest(OPS_MSG.secondFactorRequired);
       await codes.check(await mobileOf(staffId), typed, { type: SMS_TYPE.staffAction, consume: true });
     },
   };

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { maskMobile } from '../../../lib/mask.ts';
-import { MSG } from '../../../lib/messages.ts';
+import { OPS_MSG } from '../../../lib/ops/messages.ts';
 import { isStaffRole, type StaffRole } from '../../../lib/vocab/roles.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
@@ -16,11 +16,11 @@ export function createStaffRoles(deps: { db: Db; log: OpsLog }) {
 
   async function change(adminId: number, userId: number, role: unknown, grant: boolean, reason: string) {
     // Nobody changes their own roles (not even adds one): another admin does it.
-    if (userId === adminId) throw forbidden(MSG.staffOwnRoles);
-    if (typeof role !== 'string' || !isStaffRole(role)) throw badRequest(MSG.staffRoleInvalid);
+    if (userId === adminId) throw forbidden(OPS_MSG.staffOwnRoles);
+    if (typeof role !== 'string' || !isStaffRole(role)) throw badRequest(OPS_MSG.staffRoleInvalid);
     return db.transaction(async (tx) => {
       const [before] = await tx.select({ roles: users.roles }).from(users).where(eq(users.id, userId));
-      if (!before) throw notFound(MSG.opsUserNotFound);
+      if (!before) throw notFound(OPS_MSG.opsUserNotFound);
       const held = sql`${role} = any(${users.roles})`;
       const [after] = await tx
         .update(users)
@@ -31,7 +31,7 @@ export function createStaffRoles(deps: { db: Db; log: OpsLog }) {
         })
         .where(and(eq(users.id, userId), grant ? sql`not (${held})` : held))
         .returning({ roles: users.roles });
-      if (!after) throw badRequest(grant ? MSG.staffRoleHeld : MSG.staffRoleNotHeld);
+      if (!after) throw badRequest(grant ? OPS_MSG.staffRoleHeld : OPS_MSG.staffRoleNotHeld);
       await log.record(tx, {
         actorId: adminId,
         action: grant ? 'staff.grant' : 'staff.revoke',

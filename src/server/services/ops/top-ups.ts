@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
-import { MSG } from '../../../lib/messages.ts';
+import { OPS_MSG } from '../../../lib/ops/messages.ts';
+import { WALLET_MSG } from '../../../lib/wallet-messages.ts';
 import { TOP_UP_STATUS_LABEL, type TopUpStatus } from '../../../lib/vocab/pay-status.ts';
 import { TRADE_TYPE, type Currency } from '../../../lib/vocab/trade-types.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -29,10 +30,10 @@ export function createTopUpReviews(deps: {
 
   async function pendingOne(id: number, staffId: number) {
     const [r] = await db.select().from(topUpRequests).where(eq(topUpRequests.id, id));
-    if (!r) throw notFound(MSG.topUpNotFound);
-    if (r.status !== 'pending') throw badRequest(MSG.topUpReviewed);
-    if (r.requestedBy === staffId) throw forbidden(MSG.topUpOwnRequest);
-    if (r.userId === staffId) throw forbidden(MSG.topUpOwnAccount);
+    if (!r) throw notFound(OPS_MSG.topUpNotFound);
+    if (r.status !== 'pending') throw badRequest(OPS_MSG.topUpReviewed);
+    if (r.requestedBy === staffId) throw forbidden(OPS_MSG.topUpOwnRequest);
+    if (r.userId === staffId) throw forbidden(OPS_MSG.topUpOwnAccount);
     return r;
   }
 
@@ -50,7 +51,7 @@ export function createTopUpReviews(deps: {
         ),
       )
       .returning();
-    if (!r) throw badRequest(MSG.topUpReviewed);
+    if (!r) throw badRequest(OPS_MSG.topUpReviewed);
     return r;
   }
 
@@ -128,7 +129,7 @@ export function createTopUpReviews(deps: {
     /** The second staff member's rejection, with the reason; nothing moves. */
     async reject(staffId: number, id: number, reason: string) {
       const why = reason.trim();
-      if (!why || [...why].length > REASON_MAX) throw badRequest(MSG.rejectReasonRequired);
+      if (!why || [...why].length > REASON_MAX) throw badRequest(WALLET_MSG.rejectReasonRequired);
       await pendingOne(id, staffId);
       return db.transaction(async (tx) => {
         const r = await close(tx, id, staffId, 'rejected', why);

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import { maskMobile, maskName } from '../../../lib/mask.ts';
-import { MSG } from '../../../lib/messages.ts';
+import { ACCOUNT_MSG } from '../../../lib/accounts/messages.ts';
+import { OPS_MSG } from '../../../lib/ops/messages.ts';
 import { MUTE_OPTIONS } from '../../../lib/ops/labels.ts';
-import { hasRole, isStaff } from '../../../lib/vocab/roles.ts';
+import { isStaff } from '../../../lib/vocab/roles.ts';
+import { may } from '../../../lib/access.ts';
+import { assertAccess } from '../../access.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { likeArg } from '../../db/like.ts';
 import { communityBans, realNames, rooms, sessions, users, wallets } from '../../db/schema/index.ts';
@@ -23,7 +26,7 @@ const chars = (s: string) => [...s].length;
 
 function reasonOf(raw: string): string {
   const r = raw.trim();
-  if (chars(r) < 1 || chars(r) > 100) throw badRequest(MSG.opsReasonRequired);
+  if (chars(r) < 1 || chars(r) > 100) throw badRequest(OPS_MSG.opsReasonRequired);
   return r;
 }
 
@@ -49,16 +52,12 @@ export function createOpsUsers(deps: {
 }) {
   const { db, log, notices, secondFactor } = deps;
 
-  const requireOperator = (staff: Staff) => {
-    if (!hasRole(staff.roles, 'operator')) throw forbidden(MSG.operatorOnly);
-  };
-
   /** Locks the target; staff never act on themselves, and only admins act on other staff. */
   async function target(tx: Tx, staff: Staff, userId: number) {
     const [u] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-    if (!u) throw notFound(MSG.userNotFound);
-    if (u.id === staff.id) throw forbidden(MSG.opsSelf);
-    if (isStaff(u.roles) && !hasRole(staff.roles, 'admin')) throw forbidden(MSG.opsStaffTarget);
+    if (!u) throw notFound(ACCOUNT_MSG.userNotFound);
+    if (u.id === staff.id) throw forbidden(OPS_MSG.opsSelf);
+    if (isStaff(u.roles) && !may(staff.roles, 'users.manageStaff')) throw forbidden(OPS_MSG.opsStaffTarget);
     return u;
   }
 
@@ -70,7 +69,7 @@ export function createOpsUsers(deps: {
     change: (u: typeof users.$inferSelect) => Partial<typeof users.$inferInsert>,
     after?: (tx: Tx, u: typeof users.$inferSelect) => Promise<void>,
   ) {
-    requireOperator(staff);
+    assertAccess(staff.roles, 'users.manage');
     const why = reasonOf(reason);
     return db.transaction(async (tx) => {
       const before = await target(tx, staff, userId);
@@ -92,7 +91,7 @@ export function createOpsUsers(deps: {
   return {
     /** By an 11-digit phone number, an id, or part of a nickname; 50 at most, numbers masked. */
     async search(staff: Staff, word: string) {
-      requireOperator(staff);
+      assertAccess(staff.roles, 'users.manage');
       const w = word.trim().slice(0, 30);
       if (!w) return [];
       const conds = [ilike(users.nickName, likeArg(w))];
@@ -118,9 +117,9 @@ export function createOpsUsers(deps: {
 
     /** One account: profile, real name, wallet, room, community ban and the sessions store's logins. */
     async detail(staff: Staff, userId: number) {
-      requireOperator(staff);
+      assertAccess(staff.roles, 'users.manage');
       const [u] = await db.select().from(users).where(eq(users.id, userId));
-      if (!u) throw notFound(MSG.userNotFound);
+      if (!u) throw notFound(ACCOUNT_MSG.userNotFound);
       const [[real], [wallet], [room], [ban], logins] = await Promise.all([
         db.select().from(realNames).where(eq(realNames.userId, userId)),
         db.select().from(wallets).where(eq(wallets.userId, userId)),
@@ -181,7 +180,7 @@ export function createOpsUsers(deps: {
 
     /** No chat, posts, comments or private messages for `minutes` (one of MUTE_MINUTES). */
     async mute(staff: Staff, userId: number, minutes: number, reason: string) {
-      if (!MUTE_MINUTES.includes(minutes)) throw badRequest(MSG.opsMuteMinutes);
+      if (!MUTE_MINUTES.includes(minutes)) throw badRequest(OPS_MSG.opsMuteMinutes);
       const until = new Date(Date.now() + minutes * 60_000);
       return act(
         staff,
@@ -202,10 +201,10 @@ export function createOpsUsers(deps: {
     /** Bans the account: login refused, every session ended at once. */
     /** Needs the staff member's second factor, checked after the ban's own rules so a refused ban keeps the code. */
     ban: async (staff: Staff, userId: number, reason: string, code: unknown) => {
-      requireOperator(staff);
+      assertAccess(staff.roles, 'users.manage');
       reasonOf(reason);
       const u = await target(db, staff, userId);
-      if (u.status !== 1) throw badRequest(MSG.opsAlreadyBanned);
+      if (u.status !== 1) throw badRequest(OPS_MSG.opsAlreadyBanned);
       await secondFactor.verify(staff.id, code);
       return act(
         staff,
@@ -213,7 +212,7 @@ export function createOpsUsers(deps: {
         'user.ban',
         reason,
         (u) => {
-          if (u.status !== 1) throw badRequest(MSG.opsAlreadyBanned);
+          if (u.status !== 1) throw badRequest(OPS_MSG.opsAlreadyBanned);
           return { status: 0 };
         },
         async (tx, u) => {
@@ -227,7 +226,7 @@ export function createOpsUsers(deps: {
 
     unban: (staff: Staff, userId: number, reason: string) =>
       act(staff, userId, 'user.unban', reason, (u) => {
-        if (u.status === 1) throw badRequest(MSG.opsNotBanned);
+        if (u.status === 1) throw badRequest(OPS_MSG.opsNotBanned);
         return { status: 1, failedLogins: 0, lockedUntil: null };
       }),
 

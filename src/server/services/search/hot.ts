@@ -3,10 +3,10 @@ import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { competitions, hotSearches, hotSearchVisitors } from '../../db/schema/index.ts';
 import type { Kv } from '../../kv/kv.ts';
-import { badRequest, forbidden } from '../../errors.ts';
+import { badRequest } from '../../errors.ts';
 import { deriveKey } from '../../secrets.ts';
 import { fill, MSG } from '../../../lib/messages.ts';
-import { hasRole } from '../../../lib/vocab/roles.ts';
+import { assertAccess } from '../../access.ts';
 import { tidyQuery } from '../../../lib/search/text.ts';
 import { cached } from '../cache.ts';
 import type { OpsServices } from '../ops/index.ts';
@@ -94,7 +94,7 @@ export function createHotWords(db: Db, kv: Kv, ops: OpsServices, appSecret: stri
   });
 
   const staffOnly = (caller: StaffCaller) => {
-    if (!hasRole(caller.roles, 'operator')) throw forbidden(MSG.operatorOnly);
+    assertAccess(caller.roles, 'search.words');
   };
   const wordOf = (raw: unknown) => {
     const word = tidyQuery(String(raw ?? ''));

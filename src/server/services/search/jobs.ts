@@ -12,7 +12,7 @@ export const HOT_FLUSH_MS = 5_000;
  */
 export function startSearchJobs(app: AppContext): () => Promise<void> {
   const { search } = app.services;
-  const stopSync = startSingleton(app.db, app.log, {
+  const stopSync = startSingleton(app, {
     name: 'search-index',
     everyMs: SEARCH_SYNC_MS,
     run: async () => {

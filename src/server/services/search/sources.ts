@@ -72,10 +72,12 @@ export async function loadSources(db: Db): Promise<SourceDoc[]> {
         .select()
         .from(teams)
         .orderBy(sql`${teams.rating} desc`),
+      // Only real players: a numbered place of a club no source lists ("7号") is nobody to find.
       db
         .select({ p: players, teamZh: teams.nameZh })
         .from(players)
-        .leftJoin(teams, eq(teams.id, players.teamId)),
+        .leftJoin(teams, eq(teams.id, players.teamId))
+        .where(eq(players.generated, false)),
       db.select().from(competitions),
       db
         .select({ r: rooms, nickName: users.nickName, portrait: users.portrait })

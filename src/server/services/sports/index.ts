@@ -1,4 +1,3 @@
-import { INSTANCE_ID } from '../../jobs/instance-id.ts';
 import type { SportId } from '../../../lib/vocab/sports.ts';
 import { CHANNEL } from '../../../lib/realtime/codes.ts';
 import { pubsubChannel } from '../../realtime/publish.ts';
@@ -7,7 +6,7 @@ import type { SportsProvider } from '../../providers/sports/feed.ts';
 import { importFeedDocument, type FeedDocument } from '../../providers/sports/json-import.ts';
 import { createSimulator } from '../../providers/sports/simulator/index.ts';
 import { createFeedWriter, type WriterDeps } from '../../providers/sports/writer.ts';
-import type { ServiceDeps } from '../index.ts';
+import type { ServiceDeps } from '../deps.ts';
 
 type ScoreListener = NonNullable<WriterDeps['onScore']>;
 import { createAnalysisService } from './analysis.ts';
@@ -52,7 +51,7 @@ export function createSportsServices(deps: ServiceDeps) {
   const lists = createListService({ db, clock, cache });
   const standings = createStandingsService(db);
   const odds = createOddsService(db);
-  const provider: SportsProvider | null =
+  const simulator =
     config.sports.feed === 'simulator'
       ? createSimulator({
           db,
@@ -60,9 +59,10 @@ export function createSportsServices(deps: ServiceDeps) {
           clock,
           log: deps.log,
           seed: config.sports.simSeed,
-          instanceId: INSTANCE_ID,
+          instanceId: config.instanceId,
         })
       : null;
+  const provider: SportsProvider | null = simulator;
 
   return {
     clock,
@@ -98,6 +98,11 @@ export function createSportsServices(deps: ServiceDeps) {
       scoreListeners.push(fn);
     },
     importFeed: (doc: FeedDocument) => importFeedDocument(db, feed, doc),
+    /**
+     * Plays the simulator's calendar up to the feed clock now, once (first-start set-up: the demo's
+     * community, 锦囊 and news are written from finished matches, before the first request).
+     */
+    catchUp: async () => (simulator ? simulator.syncTo(clock.now()) : 0),
     startFeed: async () => provider?.start(),
     stopFeed: async () => provider?.stop(),
   };

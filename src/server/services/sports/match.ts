@@ -4,7 +4,7 @@ import { MATCH_EVENT_TYPES, type MatchEventType } from '../../../lib/vocab/match
 import { positionName } from '../../../lib/vocab/positions.ts';
 import { countSources, firstSeasons } from '../../../lib/sports/squad-source.ts';
 import type { Db } from '../../db/client.ts';
-import { players, seasons, squads, stages, teams } from '../../db/schema/sports-core.ts';
+import { players, seasons, squads, stages } from '../../db/schema/sports-core.ts';
 import {
   matches,
   matchEvents,
@@ -24,15 +24,13 @@ const originalName = (name: string, nameZh: string | null) => (nameZh && nameZh 
 interface LineupClub {
   /** The match's season. */
   season: string;
-  coachZh: string | null;
-  coachGenerated: boolean;
   /** Player id → the season he was first listed at the club. */
   firstSeasons: Map<number | null, string>;
 }
 
 /** One match: header, events, statistics, lineups and text live (the match-centre pages). */
 export function createMatchService(db: Db) {
-  /** Per side: the team's coach, and the season each of its real players was first listed at it. */
+  /** Per side: the season each of the team's real players was first listed at it. */
   async function lineupClubs(id: number): Promise<Map<number, LineupClub>> {
     const [m] = await db
       .select({ home: matches.homeTeamId, away: matches.awayTeamId, season: seasons.name })
@@ -41,25 +39,16 @@ export function createMatchService(db: Db) {
       .where(eq(matches.id, id));
     if (!m) return new Map();
     const ids = [m.home, m.away];
-    const [coaches, memberships] = await Promise.all([
-      db
-        .select({ id: teams.id, coachZh: teams.coachZh, coachGenerated: teams.coachGenerated })
-        .from(teams)
-        .where(inArray(teams.id, ids)),
-      db
-        .select({ teamId: squads.teamId, playerId: squads.playerId, season: seasons.name })
-        .from(squads)
-        .innerJoin(seasons, eq(seasons.id, squads.seasonId))
-        .where(and(inArray(squads.teamId, ids), eq(squads.generated, false))),
-    ]);
+    const memberships = await db
+      .select({ teamId: squads.teamId, playerId: squads.playerId, season: seasons.name })
+      .from(squads)
+      .innerJoin(seasons, eq(seasons.id, squads.seasonId))
+      .where(and(inArray(squads.teamId, ids), eq(squads.generated, false)));
     return new Map(
       ids.map((teamId, i) => {
-        const coach = coaches.find((c) => c.id === teamId);
         const mine = memberships.filter((r) => r.teamId === teamId);
         const club: LineupClub = {
           season: m.season,
-          coachZh: coach?.coachZh ?? null,
-          coachGenerated: coach?.coachGenerated ?? false,
           firstSeasons: firstSeasons(
             mine.map((r) => ({ key: r.playerId as number | null, season: r.season })),
           ),
@@ -228,8 +217,6 @@ export function createMatchService(db: Db) {
             side: l.side,
             formation: l.formation,
             coach: l.coach,
-            /** The coach given is the team's generated one (演示). */
-            coachGenerated: !!club?.coachGenerated && l.coach === club.coachZh,
             /** The seasons the real players' squad lists come from (see squad-source.ts). */
             sources: club
               ? countSources(

@@ -8,6 +8,9 @@ import { competitions, rounds, seasons, teams } from '../../db/schema/sports-cor
 import { matches } from '../../db/schema/sports-match.ts';
 import { liveScoreOf } from '../../sports/present.ts';
 
+/** Made up by the simulator: its own matches, and the real fixtures it finished (演示). */
+export const isDemoOrigin = (origin: string) => origin === 'sim' || origin === 'finish';
+
 const home = alias(teams, 'home_team');
 const away = alias(teams, 'away_team');
 const teamCols = (t: typeof home | typeof away) => ({
@@ -68,7 +71,7 @@ export function toListItem(row: MatchJoinRow, odds: OddsSummary | null = null): 
     hasLineup: m.hasLineup,
     hasText: m.hasText,
     heat: m.heat,
-    demo: m.origin === 'sim',
+    demo: isDemoOrigin(m.origin),
     odds,
   };
 }

@@ -3,8 +3,10 @@ import { codesWhere } from '../../../lib/vocab/match-states.ts';
 import type { Db } from '../../db/client.ts';
 import { competitions, players, seasons, teams } from '../../db/schema/sports-core.ts';
 import { matches, matchPlayerStats } from '../../db/schema/sports-match.ts';
-import { LEADER_STATS, type DataService } from './data.ts';
-import type { StandingRow, StandingsService } from './standings.ts';
+import type { DataService } from './data.ts';
+import { LEADER_STATS } from './data-players.ts';
+import type { StandingRow } from './standings-tables.ts';
+import type { StandingsService } from './standings.ts';
 
 /**
  * Season views of the database pages: the round to open on, the dates with games, leader

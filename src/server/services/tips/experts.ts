@@ -1,5 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import { MSG } from '../../../lib/messages.ts';
+import { OPS_MSG } from '../../../lib/ops/messages.ts';
+import { WALLET_MSG } from '../../../lib/wallet-messages.ts';
 import { TIP_MSG } from '../../../lib/tips/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { expertApplications, experts, follows, users } from '../../db/schema/index.ts';
@@ -89,7 +90,7 @@ export function createExpertAdmin(db: Db, ops: OpsServices, settlement: Settleme
           throw badRequest(TIP_MSG.applicationReviewed);
         }
         // Nobody reviews their own application (the throw rolls the update back).
-        if (app.userId === actorId) throw forbidden(MSG.reviewOwnRequest);
+        if (app.userId === actorId) throw forbidden(WALLET_MSG.reviewOwnRequest);
         if (approve) {
           await tx
             .insert(experts)
@@ -111,7 +112,7 @@ export function createExpertAdmin(db: Db, ops: OpsServices, settlement: Settleme
 
     /** Suspends an expert: no more publishing; every open plan is voided and its buyers refunded. */
     async suspend(actorId: number, expertId: number, reason: string) {
-      if (expertId === actorId) throw forbidden(MSG.opsSelf);
+      if (expertId === actorId) throw forbidden(OPS_MSG.opsSelf);
       await db.transaction(async (tx) => {
         const [u] = await tx
           .update(users)

@@ -1,5 +1,6 @@
-import type { ServiceDeps } from '../index.ts';
+import type { ServiceDeps } from '../deps.ts';
 import { createMatchLookup } from '../live/matches.ts';
+import type { NotificationService } from '../notifications/notifications.ts';
 import type { OpsServices } from '../ops/index.ts';
 import type { Ledger } from '../wallet/ledger.ts';
 import { createExpertAdmin } from './experts.ts';
@@ -12,7 +13,7 @@ import { createPlanViews } from './views.ts';
 /** 锦囊 (docs/tips.md): experts' plans, purchases through the ledger, settlement, records. */
 export function createTipServices(
   deps: ServiceDeps,
-  parts: { ledger: Ledger; ops: OpsServices; now: () => number },
+  parts: { ledger: Ledger; ops: OpsServices; notices: NotificationService; now: () => number },
 ) {
   const { db } = deps;
   const settlement = createSettlementService({
@@ -20,6 +21,7 @@ export function createTipServices(
     ledger: parts.ledger,
     pubsub: deps.pubsub,
     log: deps.log,
+    notices: parts.notices,
   });
   const toViews = createPlanViews(db, createMatchLookup(db), parts.now);
   return {

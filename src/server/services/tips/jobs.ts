@@ -29,7 +29,7 @@ export function startTipsJobs(app: AppContext): () => Promise<void> {
       .then((n) => void (n > 0 && app.log.info({ matchId, settled: n }, 'tips settled')))
       .catch((err) => app.log.warn({ err, matchId }, 'tips settlement failed'));
   });
-  const stopSweep = startSingleton(app.db, app.log, {
+  const stopSweep = startSingleton(app, {
     name: 'tips-settlement-sweep',
     everyMs: TIP_SWEEP_MS,
     run: async () => {
@@ -38,7 +38,7 @@ export function startTipsJobs(app: AppContext): () => Promise<void> {
     },
   });
   const stopDemo = app.config.seedDemo
-    ? startSingleton(app.db, app.log, {
+    ? startSingleton(app, {
         name: 'tips-demo-plans',
         everyMs: TIP_DEMO_MS,
         run: async () => {

@@ -1,5 +1,11 @@
 import { aliasedTable, and, asc, count, desc, eq, gt, gte, inArray, lt, ne, or, type SQL } from 'drizzle-orm';
-import { BOARD_MIN_PLANS, computeRecord, type BoardDays, type BoardKind } from '../../../lib/tips/records.ts';
+import {
+  BOARD_MIN_PLANS,
+  BOARD_MIN_STREAK,
+  computeRecord,
+  type BoardDays,
+  type BoardKind,
+} from '../../../lib/tips/records.ts';
 import type { TipResult } from '../../../lib/tips/settle.ts';
 import type { BoardRow, ExpertCard } from '../../../lib/tips/types.ts';
 import { addDays, beijingDate, dayStart } from '../../../lib/sports/time.ts';
@@ -202,7 +208,7 @@ export function createTipQueries(db: Db, toViews: PlanViews, now: () => number) 
           const value = kind === 'streak' ? rec.currentStreak : kind === 'roi' ? rec.roi : rec.hitRate;
           return { expertId, value, plans: list.length };
         })
-        .filter((s) => kind !== 'streak' || s.value > 0)
+        .filter((s) => kind !== 'streak' || s.value >= BOARD_MIN_STREAK)
         .sort((a, b) => b.value - a.value || b.plans - a.plans || a.expertId - b.expertId)
         .slice(0, limit);
       const briefs = await expertBriefs(

@@ -1,4 +1,5 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { settledNotice } from '../../../lib/tips/messages.ts';
 import { RESULT_NAME, isMiss, settlePick, type TipResult } from '../../../lib/tips/settle.ts';
 import { TIP_RULES } from '../../../lib/tips/rules.ts';
 import type { TipPick, TipPlay } from '../../../lib/tips/plays.ts';
@@ -11,6 +12,7 @@ import { matches, tipPlans, tipPurchases } from '../../db/schema/index.ts';
 import type { Logger } from '../../logger.ts';
 import { publish } from '../../realtime/publish.ts';
 import type { PubSub } from '../../realtime/pubsub.ts';
+import type { NotificationService } from '../notifications/notifications.ts';
 import type { Ledger } from '../wallet/ledger.ts';
 
 type Plan = typeof tipPlans.$inferSelect;
@@ -46,10 +48,32 @@ export interface SettledNotice {
  * Settlement. Each plan settles in one transaction that first moves its status from open (the
  * guard: a second or concurrent run finds nothing to move and does nothing), then refunds buyers
  * (type 6, 不中退 on a miss, everyone on a void match) or pays the expert's share (type 5, 球票).
- * The ledger keys make each payment once per plan even if the guard were bypassed.
+ * The ledger keys make each payment once per plan even if the guard were bypassed. Each buyer gets
+ * one 消息通知 of the outcome in the same transaction, so the guard makes it once too.
  */
-export function createSettlementService(deps: { db: Db; ledger: Ledger; pubsub: PubSub; log: Logger }) {
+export function createSettlementService(deps: {
+  db: Db;
+  ledger: Ledger;
+  pubsub: PubSub;
+  log: Logger;
+  notices: NotificationService;
+}) {
   const { db, ledger } = deps;
+
+  async function tellBuyers(tx: Tx, plan: Plan, refunded: { userId: number; price: number }[]) {
+    const buyers = await tx.select().from(tipPurchases).where(eq(tipPurchases.planId, plan.id));
+    const back = new Set(refunded.map((r) => r.userId));
+    const resultName = plan.result ? RESULT_NAME[plan.result as TipResult] : null;
+    for (const b of buyers) {
+      const text = settledNotice(plan, resultName, back.has(b.userId) ? b.price : 0);
+      await deps.notices.notify(tx, {
+        userId: b.userId,
+        kind: 'purchase',
+        ...text,
+        link: `/guide/plan/${plan.id}`,
+      });
+    }
+  }
 
   async function refundBuyers(tx: Tx, plan: Plan, note: string) {
     const buyers = await tx
@@ -120,6 +144,7 @@ export function createSettlementService(deps: { db: Db; ledger: Ledger; pubsub: 
       else if (plan.refundOnLoss && isMiss(to.result))
         refunded = await refundBuyers(tx, plan, '不中退：方案未中，全额退款');
       if (!isVoid) await payExpert(tx, plan);
+      await tellBuyers(tx, plan, refunded);
       return { plan, refunded };
     });
     if (outcome) await announce(outcome.plan, outcome.refunded);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { MSG } from '../../../lib/messages.ts';
+import { ACCOUNT_MSG } from '../../../lib/accounts/messages.ts';
 import { badRequest } from '../../errors.ts';
 import type { StorageProvider } from '../../providers/storage/index.ts';
 
@@ -44,7 +44,7 @@ export function createUploadService(storage: StorageProvider) {
         .webp({ quality: 82, effort: WEBP_EFFORT })
         .toBuffer();
     } catch {
-      throw badRequest(MSG.uploadNotImage); // image bytes at the start, garbage after
+      throw badRequest(ACCOUNT_MSG.uploadNotImage); // image bytes at the start, garbage after
     }
   }
 
@@ -52,13 +52,13 @@ export function createUploadService(storage: StorageProvider) {
     storage,
     /** Returns one URL per file, in order. All files are checked before any is stored. */
     async images(files: string[]): Promise<string[]> {
-      if (files.length === 0) throw badRequest(MSG.uploadEmpty);
-      if (files.length > UPLOAD_LIMITS.files) throw badRequest(MSG.uploadTooMany);
+      if (files.length === 0) throw badRequest(ACCOUNT_MSG.uploadEmpty);
+      if (files.length > UPLOAD_LIMITS.files) throw badRequest(ACCOUNT_MSG.uploadTooMany);
       const decoded = files.map((f) => {
         const bytes = decode(f);
-        if (!bytes || bytes.length === 0) throw badRequest(MSG.uploadNotImage);
-        if (bytes.length > UPLOAD_LIMITS.bytes) throw badRequest(MSG.uploadTooLarge);
-        if (!isImage(bytes)) throw badRequest(MSG.uploadNotImage);
+        if (!bytes || bytes.length === 0) throw badRequest(ACCOUNT_MSG.uploadNotImage);
+        if (bytes.length > UPLOAD_LIMITS.bytes) throw badRequest(ACCOUNT_MSG.uploadTooLarge);
+        if (!isImage(bytes)) throw badRequest(ACCOUNT_MSG.uploadNotImage);
         return bytes;
       });
       const webps: Buffer[] = [];

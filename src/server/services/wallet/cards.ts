@@ -1,7 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { fill, MSG } from '../../../lib/messages.ts';
+import { fill } from '../../../lib/messages.ts';
+import { WALLET_MSG } from '../../../lib/wallet-messages.ts';
 import { isBank } from '../../../lib/vocab/banks.ts';
 import { bankCardError, MAX_BANK_CARDS, maskCardNo } from '../../../lib/wallet.ts';
+import type { CardView } from '../../../lib/wallet-views.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -13,7 +15,7 @@ type RealNameService = ReturnType<typeof createRealNameService>;
 
 type CardRow = typeof bankCards.$inferSelect;
 
-const cardView = (c: CardRow) => ({
+const cardView = (c: CardRow): CardView => ({
   id: c.id,
   bankName: c.bankName,
   cardNo: c.cardNoMasked,
@@ -21,7 +23,6 @@ const cardView = (c: CardRow) => ({
   holder: c.holderMasked,
   createdAt: c.createdAt.toISOString(),
 });
-export type CardView = ReturnType<typeof cardView>;
 
 /**
  * Bank cards for withdrawals. A card is held in the account's verified real name, so binding
@@ -40,13 +41,14 @@ export function createCardService(deps: { db: Db; pii: Pii; realName: RealNameSe
       const cardNo = input.cardNo.replace(/\s/g, '');
       const err = bankCardError(cardNo);
       if (err) throw badRequest(err);
-      if (!isBank(input.bankName)) throw badRequest(MSG.bankInvalid);
+      if (!isBank(input.bankName)) throw badRequest(WALLET_MSG.bankInvalid);
       const real = await realName.get(userId);
-      if (real.status !== 1 || !real.realName) throw badRequest(MSG.realNameRequired);
+      if (real.status !== 1 || !real.realName) throw badRequest(WALLET_MSG.realNameRequired);
       const hmac = pii.index(cardNo);
       const cards = await mine(userId);
-      if (cards.some((c) => c.cardNoHmac === hmac)) throw badRequest(MSG.bankCardBound);
-      if (cards.length >= MAX_BANK_CARDS) throw badRequest(fill(MSG.bankCardLimit, { max: MAX_BANK_CARDS }));
+      if (cards.some((c) => c.cardNoHmac === hmac)) throw badRequest(WALLET_MSG.bankCardBound);
+      if (cards.length >= MAX_BANK_CARDS)
+        throw badRequest(fill(WALLET_MSG.bankCardLimit, { max: MAX_BANK_CARDS }));
       try {
         const [card] = await db
           .insert(bankCards)
@@ -61,7 +63,7 @@ export function createCardService(deps: { db: Db; pii: Pii; realName: RealNameSe
           .returning();
         return cardView(card);
       } catch (e) {
-        if (isUniqueViolation(e)) throw badRequest(MSG.bankCardTaken);
+        if (isUniqueViolation(e)) throw badRequest(WALLET_MSG.bankCardTaken);
         throw e;
       }
     },
@@ -72,7 +74,7 @@ export function createCardService(deps: { db: Db; pii: Pii; realName: RealNameSe
         .delete(bankCards)
         .where(and(eq(bankCards.id, cardId), eq(bankCards.userId, userId)))
         .returning({ id: bankCards.id });
-      if (gone.length === 0) throw notFound(MSG.bankCardNotFound);
+      if (gone.length === 0) throw notFound(WALLET_MSG.bankCardNotFound);
     },
 
     /** The caller's own card row, for a withdrawal. */
@@ -81,7 +83,7 @@ export function createCardService(deps: { db: Db; pii: Pii; realName: RealNameSe
         .select()
         .from(bankCards)
         .where(and(eq(bankCards.id, cardId), eq(bankCards.userId, userId)));
-      if (!card) throw notFound(MSG.bankCardNotFound);
+      if (!card) throw notFound(WALLET_MSG.bankCardNotFound);
       return card;
     },
   };

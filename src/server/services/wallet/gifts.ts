@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
-import { MSG } from '../../../lib/messages.ts';
+import { WALLET_MSG } from '../../../lib/wallet-messages.ts';
 import { TRADE_TYPE } from '../../../lib/vocab/trade-types.ts';
 import { GIFT_TICKETS_PER_DIAMOND } from '../../../lib/wallet.ts';
 import { badRequest, notFound } from '../../errors.ts';
@@ -51,19 +51,19 @@ export function createGiftService(deps: { db: Db; ledger: Ledger; nobility: Nobi
     async send(userId: number, input: { giftId: number; anchorId: number; count: number; key: string }) {
       const { count } = input;
       if (!Number.isInteger(count) || count < 1 || count > GIFT_COUNT_MAX)
-        throw badRequest(MSG.giftCountInvalid);
-      if (input.anchorId === userId) throw badRequest(MSG.giftToSelf);
+        throw badRequest(WALLET_MSG.giftCountInvalid);
+      if (input.anchorId === userId) throw badRequest(WALLET_MSG.giftToSelf);
       // The price as it is now, never the cached catalogue: a console price change holds at once.
       const [gift] = await db
         .select({ id: gifts.id, name: gifts.name, icon: gifts.icon, price: gifts.price, tier: gifts.tier })
         .from(gifts)
         .where(and(eq(gifts.id, input.giftId), eq(gifts.enabled, true)));
-      if (!gift) throw notFound(MSG.giftNotFound);
+      if (!gift) throw notFound(WALLET_MSG.giftNotFound);
       const [anchor] = await db
         .select({ id: users.id, nickName: users.nickName })
         .from(users)
         .where(and(eq(users.id, input.anchorId), eq(users.isAnchor, 1), eq(users.status, 1)));
-      if (!anchor) throw notFound(MSG.anchorNotFound);
+      if (!anchor) throw notFound(WALLET_MSG.anchorNotFound);
       const cost = gift.price * count;
       const side = { ref: `gift:${gift.id}`, note: `${gift.name}×${count}` };
       const { debit, credit } = await ledger.transfer({

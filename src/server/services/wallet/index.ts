@@ -1,7 +1,7 @@
 import { createPii } from '../../pii.ts';
 import { createPaymentProviders } from '../../providers/payment/index.ts';
 import type { createAccountServices } from '../accounts/index.ts';
-import type { ServiceDeps } from '../index.ts';
+import type { ServiceDeps } from '../deps.ts';
 import { createOpsLog } from '../ops/log.ts';
 import { createCardService } from './cards.ts';
 import { createGiftService } from './gifts.ts';

@@ -1,5 +1,6 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
-import { CODE, MSG } from '../../../lib/messages.ts';
+import { CODE } from '../../../lib/messages.ts';
+import { WALLET_MSG } from '../../../lib/wallet-messages.ts';
 import type { Currency, TradeType } from '../../../lib/vocab/trade-types.ts';
 import { ApiError, badRequest } from '../../errors.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -38,7 +39,10 @@ export const MAX_AMOUNT = 100_000_000;
 const column = (c: Currency) => (c === 'diamond' ? wallets.balance : wallets.ticket);
 const field = (c: Currency) => (c === 'diamond' ? 'balance' : 'ticket');
 export const insufficient = (c: Currency) =>
-  new ApiError(CODE.insufficientBalance, c === 'diamond' ? MSG.diamondsShort : MSG.ticketsShort);
+  new ApiError(
+    CODE.insufficientBalance,
+    c === 'diamond' ? WALLET_MSG.diamondsShort : WALLET_MSG.ticketsShort,
+  );
 
 function checkMovement(m: Movement) {
   if (!Number.isSafeInteger(m.amount) || m.amount <= 0 || m.amount > MAX_AMOUNT) throw badRequest();
@@ -65,7 +69,7 @@ export function createLedger(db: Db) {
   /** A replay must be the same request; the same key for something else is refused. */
   function sameRequest(r: TradeRecord, m: Movement, sign: 1 | -1) {
     if (r.type !== m.type || r.currency !== m.currency || r.amount !== sign * m.amount)
-      throw badRequest(MSG.requestKeyReused);
+      throw badRequest(WALLET_MSG.requestKeyReused);
     return r;
   }
 

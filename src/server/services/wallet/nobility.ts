@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
-import { MSG } from '../../../lib/messages.ts';
+import { WALLET_MSG } from '../../../lib/wallet-messages.ts';
 import { TRADE_TYPE } from '../../../lib/vocab/trade-types.ts';
 import { NOBILITY_MONTH_MS, NOBILITY_MONTHS } from '../../../lib/wallet.ts';
+import type { TierView } from '../../../lib/wallet-views.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { nobilityTiers, tradeRecords, userNobility } from '../../db/schema/index.ts';
@@ -10,7 +11,7 @@ import type { Ledger } from './ledger.ts';
 
 type Tier = typeof nobilityTiers.$inferSelect;
 
-const tierView = (t: Tier) => ({
+const tierView = (t: Tier): TierView => ({
   id: t.id,
   name: t.name,
   level: t.level,
@@ -19,7 +20,6 @@ const tierView = (t: Tier) => ({
   perks: { bubble: t.bubble, entryEffect: t.entryEffect, badge: t.badge, renewDiscount: t.renewDiscount },
   color: t.color,
 });
-export type TierView = ReturnType<typeof tierView>;
 
 /** A month of renewal while the tier is active: the discounted price, rounded up to whole 球钻. */
 const renewPrice = (t: Tier) => Math.ceil((t.monthlyPrice * t.renewDiscount) / 100);
@@ -82,9 +82,9 @@ export function createNobilityService(deps: { db: Db; ledger: Ledger }) {
     async purchase(userId: number, input: { tierId: number; months: number; key: string }) {
       // The price as it is now, never the cached list: a console price change holds at once.
       const [tier] = await db.select().from(nobilityTiers).where(eq(nobilityTiers.id, input.tierId));
-      if (!tier) throw notFound(MSG.nobilityNotFound);
+      if (!tier) throw notFound(WALLET_MSG.nobilityNotFound);
       if (!(NOBILITY_MONTHS as readonly number[]).includes(input.months))
-        throw badRequest(MSG.nobilityMonthsInvalid);
+        throw badRequest(WALLET_MSG.nobilityMonthsInvalid);
       const key = `nobility:${input.key}`;
       return db.transaction(async (tx) => {
         // One purchase per user at a time: the expiry below is read and written under this lock.
@@ -114,7 +114,7 @@ export function createNobilityService(deps: { db: Db; ledger: Ledger }) {
           cost = renewPrice(tier) * input.months;
           expiresAt = current.user_nobility.expiresAt.getTime() + span;
         } else if (current && current.nobility_tiers.level > tier.level) {
-          throw badRequest(MSG.nobilityLower);
+          throw badRequest(WALLET_MSG.nobilityLower);
         } else if (current) {
           const left = current.user_nobility.expiresAt.getTime() - now;
           expiresAt += Math.floor((left * current.nobility_tiers.monthlyPrice) / tier.monthlyPrice);

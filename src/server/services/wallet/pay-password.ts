@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { ApiError, badRequest } from '../../errors.ts';
-import { CODE, fill, MSG } from '../../../lib/messages.ts';
+import { CODE, fill } from '../../../lib/messages.ts';
+import { WALLET_MSG } from '../../../lib/wallet-messages.ts';
 import { PAY_PASSWORD_TRIES, payPasswordError } from '../../../lib/wallet.ts';
 import type { Db } from '../../db/client.ts';
 import { payPasswords, users } from '../../db/schema/index.ts';
@@ -11,7 +12,7 @@ import { SMS_TYPE, type SmsCodeService } from '../accounts/sms-codes.ts';
 /** The pay password as it travels: AES ciphertext with its one-time key and iv (docs/auth.md). */
 export type SealedPayPassword = Partial<KeyPair> & { payPassword?: string };
 
-const locked = () => new ApiError(CODE.payPasswordLocked, MSG.payPasswordLocked);
+const locked = () => new ApiError(CODE.payPasswordLocked, WALLET_MSG.payPasswordLocked);
 
 /**
  * 支付密码: six digits, apart from the login password, set, changed and reset only with an SMS code
@@ -41,8 +42,8 @@ export function createPayPasswordService(deps: { db: Db; keys: DynamicKeyService
         .from(users)
         .where(eq(users.id, userId));
       // The code must come from the account's own phone, whatever number the form was given.
-      if (input.mobile && input.mobile !== user.mobile) throw badRequest(MSG.payPasswordMobile);
-      if (await verifyPassword(plain, user.passwordHash)) throw badRequest(MSG.payPasswordSameAsLogin);
+      if (input.mobile && input.mobile !== user.mobile) throw badRequest(WALLET_MSG.payPasswordMobile);
+      if (await verifyPassword(plain, user.passwordHash)) throw badRequest(WALLET_MSG.payPasswordSameAsLogin);
       await codes.check(user.mobile, input.verifyCode, { type: SMS_TYPE.payPassword, consume: true });
       const hash = await hashPassword(plain);
       await db
@@ -58,7 +59,7 @@ export function createPayPasswordService(deps: { db: Db; keys: DynamicKeyService
     async verify(userId: number, sealedInput: SealedPayPassword): Promise<void> {
       const [plain] = await keys.open(sealedInput, sealedInput.payPassword);
       const row = await rowOf(userId);
-      if (!row) throw badRequest(MSG.payPasswordNotSet);
+      if (!row) throw badRequest(WALLET_MSG.payPasswordNotSet);
       if (row.lockedAt) throw locked();
       // The try is counted before the (slow) check, in one guarded statement, so parallel tries
       // cannot all pass a "not locked" read: at most PAY_PASSWORD_TRIES checks until the reset.
@@ -82,7 +83,7 @@ export function createPayPasswordService(deps: { db: Db; keys: DynamicKeyService
         return;
       }
       if (claim.failures < PAY_PASSWORD_TRIES)
-        throw badRequest(fill(MSG.payPasswordWrong, { left: PAY_PASSWORD_TRIES - claim.failures }));
+        throw badRequest(fill(WALLET_MSG.payPasswordWrong, { left: PAY_PASSWORD_TRIES - claim.failures }));
       await db.update(payPasswords).set({ lockedAt: new Date() }).where(eq(payPasswords.userId, userId));
       throw locked();
     },

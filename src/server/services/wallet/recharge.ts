@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, lte } from 'drizzle-orm';
 import { MSG } from '../../../lib/messages.ts';
+import { WALLET_MSG } from '../../../lib/wallet-messages.ts';
 import { DIAMONDS_PER_YUAN, ORDER_TTL_MS, RECHARGE_YUAN } from '../../../lib/wallet.ts';
+import type { RechargeSetting } from '../../../lib/wallet-views.ts';
 import { ORDER_STATUS_LABEL, type OrderStatus } from '../../../lib/vocab/pay-status.ts';
 import { TRADE_TYPE } from '../../../lib/vocab/trade-types.ts';
 import { badRequest, notFound } from '../../errors.ts';
@@ -81,17 +83,17 @@ export function createRechargeService(deps: {
 
   const ownOrder = async (userId: number, orderNo: string) => {
     // Only our own numbers reach the database: anything else (a NUL byte, 10 KB of text) is unknown.
-    if (!ORDER_NO.test(orderNo)) throw notFound(MSG.orderNotFound);
+    if (!ORDER_NO.test(orderNo)) throw notFound(WALLET_MSG.orderNotFound);
     const [o] = await db
       .select()
       .from(rechargeOrders)
       .where(and(eq(rechargeOrders.orderNo, orderNo), eq(rechargeOrders.userId, userId)));
-    if (!o) throw notFound(MSG.orderNotFound);
+    if (!o) throw notFound(WALLET_MSG.orderNotFound);
     return o;
   };
 
   return {
-    setting() {
+    setting(): RechargeSetting {
       const methods = [...providers.byName.values()].flatMap((p) =>
         p.methods.map((m) => ({ ...m, demo: p.demo })),
       );
@@ -111,12 +113,12 @@ export function createRechargeService(deps: {
     /** POST /pay/recharge: a new pending order (or, for a repeated key, the first one) and where to pay it. */
     async create(userId: number, input: RechargeInput) {
       const pkg = input.packageId ? RECHARGE_PACKAGES.find((p) => p.id === input.packageId) : undefined;
-      if (input.packageId && !pkg) throw badRequest(MSG.rechargePackageInvalid);
+      if (input.packageId && !pkg) throw badRequest(WALLET_MSG.rechargePackageInvalid);
       const yuan = pkg?.yuan ?? input.yuan ?? 0;
       if (!Number.isInteger(yuan) || yuan < RECHARGE_YUAN.min || yuan > RECHARGE_YUAN.max)
-        throw badRequest(MSG.rechargeAmountInvalid);
+        throw badRequest(WALLET_MSG.rechargeAmountInvalid);
       const provider = providers.forMethod(input.method);
-      if (!provider) throw badRequest(MSG.payMethodInvalid);
+      if (!provider) throw badRequest(WALLET_MSG.payMethodInvalid);
       const bonus = pkg?.bonus ?? 0;
       const byKey = and(eq(rechargeOrders.userId, userId), eq(rechargeOrders.idempotencyKey, input.key));
       const [prior] = await db.select().from(rechargeOrders).where(byKey);
@@ -179,14 +181,14 @@ export function createRechargeService(deps: {
       params: Record<string, string>,
     ): Promise<{ credited: boolean; order: OrderView }> {
       const provider = providers.byName.get(providerName);
-      if (!provider) throw notFound(MSG.notifyProviderUnknown);
+      if (!provider) throw notFound(WALLET_MSG.notifyProviderUnknown);
       const notice = provider.verify(params);
       if (!notice) {
         log.warn(
           { provider: providerName, orderNo: params.orderNo },
           'payment callback with a bad signature',
         );
-        throw badRequest(MSG.notifySignatureInvalid);
+        throw badRequest(WALLET_MSG.notifySignatureInvalid);
       }
       return db.transaction(async (tx) => {
         const [o] = await tx
@@ -194,7 +196,7 @@ export function createRechargeService(deps: {
           .from(rechargeOrders)
           .where(eq(rechargeOrders.orderNo, notice.orderNo))
           .for('update');
-        if (!o || o.provider !== provider.name) throw notFound(MSG.orderNotFound);
+        if (!o || o.provider !== provider.name) throw notFound(WALLET_MSG.orderNotFound);
         if (o.status !== 'pending') return { credited: false, order: orderView(o) };
         const close = async (status: OrderStatus) => {
           const [closed] = await tx

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, gte, lt, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { MSG } from '../../../lib/messages.ts';
+import { WALLET_MSG } from '../../../lib/wallet-messages.ts';
 import {
   CURRENCY_LABEL,
   tradeTypeLabel,
@@ -38,7 +38,7 @@ function conditions(userId: number, f: RecordFilter): SQL | undefined {
   const from = f.startDate ? chinaDayStart(f.startDate) : undefined;
   const endDay = f.endDate ? chinaDayStart(f.endDate) : undefined;
   if (from === null || endDay === null || (from && endDay && from > endDay))
-    throw badRequest(MSG.dateRangeInvalid);
+    throw badRequest(WALLET_MSG.dateRangeInvalid);
   const until = endDay ? new Date(endDay.getTime() + 86_400_000) : undefined;
   return and(
     eq(tradeRecords.userId, userId),

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { MSG } from '../../../lib/messages.ts';
+import { WALLET_MSG } from '../../../lib/wallet-messages.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import type { PaymentProviders } from '../../providers/payment/index.ts';
 import type { RechargeService } from './recharge.ts';
@@ -14,7 +14,8 @@ export function createSandboxCashier(deps: { recharge: RechargeService; provider
 
   async function sandboxOrder(userId: number, orderNo: string) {
     const order = await recharge.order(userId, orderNo);
-    if (!providers.sandbox || order.provider !== providers.sandbox.name) throw notFound(MSG.orderNotFound);
+    if (!providers.sandbox || order.provider !== providers.sandbox.name)
+      throw notFound(WALLET_MSG.orderNotFound);
     return { order, sandbox: providers.sandbox };
   }
 
@@ -40,9 +41,9 @@ export function createSandboxCashier(deps: { recharge: RechargeService; provider
         status: action === 'pay' ? 'paid' : 'closed',
       });
       const { order: settled } = await recharge.handleNotify(sandbox.name, params);
-      if (settled.status === 'expired') throw badRequest(MSG.orderExpired);
-      if (action === 'pay' && settled.status === 'cancelled') throw badRequest(MSG.orderCancelled);
-      if (action === 'cancel' && settled.status === 'paid') throw badRequest(MSG.orderPaid);
+      if (settled.status === 'expired') throw badRequest(WALLET_MSG.orderExpired);
+      if (action === 'pay' && settled.status === 'cancelled') throw badRequest(WALLET_MSG.orderCancelled);
+      if (action === 'cancel' && settled.status === 'paid') throw badRequest(WALLET_MSG.orderPaid);
       return settled;
     },
   };

@@ -1,5 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import { fill, MSG } from '../../../lib/messages.ts';
+import { fill } from '../../../lib/messages.ts';
+import { WALLET_MSG } from '../../../lib/wallet-messages.ts';
 import { WITHDRAW_STATUS_LABEL, type WithdrawStatus } from '../../../lib/vocab/pay-status.ts';
 import { TRADE_TYPE } from '../../../lib/vocab/trade-types.ts';
 import { payoutFen, WITHDRAW } from '../../../lib/wallet.ts';
@@ -65,10 +66,10 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
       .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')))
       .returning();
     // Nobody reviews their own request (the throw rolls the update back).
-    if (w && w.userId === reviewerId) throw forbidden(MSG.withdrawOwnReview);
+    if (w && w.userId === reviewerId) throw forbidden(WALLET_MSG.withdrawOwnReview);
     if (w) return w;
     const [exists] = await tx.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.id, id));
-    throw exists ? badRequest(MSG.withdrawReviewed) : notFound(MSG.withdrawNotFound);
+    throw exists ? badRequest(WALLET_MSG.withdrawReviewed) : notFound(WALLET_MSG.withdrawNotFound);
   }
 
   return {
@@ -80,15 +81,16 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
 
     /** POST /pay/withdraw. A retry with the same key returns the first request. */
     async request(userId: number, input: WithdrawInput) {
-      if (deps.withdrawalsOff) throw forbidden(MSG.withdrawalsOff);
+      if (deps.withdrawalsOff) throw forbidden(WALLET_MSG.withdrawalsOff);
       const [prior] = await db.select().from(withdrawals).where(byKey(userId, input.requestKey));
       if (prior) return withdrawalView(prior);
       const { amount } = input;
-      if (!Number.isSafeInteger(amount) || amount <= 0) throw badRequest(MSG.withdrawAmountInvalid);
-      if (amount < WITHDRAW.lowest) throw badRequest(fill(MSG.withdrawTooLow, { lowest: WITHDRAW.lowest }));
+      if (!Number.isSafeInteger(amount) || amount <= 0) throw badRequest(WALLET_MSG.withdrawAmountInvalid);
+      if (amount < WITHDRAW.lowest)
+        throw badRequest(fill(WALLET_MSG.withdrawTooLow, { lowest: WITHDRAW.lowest }));
       if (amount > WITHDRAW.highest)
-        throw badRequest(fill(MSG.withdrawTooHigh, { highest: WITHDRAW.highest }));
-      if (!(await deps.realNameVerified(userId))) throw badRequest(MSG.realNameRequired);
+        throw badRequest(fill(WALLET_MSG.withdrawTooHigh, { highest: WITHDRAW.highest }));
+      if (!(await deps.realNameVerified(userId))) throw badRequest(WALLET_MSG.realNameRequired);
       const card = await cards.own(userId, input.cardId);
       await payPassword.verify(userId, input);
       try {

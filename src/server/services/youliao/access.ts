@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { hasRole } from '../../../lib/vocab/roles.ts';
+import { may } from '../../../lib/access.ts';
 import { deriveKey } from '../../secrets.ts';
 
 /**
@@ -23,7 +23,7 @@ export interface Viewer {
 }
 
 /** Staff who may see any clip (to review it): editors, operators, admins. */
-export const isClipStaff = (v: Viewer | null) => !!v && hasRole(v.roles, 'editor', 'operator');
+export const isClipStaff = (v: Viewer | null) => !!v && may(v.roles, 'clips.cut');
 
 /**
  * Paid clips are played through short-lived signed URLs: `t = {expiry}.{userId}.{hmac}` bound to

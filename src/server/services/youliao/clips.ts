@@ -7,7 +7,8 @@ import { liveSessions, youliaoClips } from '../../db/schema/index.ts';
 import { badRequest, forbidden, isApiError, notFound } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import { isClipStaff, type Viewer } from './access.ts';
-import { cutClip, FfmpegMissing } from './ffmpeg.ts';
+import { FfmpegMissing, ffmpegInstalled } from '../../providers/media/ffmpeg.ts';
+import { cutClip } from './cut-clip.ts';
 import { replaySource } from './source.ts';
 
 export interface CutInput {
@@ -30,8 +31,8 @@ export const STALE_CUT_MS = 10 * 60_000;
  * 处理中 and returns at once; ffmpeg runs in the background, one cut at a time per instance,
  * and moves it to 可观看 or 失败.
  */
-export function createClipCutter(deps: { db: Db; log: Logger; mediaDir: string }) {
-  const { db, log, mediaDir } = deps;
+export function createClipCutter(deps: { db: Db; log: Logger; mediaDir: string; ffmpeg: string }) {
+  const { db, log, mediaDir, ffmpeg } = deps;
   const clipsDir = join(mediaDir, 'clips');
   let queue: Promise<void> = Promise.resolve();
 
@@ -52,6 +53,7 @@ export function createClipCutter(deps: { db: Db; log: Logger; mediaDir: string }
     try {
       const source = await replaySource(row.replayUrl, mediaDir);
       const duration = await cutClip(
+        ffmpeg,
         source.file,
         row.clip.startSec,
         Math.min(row.clip.endSec, source.seconds),
@@ -81,6 +83,8 @@ export function createClipCutter(deps: { db: Db; log: Logger; mediaDir: string }
   return {
     clipsDir,
     schedule,
+    /** Whether this server can cut at all (the cut page says so before the form). */
+    canCut: () => ffmpegInstalled(ffmpeg),
     /** Resolves when every cut queued so far has finished (tests, shutdown). */
     idle: () => queue,
 
@@ -93,6 +97,8 @@ export function createClipCutter(deps: { db: Db; log: Logger; mediaDir: string }
       const length = end - start;
       if (!(start >= 0) || !(length >= YOULIAO_RULES.minLength) || !(length <= YOULIAO_RULES.maxLength))
         throw badRequest(YOULIAO_MSG.range);
+      // Said before a clip is stored: without ffmpeg it could only fail later.
+      if (!(await ffmpegInstalled(ffmpeg))) throw badRequest(YOULIAO_MSG.ffmpegNeeded);
       const source = await replaySource(session.replayUrl, mediaDir);
       // Half a second of slack: players and ffmpeg round the last segment differently.
       if (end > source.seconds + 0.5)

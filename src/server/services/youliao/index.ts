@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ServiceDeps } from '../index.ts';
+import type { ServiceDeps } from '../deps.ts';
 import type { NotificationService } from '../notifications/notifications.ts';
 import type { OpsLog } from '../ops/log.ts';
 import type { Ledger } from '../wallet/ledger.ts';
@@ -25,7 +25,12 @@ export function createYouliaoServices(
   parts: { ledger: Ledger; opsLog: OpsLog; notices: NotificationService },
 ) {
   const mediaDir = mediaDirOf(deps.config.dataDir);
-  const cutter = createClipCutter({ db: deps.db, log: deps.log, mediaDir });
+  const cutter = createClipCutter({
+    db: deps.db,
+    log: deps.log,
+    mediaDir,
+    ffmpeg: deps.config.ffmpegBin,
+  });
   const access = createClipAccess(deps.appSecret, cutter.clipsDir);
   const views = createClipViews(deps.db, access);
   return {

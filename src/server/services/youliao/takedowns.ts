@@ -1,7 +1,8 @@
 import { desc, eq, isNotNull } from 'drizzle-orm';
-import { fill, MSG } from '../../../lib/messages.ts';
+import { fill } from '../../../lib/messages.ts';
+import { OPS_MSG } from '../../../lib/ops/messages.ts';
 import { YOULIAO_MSG } from '../../../lib/youliao/rules.ts';
-import { hasRole } from '../../../lib/vocab/roles.ts';
+import { may } from '../../../lib/access.ts';
 import type { Db } from '../../db/client.ts';
 import { users, youliaoClips } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
@@ -26,7 +27,7 @@ const chars = (s: string) => [...s].length;
 export function createClipTakedowns(deps: { db: Db; log: OpsLog; notices: NotificationService }) {
   const { db, log, notices } = deps;
   const requireEditor = (staff: Viewer) => {
-    if (!hasRole(staff.roles, 'editor')) throw forbidden(YOULIAO_MSG.takedownForbidden);
+    if (!may(staff.roles, 'clips.takedown')) throw forbidden(YOULIAO_MSG.takedownForbidden);
   };
 
   async function change(staff: Viewer, id: number, down: boolean, reason: string) {
@@ -36,7 +37,7 @@ export function createClipTakedowns(deps: { db: Db; log: OpsLog; notices: Notifi
     return db.transaction(async (tx) => {
       const [before] = await tx.select().from(youliaoClips).where(eq(youliaoClips.id, id)).for('update');
       if (!before) throw notFound(YOULIAO_MSG.clipUnknown);
-      if (before.anchorId === staff.id) throw forbidden(MSG.opsOwnContent);
+      if (before.anchorId === staff.id) throw forbidden(OPS_MSG.opsOwnContent);
       if (!!before.takenDownAt === down)
         throw badRequest(down ? YOULIAO_MSG.alreadyDown : YOULIAO_MSG.notDown);
       const [after] = await tx

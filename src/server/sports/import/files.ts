@@ -72,9 +72,11 @@ const zhClub = z.object({
 export const readClubNames = () =>
   z.object({ clubs: z.array(zhClub) }).parse(readJson('zh-names/football_clubs_zh.json')).clubs;
 
-/** Authored Chinese renderings of well-known footballers' names, keyed by the source spelling. */
+/** Authored Chinese renderings of well-known footballers' and NBA players' names, keyed by the source spelling. */
 export const readPlayerNames = () =>
-  z.object({ football: z.record(z.string(), z.string()) }).parse(readJson('zh-names/players_zh.json'));
+  z
+    .object({ football: z.record(z.string(), z.string()), basketball: z.record(z.string(), z.string()) })
+    .parse(readJson('zh-names/players_zh.json'));
 
 export const readLeagueNames = () =>
   z
@@ -113,6 +115,12 @@ export const readNbaTeams = () =>
       }),
     )
     .parse(readJson('basketball/nba_api-static/nba_teams.json'));
+
+/** NBA 2025-26 rosters (nba_api's CommonAllPlayers sample, MIT): each player's NBA team id. */
+export const readNbaRosters = () =>
+  z
+    .array(z.object({ id: z.number(), name: z.string(), team_id: z.number(), from_year: z.number() }))
+    .parse(readJson('basketball/nba_api-rosters-2025-26/nba_rosters_2025-26.json'));
 
 export interface NbaStandingRow {
   conference: string;

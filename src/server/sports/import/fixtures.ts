@@ -61,7 +61,7 @@ export function fixtureRow(s: SourceMatch, ids: FixtureIds, groups: Map<string, 
   const neutral = s.fixture.round === 'Finals, Final';
   return {
     key: sourceMatchKey(s),
-    origin: 'import',
+    origin: s.simulated ? 'finish' : 'import',
     sport: 1,
     competitionId: ids.competitions.get(s.competition.key)!,
     seasonId,

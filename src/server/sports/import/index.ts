@@ -17,21 +17,30 @@ import { oddsCompanies } from '../../db/schema/sports-odds.ts';
 import type { Logger } from '../../logger.ts';
 import { ODDS_COMPANIES } from '../companies.ts';
 import { insertChunks, insertReturningKeys } from './bulk.ts';
-import { assignCoaches } from './coaches.ts';
+import { dropGeneratedCoaches } from './coaches.ts';
 import { basketballSeasonName, COMPETITIONS, DEDUCTIONS, footballSeasonName } from './catalog.ts';
 import { readLeagueNames, readNbaStandings, readNbaTeamNames } from './files.ts';
 import { fixtureRow, groupLetters, roundOf, seasonKey, type FixtureIds } from './fixtures.ts';
 import {
-  cbaRoster,
-  generatedFootballRoster,
   latestSquads,
+  NBA_ROSTER_SEASON,
   nbaRosters,
-  realNames,
+  numberedCbaSquad,
+  numberedFootballSquad,
   realSquads,
   type RosterEntry,
 } from './rosters.ts';
+import { finishSeasons } from './season-finish.ts';
+import { LEAGUE_RULES, seasonTurnovers } from './season-turnover.ts';
 import { loadFootballSources, type SourceMatch } from './sources.ts';
-import { cbaTeamRows, footballTeamKey, footballTeamRows, nbaTeamKey, nbaTeamRows } from './teams.ts';
+import {
+  cbaTeamRows,
+  footballTeamKey,
+  footballTeamRows,
+  nbaTeamKey,
+  nbaTeamRows,
+  promotedTeamRows,
+} from './teams.ts';
 
 export interface ImportOptions {
   /** SIM_SEED: generated rosters and ratings depend on it. */
@@ -46,14 +55,14 @@ export interface ImportOptions {
  */
 export async function importSports(db: Db, log: Logger, opts: ImportOptions): Promise<boolean> {
   if ((await db.$count(competitions)) > 0) {
-    // Databases imported before teams had coaches get theirs now.
-    await assignCoaches(db, opts.seed);
+    // Databases imported when coaches were generated lose them: no source names a coach.
+    await dropGeneratedCoaches(db);
     return false;
   }
   const started = performance.now();
   await db.transaction(async (tx) => {
     await withoutForeignKeyTriggers(tx);
-    const sources = loadFootballSources();
+    const sources = finishedSources(opts.today);
     const ids = await importStructure(tx, sources, opts);
     const groups = groupLetters(sources);
     await insertChunks(
@@ -62,12 +71,23 @@ export async function importSports(db: Db, log: Logger, opts: ImportOptions): Pr
       sources.map((s) => fixtureRow(s, ids, groups)),
     );
     await importRosters(tx, sources, ids, opts);
-    await assignCoaches(tx, opts.seed);
     await importTables(tx, ids);
     await tx.insert(oddsCompanies).values(ODDS_COMPANIES.map((c, sort) => ({ ...c, sort })));
   });
   log.info({ ms: Math.round(performance.now() - started) }, 'sports data imported');
   return true;
+}
+
+/**
+ * The fixtures of every season file, the leagues' past seasons finished: a fixture the data
+ * leaves without a result gets a simulated one (origin 'finish', shown as 演示), so every club
+ * ends on (n-1)×2 games and the final table decides who goes up and down (season-turnover.ts).
+ */
+function finishedSources(today: string): SourceMatch[] {
+  return finishSeasons(
+    loadFootballSources(),
+    (s) => s.competition.key in LEAGUE_RULES && s.season !== footballSeasonName(s.competition.key, today),
+  );
 }
 
 /**
@@ -135,6 +155,14 @@ async function importStructure(db: Db, sources: SourceMatch[], opts: ImportOptio
         isCurrent: true,
         generated: true,
       });
+    // The NBA rosters' own season, so a later season's squad page can name the list it carries.
+    if (c.key === 'nba' && currentBasketball !== NBA_ROSTER_SEASON)
+      seasonRows.push({
+        compKey: c.key,
+        competitionId: competitionIds.get(c.key)!,
+        name: NBA_ROSTER_SEASON,
+        isCurrent: false,
+      });
     if (c.sport === 2)
       seasonRows.push({
         compKey: c.key,
@@ -154,7 +182,12 @@ async function importStructure(db: Db, sources: SourceMatch[], opts: ImportOptio
     seasonIds.set(seasonKey(compKey, s.name), s.id);
   }
 
-  const teamRows = [...footballTeamRows(sources), ...nbaTeamRows(), ...cbaTeamRows(opts.seed)];
+  const teamRows = [
+    ...footballTeamRows(sources),
+    ...promotedTeamRows(sources, seasonTurnovers()),
+    ...nbaTeamRows(),
+    ...cbaTeamRows(opts.seed),
+  ];
   const teamIds = await insertReturningKeys(db, teams, teamRows);
   const ratings = new Map(teamRows.map((t) => [teamIds.get(t.key)!, t.rating ?? 1500]));
   const venues = new Map(teamRows.map((t) => [teamIds.get(t.key)!, t.venue ?? null]));
@@ -240,25 +273,28 @@ async function importRosters(db: Db, sources: SourceMatch[], ids: FixtureIds, op
     if (withSquad.has(teamId) && s.season !== '2023-24') currentSeason.set(teamId, seasonId);
   }
   entries.push(...latestSquads(entries, currentSeason, ids.teams));
-  const reserved = realNames(entries);
+  // Clubs no source lists get numbered places for the simulator, never invented people.
   for (const [name, s] of latest) {
     const teamId = ids.teams.get(footballTeamKey(name))!;
     if (withSquad.has(teamId)) continue;
-    const country = s.home === name ? s.homeCountry : s.awayCountry;
-    entries.push(
-      ...generatedFootballRoster(
-        opts.seed,
-        { id: teamId, key: footballTeamKey(name), country },
-        ids.seasons.get(seasonKey(s.competition.key, s.season))!,
-        reserved,
-      ),
-    );
+    const seasonId = ids.seasons.get(seasonKey(s.competition.key, s.season))!;
+    entries.push(...numberedFootballSquad({ id: teamId, key: footballTeamKey(name) }, seasonId));
   }
+  // Promoted clubs new to the data: numbered places in their league's current season.
+  for (const t of seasonTurnovers().values())
+    for (const club of t.newcomerRatings.keys()) {
+      const key = footballTeamKey(club);
+      const seasonId = ids.seasons.get(
+        seasonKey(t.competition, footballSeasonName(t.competition, opts.today)),
+      )!;
+      entries.push(...numberedFootballSquad({ id: ids.teams.get(key)!, key }, seasonId));
+    }
   const current = (comp: string) => ids.seasons.get(seasonKey(comp, basketballSeasonName(opts.today)))!;
-  const nbaTeams = [...ids.teams].filter(([key]) => key.startsWith('nba:')).map(([key, id]) => ({ id, key }));
-  entries.push(...nbaRosters(opts.seed, nbaTeams, current('nba'), reserved));
+  entries.push(
+    ...nbaRosters(ids.teams, ids.seasons.get(seasonKey('nba', NBA_ROSTER_SEASON))!, current('nba')),
+  );
   for (const [key, id] of ids.teams)
-    if (key.startsWith('cba:')) entries.push(...cbaRoster(opts.seed, { id, key }, current('cba'), reserved));
+    if (key.startsWith('cba:')) entries.push(...numberedCbaSquad(opts.seed, { id, key }, current('cba')));
 
   const playerIds = await insertReturningKeys(
     db,

@@ -1,8 +1,8 @@
 import type { players } from '../../db/schema/sports-core.ts';
-import { chineseName, foreignName, nameKey, uniqueName } from '../names.ts';
+import { nameKey } from '../names.ts';
 import { rngFor } from '../rng.ts';
-import { readClubNames, readPlayerNames, readSquads, readWorldCupSquads } from './files.ts';
-import { footballTeamKey } from './teams.ts';
+import { readClubNames, readNbaRosters, readPlayerNames, readSquads, readWorldCupSquads } from './files.ts';
+import { footballTeamKey, nbaTeamKey } from './teams.ts';
 
 /** A player with the squad row(s) to write once the player has an id. */
 export interface RosterEntry {
@@ -171,115 +171,78 @@ const FOOTBALL_SHAPE: [string, number[]][] = [
   ['F', [7, 9, 11, 19, 21]],
 ];
 
-/** The `nameKey`s of the real players: generated ones never bear them. */
-export const realNames = (entries: RosterEntry[]): ReadonlySet<string> =>
-  new Set(entries.map((e) => nameKey(e.player.name)));
-
-/** A generated 24-man football roster; Chinese clubs get Chinese names. */
-export function generatedFootballRoster(
-  seed: string,
-  team: { id: number; key: string; country: string | null },
+/**
+ * A squad place of a club no source lists: the simulator needs players to field, but a real club
+ * must not be given invented people, so the place is only a shirt number and a line ("7号").
+ */
+function numberedPlace(
+  team: { id: number; key: string },
   seasonId: number,
-  reserved: ReadonlySet<string>,
-): RosterEntry[] {
-  const rng = rngFor(seed, `roster:${team.key}`);
-  const taken = new Set(reserved);
-  const make = team.country === 'CHN' ? chineseName : foreignName;
-  const out: RosterEntry[] = [];
-  for (const [position, numbers] of FOOTBALL_SHAPE) {
-    for (const shirtNumber of numbers) {
-      const n = uniqueName(rng, make, taken);
-      out.push({
-        player: {
-          key: `gen:${team.key}:${shirtNumber}`,
-          sport: 1,
-          name: n.name,
-          nameZh: n.nameZh,
-          shirtNumber,
-          position,
-          nationality: team.country,
-          birthYear: rng.int(1991, 2006),
-          teamId: team.id,
-          generated: true,
-        },
-        squads: [{ seasonId, teamId: team.id, shirtNumber, position, generated: true }],
-      });
-    }
-  }
-  return out;
+  sport: 1 | 2,
+  shirtNumber: number,
+  position: string,
+): RosterEntry {
+  return {
+    player: {
+      key: `gen:${team.key}:${shirtNumber}`,
+      sport,
+      name: `${shirtNumber}号`,
+      nameZh: `${shirtNumber}号`,
+      shirtNumber,
+      position,
+      teamId: team.id,
+      generated: true,
+    },
+    squads: [{ seasonId, teamId: team.id, shirtNumber, position, generated: true }],
+  };
+}
+
+/** The 24 numbered places of a football club without a squad list. */
+export function numberedFootballSquad(team: { id: number; key: string }, seasonId: number): RosterEntry[] {
+  return FOOTBALL_SHAPE.flatMap(([position, numbers]) =>
+    numbers.map((n) => numberedPlace(team, seasonId, 1, n, position)),
+  );
 }
 
 const BASKETBALL_SLOTS = ['PG', 'SG', 'SF', 'PF', 'C'];
 
-function shirtNumbers(rng: ReturnType<typeof rngFor>, count: number): number[] {
-  return rng.shuffle(Array.from({ length: 100 }, (_, i) => i)).slice(0, count);
-}
-
-/** Who fills a generated basketball roster. */
-interface BasketballRosterShape {
-  size: number;
-  make: typeof foreignName;
-  nationality?: string;
-  born: [from: number, to: number];
-}
-
-/** A generated basketball roster; `taken` holds the names already used and gains this roster's. */
-function generatedBasketballRoster(
+/** The 14 numbered places of a CBA club (no open CBA roster exists). */
+export function numberedCbaSquad(
   seed: string,
   team: { id: number; key: string },
   seasonId: number,
-  shape: BasketballRosterShape,
-  taken: Set<string>,
 ): RosterEntry[] {
   const rng = rngFor(seed, `roster:${team.key}`);
-  return shirtNumbers(rng, shape.size).map((shirtNumber, i) => {
-    const n = uniqueName(rng, shape.make, taken);
-    const position = BASKETBALL_SLOTS[i % 5];
-    return {
-      player: {
-        key: `gen:${team.key}:${i}`,
-        sport: 2,
-        name: n.name,
-        nameZh: n.nameZh,
-        shirtNumber,
-        position,
-        ...(shape.nationality ? { nationality: shape.nationality } : {}),
-        birthYear: rng.int(...shape.born),
-        teamId: team.id,
-        generated: true,
-      },
-      squads: [{ seasonId, teamId: team.id, shirtNumber, position, generated: true }],
-    };
-  });
+  const numbers = rng.shuffle(Array.from({ length: 100 }, (_, i) => i)).slice(0, 14);
+  return numbers.map((n, i) => numberedPlace(team, seasonId, 2, n, BASKETBALL_SLOTS[i % 5]));
 }
+
+/** The season of the NBA rosters in the seed data (nba_api, early November 2025). */
+export const NBA_ROSTER_SEASON = '2025-26';
 
 /**
- * NBA rosters: the seed pack lists no team's players, so each team gets 15 generated players with
- * foreign names (no real person is put on a team). Names are unique across the league.
+ * NBA rosters: the 2025-26 lists (nba_api, MIT) under their own season and, when the site's
+ * current season is a later one, carried forward to it like the football lists (the squad page
+ * then names the 2025-26 list and marks it 演示数据). The source has no number or position.
  */
 export function nbaRosters(
-  seed: string,
-  teams: { id: number; key: string }[],
-  seasonId: number,
-  reserved: ReadonlySet<string>,
+  teamIds: Map<string, number>,
+  listSeasonId: number,
+  currentSeasonId: number,
 ): RosterEntry[] {
-  const taken = new Set(reserved);
-  const shape = { size: 15, make: foreignName, born: [1992, 2006] } satisfies BasketballRosterShape;
-  return teams.flatMap((team) => generatedBasketballRoster(seed, team, seasonId, shape, taken));
-}
-
-/** CBA rosters: 14 generated players per club with Chinese names. */
-export function cbaRoster(
-  seed: string,
-  team: { id: number; key: string },
-  seasonId: number,
-  reserved: ReadonlySet<string>,
-): RosterEntry[] {
-  const shape = {
-    size: 14,
-    make: chineseName,
-    nationality: 'CHN',
-    born: [1993, 2005],
-  } satisfies BasketballRosterShape;
-  return generatedBasketballRoster(seed, team, seasonId, shape, new Set(reserved));
+  const zh = readPlayerNames().basketball;
+  return readNbaRosters().map((p) => {
+    const teamId = teamIds.get(nbaTeamKey(p.team_id))!;
+    const seasonIds = [...new Set([listSeasonId, currentSeasonId])];
+    return {
+      player: { key: `nba:${p.id}`, sport: 2, name: p.name, nameZh: zh[p.name] ?? null, teamId },
+      squads: seasonIds.map((seasonId) => ({
+        seasonId,
+        teamId,
+        shirtNumber: null,
+        position: null,
+        generated: false,
+      })),
+    };
+  });
 }

@@ -13,6 +13,8 @@ export interface SourceMatch {
   homeCountry: string | null;
   awayCountry: string | null;
   kickoff: Date;
+  /** No result in the data: scored by the season finisher (season-finish.ts, 演示). */
+  simulated?: boolean;
 }
 
 const SUFFIX = / \(([A-Z]{3})\)$/;

@@ -1,10 +1,12 @@
 import type { teams } from '../../db/schema/sports-core.ts';
 import { rngFor } from '../rng.ts';
 import { loadClubIndex, normalizeClub } from './clubs.ts';
-import { computeElo } from './elo.ts';
 import { readCbaTeams, readClubNames, readNbaStandings, readNbaTeamNames, readNbaTeams } from './files.ts';
 import { teamCode, teamColor } from './labels.ts';
 import { cityZh, venueZh } from './places-zh.ts';
+import { COMPETITIONS } from './catalog.ts';
+import { eloOf } from './season-finish.ts';
+import type { Turnover } from './season-turnover.ts';
 import type { SourceMatch } from './sources.ts';
 
 type TeamRow = typeof teams.$inferInsert;
@@ -13,45 +15,57 @@ export const footballTeamKey = (name: string) => `fb:${name}`;
 export const nbaTeamKey = (id: number) => `nba:${id}`;
 export const cbaTeamKey = (slug: string) => `cba:${slug}`;
 
-/** Football clubs named in the fixtures, with Chinese names, club facts and Elo from the results. */
+/** A club's names and facts: Chinese names from zh-names, city, founding year and ground from openfootball-clubs. */
+function clubRow(name: string, country: string | null) {
+  const names = zhNames().get(name);
+  const clubs = (clubMemo ??= loadClubIndex());
+  const info =
+    clubs.get(normalizeClub(name)) ?? names?.aliases.map((a) => clubs.get(normalizeClub(a))).find(Boolean);
+  const key = footballTeamKey(name);
+  return {
+    key,
+    sport: 1,
+    name,
+    nameZh: names?.zh ?? name,
+    fullNameZh: names?.zh_full ?? names?.zh ?? name,
+    shortName: teamCode(name),
+    country,
+    city: cityZh(info?.city ?? null),
+    founded: info?.founded ?? null,
+    venue: venueZh(info?.venue ?? null),
+    color: teamColor(key),
+  };
+}
+
+let clubMemo: ReturnType<typeof loadClubIndex> | null = null;
+let zhMemo: Map<string, ReturnType<typeof readClubNames>[number]> | null = null;
+const zhNames = () => (zhMemo ??= new Map(readClubNames().map((c) => [c.name, c])));
+
+/** Football clubs named in the fixtures, with Chinese names, club facts and Elo from the real results. */
 export function footballTeamRows(sources: SourceMatch[]): TeamRow[] {
-  const zh = new Map(readClubNames().map((c) => [c.name, c]));
-  const clubs = loadClubIndex();
-  const elo = computeElo(
-    sources
-      .filter((s) => s.fixture.score?.ft)
-      .map((s) => ({
-        at: s.kickoff.getTime(),
-        home: s.home,
-        away: s.away,
-        homeGoals: s.fixture.score!.ft![0],
-        awayGoals: s.fixture.score!.ft![1],
-      })),
-  );
+  const elo = eloOf(sources);
   const countries = new Map<string, string | null>();
   for (const s of sources) {
     countries.set(s.home, s.homeCountry);
     countries.set(s.away, s.awayCountry);
   }
-  return [...countries].map(([name, country]) => {
-    const names = zh.get(name);
-    const info =
-      clubs.get(normalizeClub(name)) ?? names?.aliases.map((a) => clubs.get(normalizeClub(a))).find(Boolean);
-    const key = footballTeamKey(name);
-    return {
-      key,
-      sport: 1,
-      name,
-      nameZh: names?.zh ?? name,
-      fullNameZh: names?.zh_full ?? names?.zh ?? name,
-      shortName: teamCode(name),
-      country,
-      city: cityZh(info?.city ?? null),
-      founded: info?.founded ?? null,
-      venue: venueZh(info?.venue ?? null),
-      color: teamColor(key),
-      rating: Math.round((elo.get(name) ?? 1500) * 10) / 10,
-    };
+  return [...countries].map(([name, country]) => ({
+    ...clubRow(name, country),
+    rating: Math.round((elo.get(name) ?? 1500) * 10) / 10,
+  }));
+}
+
+/**
+ * Promoted clubs that never played a season of the data (Championship clubs and the like): the
+ * same facts as the others, strength from the turnover (the relegated clubs' level).
+ */
+export function promotedTeamRows(sources: SourceMatch[], turnovers: Map<string, Turnover>): TeamRow[] {
+  const known = new Set(sources.flatMap((s) => [s.home, s.away]));
+  return [...turnovers.values()].flatMap((t) => {
+    const country = COMPETITIONS.find((c) => c.key === t.competition)!.country;
+    return [...t.newcomerRatings]
+      .filter(([club]) => !known.has(club))
+      .map(([club, rating]) => ({ ...clubRow(club, country), rating }));
   });
 }
 

@@ -10,13 +10,22 @@ import { basketballSeason, leagueSeason, uclSeason, type SeasonFixture } from '.
 export interface TeamPool {
   competitionKey: string;
   teams: string[];
+  /** A league's clubs after promotion and relegation, from this season on (season-turnover.ts). */
+  next?: { season: string; teams: string[] };
 }
+
+/** Who plays `season`: the clubs after the turnover from its season on, before it the data's last clubs. */
+export const poolTeams = (pool: TeamPool, season: string) =>
+  pool.next && season >= pool.next.season ? pool.next.teams : pool.teams;
 
 export interface CalendarPools {
   football: TeamPool[];
   basketball: TeamPool[];
-  /** Team key → rating, home venue and (NBA) conference. */
-  teams: Map<string, { rating: number; venue: string | null; conference?: string | null }>;
+  /** Team key → rating, home venue, association (Champions League draw) and (NBA) conference. */
+  teams: Map<
+    string,
+    { rating: number; venue: string | null; country?: string | null; conference?: string | null }
+  >;
 }
 
 export type CalendarEntry = FeedMatch & { kickoffAt: Date };
@@ -37,9 +46,19 @@ export function seasonFixtures(
       season,
       pool.teams.map((key) => ({ key, west: pools.teams.get(key)?.conference === 'West' })),
     );
-  if (comp === 'uefa.cl') return uclSeason(seed, season, pool.teams);
-  const ucl = new Set(pools.football.find((p) => p.competitionKey === 'uefa.cl')?.teams ?? []);
-  return leagueSeason(seed, comp, season, pool.teams, ucl);
+  if (comp === 'uefa.cl')
+    return uclSeason(
+      seed,
+      season,
+      poolTeams(pool, season).map((key) => ({
+        key,
+        rating: pools.teams.get(key)?.rating ?? 1500,
+        country: pools.teams.get(key)?.country ?? null,
+      })),
+    );
+  const uclPool = pools.football.find((p) => p.competitionKey === 'uefa.cl');
+  const ucl = new Set(uclPool ? poolTeams(uclPool, season) : []);
+  return leagueSeason(seed, comp, season, poolTeams(pool, season), ucl);
 }
 
 /** The season of `comp` that is current on a Beijing date. */

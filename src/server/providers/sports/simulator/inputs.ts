@@ -30,6 +30,7 @@ export function createRosterCache(db: Db) {
           number: players.shirtNumber,
           squadPosition: squads.position,
           position: players.position,
+          generated: players.generated,
         })
         .from(squads)
         .innerJoin(players, eq(players.id, squads.playerId))
@@ -47,6 +48,7 @@ export function createRosterCache(db: Db) {
               name: r.nameZh ?? r.name,
               shirtNumber: r.squadNumber ?? r.number,
               position: r.squadPosition ?? r.position,
+              known: !r.generated && r.nameZh !== null,
             })),
         );
       }

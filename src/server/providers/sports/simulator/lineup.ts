@@ -13,7 +13,7 @@ export const FORMATIONS: Record<string, string[]> = {
 
 export interface LineupPick {
   formation: string | null;
-  starters: (RosterPlayer & { slotPosition: string })[];
+  starters: (RosterPlayer & { slotPosition: string | null })[];
   bench: RosterPlayer[];
 }
 
@@ -61,17 +61,22 @@ export function footballLineup(rng: Rng, roster: RosterPlayer[]): LineupPick {
 
 const COURT = ['PG', 'SG', 'SF', 'PF', 'C'];
 
-/** Five starters by position, then up to seven substitutes. */
+/**
+ * Five starters by position, then up to seven substitutes; well-known players first, so a team's
+ * stars play. A starter is listed at his own position: a slot the roster does not give him
+ * (the NBA lists name none) would claim a role the data does not hold.
+ */
 export function basketballLineup(rng: Rng, roster: RosterPlayer[]): LineupPick {
-  const pool = rng.shuffle(roster);
+  const pool = rng.shuffle(roster).sort((a, b) => Number(!!b.known) - Number(!!a.known));
   const used = new Set<number>();
-  const starters = COURT.flatMap((slotPosition) => {
+  const starters = COURT.flatMap((slot) => {
     const p =
-      pool.find((x) => !used.has(x.playerId) && x.position === slotPosition) ??
+      pool.find((x) => !used.has(x.playerId) && x.position === slot) ??
+      pool.find((x) => !used.has(x.playerId) && !x.position) ??
       pool.find((x) => !used.has(x.playerId));
     if (!p) return [];
     used.add(p.playerId);
-    return [{ ...p, slotPosition }];
+    return [{ ...p, slotPosition: p.position }];
   });
   return { formation: null, starters, bench: pool.filter((x) => !used.has(x.playerId)).slice(0, 7) };
 }

@@ -25,6 +25,8 @@ export interface RosterPlayer {
   name: string;
   shirtNumber: number | null;
   position: string | null;
+  /** A well-known player (one with an authored Chinese name): basketball lineups field him first. */
+  known?: boolean;
 }
 
 export interface PlanTeam {

@@ -3,6 +3,7 @@ import { zonedToUtc } from '../../../sports/import/zoned.ts';
 import { rngFor } from '../../../sports/rng.ts';
 import { LEAGUE_ZONE, roundSlots, tipoffTimes } from './kickoff-slots.ts';
 import { leagueRoundSlots, onOrAfter, seasonStartYear, uclMatchdays } from './season-rounds.ts';
+import { drawLeaguePhase, MATCHDAYS, type DrawClub } from './ucl-draw.ts';
 
 /** One fixture of a simulated season, before it becomes a calendar entry. */
 export interface SeasonFixture {
@@ -104,12 +105,18 @@ export function leagueSeason(
   });
 }
 
-/** The Champions League league phase: eight different opponents a club, on the UEFA nights. */
-export function uclSeason(seed: string, season: string, teams: string[]): SeasonFixture[] {
+/**
+ * The Champions League league phase on the UEFA nights, drawn by UEFA's rules (ucl-draw.ts). A pool
+ * that cannot make four equal pots (never the data's 36 clubs) plays the first eight rounds of a
+ * round robin instead.
+ */
+export function uclSeason(seed: string, season: string, clubs: DrawClub[]): SeasonFixture[] {
+  const teams = clubs.map((c) => c.key);
   return cached(`${seed}|uefa.cl|${season}|${teams.join()}`, () => {
     if (teams.length < 2) return [];
     const rng = rngFor(seed, `season:uefa.cl:${season}`);
-    const rounds = roundRobin(rng.shuffle([...teams].sort())).slice(0, 8);
+    const rounds =
+      drawLeaguePhase(rng, clubs) ?? roundRobin(rng.shuffle([...teams].sort())).slice(0, MATCHDAYS);
     const days = uclMatchdays(seasonStartYear(season));
     return rounds.flatMap((pairs, i) => {
       const slots = roundSlots('uefa.cl', true, pairs.length);

@@ -12,6 +12,10 @@ export interface Draft {
   body: string;
   publishAt: Date;
   tags: { kind: TagKind; refId: number; label: string }[];
+  /** About a simulated match (演示): a badge for readers, never a sentence of the article. */
+  demo?: boolean;
+  /** A believable reads count for an article published before it was written (the seed). */
+  views?: number;
   /** A cover drawn from the data: the teams' colours and the score (reports). */
   scoreCard?: { homeColor: string; awayColor: string; homeScore: number; awayScore: number };
 }

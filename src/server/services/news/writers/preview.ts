@@ -1,7 +1,10 @@
 import type { Db } from '../../../db/client.ts';
 import type { SportsServices } from '../../sports/index.ts';
 import { pick, signed, type Draft } from './draft.ts';
-import { columnOf } from './report.ts';
+import { competitionKeyOf } from './report.ts';
+import { seasonAt } from './season.ts';
+import { europe, relegation, roundsLeft, streak, titleRace, type SeasonContext } from './stakes.ts';
+import { COLUMN_OF_COMPETITION } from './draft.ts';
 
 type Summary = {
   played: number;
@@ -18,19 +21,17 @@ const record = (s: Summary, sport: number) =>
 
 /**
  * 赛前前瞻 of a scheduled match: recent form, the table, head-to-head, the odds and (when published)
- * the line-ups, all read from the database. Published a day before kick-off (at once when closer).
+ * the line-ups, all read from the database. Dated a day before kick-off.
  */
-export async function writePreview(
-  db: Db,
-  sports: SportsServices,
-  matchId: number,
-  now = Date.now(),
-): Promise<Draft | null> {
+export async function writePreview(db: Db, sports: SportsServices, matchId: number): Promise<Draft | null> {
   const m = await sports.match.detail(matchId);
   if (!m || m.phase !== 'scheduled') return null;
-  const column = await columnOf(db, m);
+  const key = await competitionKeyOf(db, m);
+  const column = key ? (COLUMN_OF_COMPETITION[key] ?? null) : null;
   const a = await sports.analysis.analysis(matchId);
-  if (!column || !a) return null;
+  if (!key || !column || !a) return null;
+  const ctx = (await seasonAt(db, m, key)).context;
+  const stakes = stakesOf(m, ctx);
   const [home, away] = [m.home.name, m.away.name];
   const unit = m.sport === 2 ? '场' : '场';
   const body: string[] = [];
@@ -45,13 +46,18 @@ export async function writePreview(
       11,
     ),
   );
+  if (stakes.length) body.push(stakes.join(''));
   body.push('## 近期状态');
   const hf = a.form.home.summary;
   const af = a.form.away.summary;
   body.push(
     `- ${home}近${hf.played}${unit}：${record(hf, m.sport)}\n- ${away}近${af.played}${unit}：${record(af, m.sport)}`,
   );
-  if (hf.played && af.played) {
+  const runs = [m.home, m.away]
+    .map((t) => streak(t.name, ctx.results[t.id] ?? [], m.sport, m.id + t.id))
+    .filter((x) => x !== null);
+  if (runs.length) body.push(runs.join(''));
+  else if (hf.played && af.played) {
     const better = hf.won / hf.played >= af.won / af.played ? home : away;
     body.push(
       pick(
@@ -133,6 +139,7 @@ export async function writePreview(
     sourceKey: `preview:${m.id}`,
     kind: 'preview',
     column,
+    demo: m.demo,
     title: pick(
       [
         `${m.competition.name}前瞻：${home} vs ${away}`,
@@ -142,13 +149,35 @@ export async function writePreview(
       m.id,
       14,
     ),
-    summary: `${m.date} ${m.time}，${home}对阵${away}：近期状态、积分榜、历史交锋与赔率一览。`,
+    summary: stakes[0] ?? `${m.date} ${m.time}，${home}对阵${away}：近期状态、积分榜、历史交锋与赔率一览。`,
     body: body.join('\n\n'),
-    publishAt: new Date(Math.min(now, kickoff - 86_400_000)),
+    // A day before kick-off: the desk's job writes it as the match enters its 24 h window, the
+    // seed (writing the recent past at a first start) dates it when the desk would have.
+    publishAt: new Date(kickoff - 86_400_000),
     tags: [
       { kind: 'match', refId: m.id, label: `${home} vs ${away}` },
       { kind: 'team', refId: m.home.id, label: home },
       { kind: 'team', refId: m.away.id, label: away },
     ],
   };
+}
+
+/** What is at stake before kick-off: a meeting of the top two, the title race, the drop, the European places. */
+function stakesOf(
+  m: { id: number; home: { id: number; name: string }; away: { id: number; name: string } },
+  ctx: SeasonContext,
+): string[] {
+  const out: string[] = [];
+  const rank = (id: number) => ctx.table.find((r) => r.teamId === id)?.rank ?? 99;
+  if (ctx.league && rank(m.home.id) <= 2 && rank(m.away.id) <= 2 && ctx.table.some((r) => r.played > 0))
+    out.push(`这是榜首与第二名之间的直接对话，结果将直接影响冠军走向。`);
+  const left = roundsLeft(ctx);
+  if (ctx.league && left > 0 && left <= 3) out.push(`联赛还剩${left}轮，每一分都至关重要。`);
+  for (const line of [
+    titleRace(ctx, m.id),
+    relegation(ctx, [m.home.id, m.away.id], m.id),
+    europe(ctx, [m.home.id, m.away.id]),
+  ])
+    if (line) out.push(line);
+  return out;
 }

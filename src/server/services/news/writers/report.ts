@@ -3,6 +3,8 @@ import type { Db } from '../../../db/client.ts';
 import { competitions } from '../../../db/schema/index.ts';
 import type { SportsServices } from '../../sports/index.ts';
 import { COLUMN_OF_COMPETITION, pick, type Draft } from './draft.ts';
+import { seasonAt } from './season.ts';
+import { europe, milestone, relegation, seasonEnd, streak, titleRace, type SeasonContext } from './stakes.ts';
 
 export type Detail = NonNullable<Awaited<ReturnType<SportsServices['match']['detail']>>>;
 type Events = Awaited<ReturnType<SportsServices['match']['events']>>;
@@ -20,35 +22,46 @@ const minuteOf = (e: { minute: number | null; addedMinute: number | null }) =>
 export async function writeReport(db: Db, sports: SportsServices, matchId: number): Promise<Draft | null> {
   const m = await sports.match.detail(matchId);
   if (!m || m.phase !== 'finished' || m.home.score === null || m.away.score === null) return null;
-  const column = await columnOf(db, m);
-  if (!column) return null;
-  const [events, stats, homeRow, awayRow] = await Promise.all([
+  const key = await competitionKeyOf(db, m);
+  const column = key ? (COLUMN_OF_COMPETITION[key] ?? null) : null;
+  if (!key || !column) return null;
+  const [events, stats, homeRow, awayRow, season] = await Promise.all([
     sports.match.events(matchId),
     sports.match.stats(matchId, m.sport),
     sports.standings.rowOf(m.seasonId, m.home.id).catch(() => null),
     sports.standings.rowOf(m.seasonId, m.away.id).catch(() => null),
+    seasonAt(db, m, key),
   ]);
+  const ctx = season.context;
   const body = m.sport === 2 ? basketballBody(m, stats) : footballBody(m, events, stats);
-  const rows = [homeRow, awayRow].filter((r) => r !== null);
-  if (rows.length) {
+  const scorers = [
+    ...new Set(events.filter((e) => e.type === 'goal' || e.type === 'penalty').map((e) => e.playerName)),
+  ].filter((n): n is string => !!n);
+  const goals = scorers.length ? await season.goalsBy() : new Map<string, number>();
+  const story = storyOf(
+    m,
+    ctx,
+    scorers.map((n) => milestone('goals', n, goals.get(n) ?? 0)),
+  );
+  if (story.length) body.splice(1, 0, story.join(''));
+  const tableLines = tableOf(m, ctx, [homeRow, awayRow]);
+  if (tableLines.length) {
     body.push('## 积分榜');
-    body.push(
-      rows
-        .map((r) =>
-          m.sport === 2
-            ? `- ${r.team.name}：${r.won}胜${r.lost}负，排名第${r.rank}`
-            : `- ${r.team.name}：${r.played}轮 ${r.won}胜${r.drawn}平${r.lost}负，积${r.points}分，排名第${r.rank}`,
-        )
-        .join('\n'),
-    );
-    body.push(pick(['以上为本赛季数据库中的积分榜数据。', '积分榜依据本站收录的本赛季赛果计算。'], m.id, 9));
+    body.push(tableLines.join('\n'));
+    const stakes = [
+      titleRace(ctx, m.id),
+      relegation(ctx, [m.home.id, m.away.id], m.id),
+      europe(ctx, [m.home.id, m.away.id]),
+    ];
+    const said = stakes.filter((x): x is string => x !== null);
+    if (said.length) body.push(said.join(''));
   }
-  if (m.demo) body.push('> 本场为演示模拟器重放的赛事，比分与事件以本站比赛页为准。');
-  const { title, summary } = headline(m);
+  const { title, summary } = headline(m, ctx, story);
   return {
     sourceKey: `report:${m.id}`,
     kind: 'report',
     column,
+    demo: m.demo,
     scoreCard: {
       homeColor: m.home.color,
       awayColor: m.away.color,
@@ -67,46 +80,141 @@ export async function writeReport(db: Db, sports: SportsServices, matchId: numbe
   };
 }
 
-export async function columnOf(db: Db, m: Detail): Promise<string | null> {
+export async function competitionKeyOf(db: Db, m: Detail): Promise<string | null> {
   const [c] = await db
     .select({ key: competitions.key })
     .from(competitions)
     .where(eq(competitions.id, m.competition.id));
-  return c ? (COLUMN_OF_COMPETITION[c.key] ?? null) : null;
+  return c?.key ?? null;
 }
 
-function headline(m: Detail) {
+/**
+ * What the result means, as a writer who follows the league would add it: the runs it extends or
+ * ends, the winner's place, the season's end and round numbers (a 10th win, a scorer's 10th goal).
+ */
+function storyOf(m: Detail, ctx: SeasonContext, scorerLines: (string | null)[]): string[] {
+  const [h, a] = [m.home.score!, m.away.score!];
+  const out: string[] = [];
+  const end = seasonEnd(ctx);
+  if (end) out.push(end);
+  for (const side of [m.home, m.away]) {
+    const line = streak(side.name, ctx.results[side.id] ?? [], m.sport, m.id + side.id);
+    if (line) out.push(line);
+  }
+  if (h !== a) {
+    const winner = h > a ? m.home : m.away;
+    const row = ctx.table.find((r) => r.teamId === winner.id);
+    if (row) {
+      const wins = milestone('wins', winner.name, row.won);
+      if (wins) out.push(wins);
+      if (ctx.league)
+        out.push(
+          pick(
+            [
+              `赛后${winner.name}积${row.points}分，排名第${row.rank}。`,
+              `拿下这场胜利后，${winner.name}以${row.points}分位列第${row.rank}。`,
+            ],
+            m.id,
+            21,
+          ),
+        );
+      else if (m.sport === 2) out.push(`${winner.name}的战绩来到${row.won}胜${row.lost}负。`);
+    }
+  }
+  for (const line of scorerLines) if (line) out.push(line);
+  return out;
+}
+
+/** The two sides' lines of the table as it stood after the match (basketball: the site's table). */
+function tableOf(
+  m: Detail,
+  ctx: SeasonContext,
+  published: (Awaited<ReturnType<SportsServices['standings']['rowOf']>> | null)[],
+) {
+  if (m.sport === 2)
+    return published
+      .filter((r) => r !== null)
+      .map((r) => `- ${r.team.name}：${r.won}胜${r.lost}负，${r.group ? `${r.group}` : ''}排名第${r.rank}`);
+  return [m.home.id, m.away.id]
+    .map((id) => ctx.table.find((r) => r.teamId === id))
+    .filter((r) => r !== undefined)
+    .map(
+      (r) =>
+        `- ${r.name}：${r.played}轮 ${r.won}胜${r.played - r.won - r.lost}平${r.lost}负，积${r.points}分，排名第${r.rank}`,
+    );
+}
+
+function headline(m: Detail, ctx: SeasonContext, story: string[]) {
   const [h, a] = [m.home.score!, m.away.score!];
   const comp = m.competition.name;
-  const [win, lose, ws, ls] = h > a ? [m.home.name, m.away.name, h, a] : [m.away.name, m.home.name, a, h];
+  const [win, lose, ws, ls] = h > a ? [m.home, m.away, h, a] : [m.away, m.home, a, h];
   const margin = Math.abs(h - a);
-  const title =
-    h === a
-      ? pick(
-          [
+  const rowOf = (id: number) => ctx.table.find((r) => r.teamId === id);
+  const winRow = rowOf(win.id);
+  const wins = h === a ? 0 : (ctx.results[win.id] ?? []).findIndex((r) => r !== 'W');
+  const run = wins === -1 ? (ctx.results[win.id] ?? []).length : wins;
+  const topTwo = ctx.league && [m.home.id, m.away.id].every((id) => (rowOf(id)?.rank ?? 99) <= 2);
+  const champion = ctx.league && winRow?.rank === 1 && ctx.table.every((r) => r.left === 0) && h !== a;
+  const trailedAtHalf =
+    m.home.ht !== null &&
+    m.away.ht !== null &&
+    h !== a &&
+    (h > a ? m.home.ht < m.away.ht : m.away.ht < m.home.ht);
+  const overtime = m.sport === 2 && (m.home.periods?.length ?? 0) > 4;
+  let title: string;
+  if (h === a)
+    title = pick(
+      h === 0
+        ? [`${comp}：${m.home.name}与${m.away.name}互交白卷`, `${m.home.name}0-0闷平${m.away.name}`]
+        : [
             `${comp}：${m.home.name}${h}-${a}战平${m.away.name}`,
             `${comp}战报：${m.home.name}与${m.away.name}${h}-${a}握手言和`,
             `${m.home.name}${h}-${a}${m.away.name}，双方各取1分`,
           ],
-          m.id,
-          1,
-        )
-      : pick(
-          margin >= (m.sport === 2 ? 15 : 3)
-            ? [
-                `${comp}：${win}${ws}-${ls}大胜${lose}`,
-                `${win}${ws}-${ls}横扫${lose}`,
-                `${comp}战报：${win}${ws}-${ls}轻取${lose}`,
-              ]
-            : [
-                `${comp}：${win}${ws}-${ls}力克${lose}`,
-                `${comp}战报：${win}${ws}-${ls}险胜${lose}`,
-                `${win}${ws}-${ls}击败${lose}拿下比赛`,
-              ],
-          m.id,
-          2,
-        );
-  const summary = `${m.date} ${m.time}，${comp}${m.round ? m.round : ''}，${m.home.name}主场迎战${m.away.name}，全场比分${h}-${a}。`;
+      m.id,
+      1,
+    );
+  else if (champion) title = `${win.name}${ws}-${ls}${lose.name}，以联赛冠军身份结束本赛季`;
+  else if (topTwo) title = `争冠直接对话：${win.name}${ws}-${ls}${h > a ? '主场' : '客场'}击败${lose.name}`;
+  else if (run >= 3)
+    title = pick(
+      [
+        `${comp}：${win.name}${ws}-${ls}${lose.name}，豪取${run}连胜`,
+        `${win.name}${ws}-${ls}${lose.name}，收获${run}连胜`,
+      ],
+      m.id,
+      2,
+    );
+  else if (trailedAtHalf) title = `${comp}：${win.name}半场落后，${ws}-${ls}逆转${lose.name}`;
+  else if (overtime) title = `${comp}：${win.name}鏖战加时，${ws}-${ls}险胜${lose.name}`;
+  else
+    title = pick(
+      margin >= (m.sport === 2 ? 15 : 3)
+        ? [
+            `${comp}：${win.name}${ws}-${ls}大胜${lose.name}`,
+            `${win.name}${ws}-${ls}横扫${lose.name}`,
+            `${comp}战报：${win.name}${ws}-${ls}轻取${lose.name}`,
+          ]
+        : h > a
+          ? [
+              `${comp}：${win.name}${ws}-${ls}力克${lose.name}`,
+              `${comp}战报：${win.name}主场${ws}-${ls}险胜${lose.name}`,
+              `${win.name}${ws}-${ls}${lose.name}，主场拿下${m.sport === 2 ? '胜利' : '三分'}`,
+            ]
+          : [
+              `${comp}：${win.name}客场${ws}-${ls}力克${lose.name}`,
+              `${win.name}做客${ws}-${ls}击退${lose.name}`,
+              `${comp}战报：${win.name}客场带走${m.sport === 2 ? '胜利' : '三分'}，${ws}-${ls}胜${lose.name}`,
+            ],
+      m.id,
+      2,
+    );
+  const when = `${m.date} ${m.time}，${comp}${m.round ? m.round : ''}`;
+  // "鹈鹕 98-112 76人": a space where a score would run into a name that starts with a digit.
+  const away = /^\d/.test(m.away.name) ? ` ${m.away.name}` : m.away.name;
+  const summary = story.length
+    ? `${when}，${m.home.name}${h}-${a}${away}。${story[0]}`
+    : `${when}，${m.home.name}主场迎战${m.away.name}，全场比分${h}-${a}。`;
   return { title, summary };
 }
 

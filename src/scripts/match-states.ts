@@ -1,0 +1,44 @@
+import { whenMe } from './me.ts';
+
+/**
+ * A logged-in fan's own follow stars and 关注 / 预约 buttons on a shared page. The page is the
+ * visitor's markup for everyone: buttons that open the login modal ([data-needs-login]) and name
+ * what they act on — a row's star `data-follow-of="{matchId}"`, a match header's buttons
+ * `data-match-fill="follow|reserve"` with `data-match-of="{matchId}"`. For a fan, one call
+ * (GET /svc/api/match/mine) says which of these matches they follow and reserved, and the buttons
+ * become theirs: the stars `[data-follow]` for scores/follow.ts, the header's `[data-match-action]`
+ * for match/match-actions.ts. Resolves when done (at once for a visitor).
+ */
+export async function fillMatchStates(root: ParentNode): Promise<void> {
+  const stars = [...root.querySelectorAll<HTMLElement>('[data-needs-login][data-follow-of]')];
+  const header = [...root.querySelectorAll<HTMLElement>('[data-needs-login][data-match-fill]')];
+  if (!stars.length && !header.length) return;
+  if (!(await whenMe())) return;
+  const ids = [
+    ...new Set([...stars.map((b) => b.dataset.followOf!), ...header.map((b) => b.dataset.matchOf!)]),
+  ];
+  const { api } = await import('../lib/api/index.ts');
+  let mine: { followed: number[]; reserved: number[] };
+  try {
+    ({ data: mine } = await api.get<typeof mine>('/api/match/mine', { ids: ids.join(',') }));
+  } catch {
+    return; // The visitor's buttons stay: a click opens the login modal, which says what is wrong.
+  }
+  const followed = new Set(mine.followed);
+  const reserved = new Set(mine.reserved);
+  for (const star of stars) {
+    const on = followed.has(Number(star.dataset.followOf));
+    delete star.dataset.needsLogin;
+    star.dataset.follow = star.dataset.followOf;
+    star.setAttribute('aria-pressed', String(on));
+    star.title = on ? '取消关注' : '关注';
+  }
+  for (const button of header) {
+    const follow = button.dataset.matchFill === 'follow';
+    const on = (follow ? followed : reserved).has(Number(button.dataset.matchOf));
+    delete button.dataset.needsLogin;
+    button.dataset.matchAction = button.dataset.matchFill;
+    button.setAttribute('aria-pressed', String(on));
+    button.textContent = follow ? (on ? '已关注' : '关注') : on ? '已预约' : '预约';
+  }
+}
