@@ -31,6 +31,9 @@ test('register, log out, log in by password; the 30-day session survives a reloa
   // The agreement starts unticked (no 默认勾选), and registering waits until it is ticked.
   const agreement = page.getByRole('checkbox', { name: /我已阅读并同意/ });
   await expect(agreement).not.toBeChecked();
+  // Each agreement's name stays on one line, at 390 px too (as flex items they broke into columns).
+  for (const name of ['《用户服务协议》', '《隐私政策》'])
+    expect((await page.getByRole('link', { name }).boundingBox())!.height).toBeLessThan(30);
   await page.getByRole('button', { name: '注册并登录' }).click();
   await expect(page.getByText('请阅读并同意用户协议')).toBeVisible();
   await expect(page).toHaveURL(/\/user\/register$/);

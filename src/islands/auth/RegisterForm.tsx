@@ -68,21 +68,24 @@ export default function RegisterForm() {
         onChange={(e) => setPassword(e.target.value)}
       />
       <NickField value={nickName} onChange={setNickName} />
-      <label className="flex items-center gap-1.5 text-sm text-ink-soft">
+      {/* One line of text beside the box (as flex items, the words and links each shrank into a column). */}
+      <label className="flex items-start gap-1.5 text-sm text-ink-soft">
         <input
           type="checkbox"
           checked={agreed}
           onChange={(e) => setAgreed(e.target.checked)}
-          className="accent-[#0a7d4f]"
+          className="mt-[3px] accent-[#0a7d4f]"
         />
-        我已阅读并同意
-        <a href="/about/agreement" className="text-brand" target="_blank">
-          《用户服务协议》
-        </a>
-        和
-        <a href="/about/10002" className="text-brand" target="_blank">
-          《隐私政策》
-        </a>
+        <span>
+          我已阅读并同意
+          <a href="/about/agreement" className="whitespace-nowrap text-brand" target="_blank">
+            《用户服务协议》
+          </a>
+          和
+          <a href="/about/10002" className="whitespace-nowrap text-brand" target="_blank">
+            《隐私政策》
+          </a>
+        </span>
       </label>
       <Notice notice={notice} />
       <button type="submit" className="btn-primary h-11 text-base" disabled={busy}>
