@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
 import { ok } from '../envelope.ts';
 import type { GatewayEnv } from '../types.ts';
-import { anchorRoutes } from './api-anchor.ts';
+import { anchorRoutes } from './live-anchor-tools.ts';
 import { reportIntakeRoutes } from './ops-reports.ts';
-import { liveChatRoutes } from './api-chat.ts';
-import { matchApiRoutes } from './api-match.ts';
-import { moderationRoutes } from './api-moderation.ts';
-import { roomRoutes } from './api-rooms.ts';
-import { searchRoutes } from './api-search.ts';
-import { sportFollowRoutes } from './api-sport-follows.ts';
-import { liveUserRoutes } from './api-users.ts';
+import { liveChatRoutes } from './live-chat.ts';
+import { matchApiRoutes } from './sports-schedule.ts';
+import { moderationRoutes } from './live-moderation.ts';
+import { roomRoutes } from './live-rooms.ts';
+import { searchRoutes } from './search.ts';
+import { sportFollowRoutes } from './follows-sports.ts';
+import { liveUserRoutes } from './live-anchors.ts';
 
 /** /svc/api — the live-room service; rooms, chat and matches join this router. */
 export const apiRoutes = new Hono<GatewayEnv>();

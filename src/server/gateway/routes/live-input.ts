@@ -5,7 +5,7 @@ import { invalidParam } from '../../errors.ts';
 import type { GatewayEnv, UserCtx } from '../types.ts';
 import { MAX_ID, text, validate } from '../../validate.ts';
 
-/** Small readers shared by the live-room routes (api-*.ts, chat.ts). */
+/** Small readers shared by the live-room routes (live-*.ts). */
 
 type Ctx = { var: GatewayEnv['Variables'] };
 

@@ -12,7 +12,7 @@ import type { GatewayEnv, UserCtx } from '../types.ts';
 import { q, text, validate } from '../../validate.ts';
 import { optionalId, pageOf, pathId, wantOf } from './community-input.ts';
 import { newsEditorRoutes } from './news-editor.ts';
-import { aboutEditorRoutes } from './about-editor.ts';
+import { aboutEditorRoutes } from './site-pages-editor.ts';
 import { LIMIT } from '../limits.ts';
 
 /** /svc/inform/info — news (docs/news.md): columns, lists, articles, comments, collections. */

@@ -9,7 +9,7 @@ import { badRequest, invalidParam, notFound } from '../../errors.ts';
 import type { GatewayEnv } from '../types.ts';
 import { q, validate } from '../../validate.ts';
 
-/** Readers shared by the sports routes (sports-*.ts, api-match.ts). */
+/** Readers shared by the sports routes (sports-*.ts). */
 type Ctx = {
   var: GatewayEnv['Variables'];
   req: { param(name: string): string | undefined; query(name: string): string | undefined };

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { ok } from '../envelope.ts';
 import type { GatewayEnv } from '../types.ts';
-import { authRoutes } from './user-auth.ts';
-import { centerRoutes } from './user-center.ts';
-import { followRoutes } from './user-follows.ts';
-import { publicRoutes } from './user-public.ts';
-import { staffRoutes } from './user-staff.ts';
-import { verificationRoutes } from './user-verification.ts';
+import { authRoutes } from './accounts-auth.ts';
+import { centerRoutes } from './accounts-center.ts';
+import { followRoutes } from './follows-people.ts';
+import { publicRoutes } from './accounts-public.ts';
+import { staffRoutes } from './ops-staff.ts';
+import { verificationRoutes } from './captcha-slider.ts';
 
 /** /svc/user — accounts: login, registration and the personal centre join this router. */
 export const userRoutes = new Hono<GatewayEnv>();

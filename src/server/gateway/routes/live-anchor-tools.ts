@@ -8,7 +8,7 @@ import { invalidParam, unauthorized } from '../../errors.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
 import { q, text, validate } from '../../validate.ts';
-import { fileList } from './user-public.ts';
+import { fileList } from './accounts-public.ts';
 import { caller, live, optionalId, rankPeriod, requiredId } from './live-input.ts';
 import { LIMIT } from '../limits.ts';
 

@@ -8,7 +8,7 @@ import { ok } from '../envelope.ts';
 import { LIMIT } from '../limits.ts';
 import { clientIp } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
-import { wholeNumber } from './pay-input.ts';
+import { wholeNumber } from './wallet-input.ts';
 import { text } from '../../validate.ts';
 
 /** /svc/user/staff — the staff console's own calls (docs/ops.md). */

@@ -7,7 +7,7 @@ import { ok } from '../envelope.ts';
 import type { GatewayEnv } from '../types.ts';
 import { text, validate } from '../../validate.ts';
 import { LIMIT } from '../limits.ts';
-import { paging, pathId } from './pay-input.ts';
+import { paging, pathId } from './wallet-input.ts';
 
 /**
  * /svc/pay/operator/top-ups — the second pair of eyes on manual top-ups above TOP_UP_REVIEW_ABOVE (财务

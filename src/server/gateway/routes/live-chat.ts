@@ -7,7 +7,7 @@ import { ok } from '../envelope.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
 import { q, text, validate } from '../../validate.ts';
-import { requestKey, wholeNumber } from './pay-input.ts';
+import { requestKey, wholeNumber } from './wallet-input.ts';
 import { readChatSend } from '../../services/live/chat-input.ts';
 import { afterId, caller, live, optionalId, requiredId } from './live-input.ts';
 import { LIMIT } from '../limits.ts';

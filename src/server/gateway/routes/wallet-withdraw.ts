@@ -7,7 +7,7 @@ import { ok } from '../envelope.ts';
 import { forbidden } from '../../errors.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv, UserCtx } from '../types.ts';
-import { paging, pathId, requestKey, sealedPay, wholeNumber } from './pay-input.ts';
+import { paging, pathId, requestKey, sealedPay, wholeNumber } from './wallet-input.ts';
 import { text } from '../../validate.ts';
 
 /** /svc/pay — withdrawals, bank cards and the pay password. Every route needs a login. */

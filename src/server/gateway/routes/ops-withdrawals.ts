@@ -8,7 +8,7 @@ import { ok } from '../envelope.ts';
 import { badRequest } from '../../errors.ts';
 import type { GatewayEnv } from '../types.ts';
 import { text, validate } from '../../validate.ts';
-import { paging, pathId } from './pay-input.ts';
+import { paging, pathId } from './wallet-input.ts';
 
 /** /svc/pay/operator — withdrawal review for site staff (财务 role); the staff console builds on it. */
 export const operatorRoutes = new Hono<GatewayEnv>().use(requireAccess('money.manage'));

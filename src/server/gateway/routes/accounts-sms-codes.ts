@@ -14,7 +14,7 @@ import { text } from '../../validate.ts';
 /** SMS verification codes; URL prefix /svc/inform (shared with the content routes). */
 export const smsCodeRoutes = new Hono<GatewayEnv>();
 
-// The console's second factor has its own staff-only call (user-staff.ts), never this public one.
+// The console's second factor has its own staff-only call (ops-staff.ts), never this public one.
 const TYPES: readonly number[] = Object.values(SMS_TYPE).filter((t) => t !== SMS_TYPE.staffAction);
 /** Codes for an account's own settings: only a logged-in caller asks for them, so LIMIT.sms counts each. */
 const FOR_ACCOUNTS: readonly number[] = [SMS_TYPE.payPassword, SMS_TYPE.bindPhone];

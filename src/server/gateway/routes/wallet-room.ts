@@ -7,7 +7,7 @@ import { ok } from '../envelope.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
 import { q, text, validate } from '../../validate.ts';
-import { requestKey, wholeNumber } from './pay-input.ts';
+import { requestKey, wholeNumber } from './wallet-input.ts';
 
 /** /svc/pay — what the live rooms pay for: gifts, the contribution ranking and nobility. */
 export const roomPayRoutes = new Hono<GatewayEnv>();

@@ -6,7 +6,7 @@ import { ok } from '../envelope.ts';
 import { unauthorized } from '../../errors.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
-import { paging, recordFilter } from './pay-input.ts';
+import { paging, recordFilter } from './wallet-input.ts';
 
 /** /svc/pay/record/* and the income export: the caller's trade records. */
 export const recordRoutes = new Hono<GatewayEnv>();

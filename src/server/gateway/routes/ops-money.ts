@@ -11,7 +11,7 @@ import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import type { GatewayEnv } from '../types.ts';
 import { q, text, validate } from '../../validate.ts';
-import { paging, pathId, wholeNumber } from './pay-input.ts';
+import { paging, pathId, wholeNumber } from './wallet-input.ts';
 import { LIMIT } from '../limits.ts';
 
 /**
@@ -40,7 +40,7 @@ function adjustInput(input: Record<string, unknown>): AdjustInput {
  * POST /pay/operator/top-up {userId (not the caller's own), currency (diamond|ticket), amount (1–1 000 000),
  * reason (1–100), secondFactorCode} → {pending: false, recordId, amount, balanceAfter, currency}: a type 14
  * credit through the ledger; above TOP_UP_REVIEW_ABOVE → {pending: true, requestId, amount, currency}, a request
- * that a second finance staff member approves (pay-operator-top-ups.ts).
+ * that a second finance staff member approves (ops-top-ups.ts).
  */
 operatorMoneyRoutes.post('/top-up', LIMIT.staffMoney, async (c) => {
   const done = await money(c).topUp(c.var.user.id, adjustInput(await readInput(c)));
