@@ -1,3 +1,5 @@
+import { NETWORK_FAILURE_TEXT } from './api/envelope.ts';
+
 /**
  * Messages shown to users that belong to no one domain: the spec's login and captcha texts, the
  * gateway's, and what pages say when a call fails or goes through. Each domain keeps its own beside
@@ -85,7 +87,7 @@ export const MSG = {
   publishFailed: '发布失败，请稍后再试',
   uploadFailed: '上传失败，请稍后重试',
   uploadRetry: '上传失败，请重试',
-  networkFailed: '网络异常，请稍后再试',
+  networkFailed: NETWORK_FAILURE_TEXT,
   resetFailed: '重置失败，请稍后重试',
   orderFailed: '下单失败，请稍后重试',
   bindFailed: '绑定失败，请稍后重试',

@@ -1,19 +1,17 @@
-import { readToken } from '../lib/api/cookie.ts';
 import { confirmPayment } from './confirm-payment.ts';
+import { call } from './svc.ts';
 
 /** The signed-in user's 球钻, or null when unknown (the server still refuses a short wallet). */
 async function diamonds(): Promise<number | null> {
-  const res = await fetch('/svc/pay/balances', { headers: { accessToken: readToken() ?? '' } })
-    .then((r) => r.json())
-    .catch(() => null);
-  return res?.code === 200 ? res.data.balance : null;
+  const res = await call<{ balance: number }>('GET', '/pay/balances');
+  return res.code === 200 ? res.data.balance : null;
 }
 
 /**
  * A paid item's buy button (`[attr]` holds the item id): with `data-price` it first asks
- * 确认支付 {price} 球钻？ (or offers 去充值 when the balance is short), then posts the purchase,
- * reloads the page on success, else shows why in `[data-buy-error]`, with 去充值 when the 球钻 are
- * short (10020).
+ * 确认支付 {price} 球钻？ (or offers 去充值 when the balance is short), then posts the purchase to
+ * /svc{path}, reloads the page on success, else shows why in `[data-buy-error]`, with 去充值 when the
+ * 球钻 are short (10020).
  */
 export function wireBuyButton(attr: string, path: string, body: (id: number) => Record<string, number>) {
   document.addEventListener('click', async (e) => {
@@ -26,13 +24,7 @@ export function wireBuyButton(attr: string, path: string, body: (id: number) => 
       return;
     }
     const out = document.querySelector<HTMLElement>('[data-buy-error]')!;
-    const res = await fetch(path, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', accessToken: readToken() ?? '' },
-      body: JSON.stringify(body(Number(btn.getAttribute(attr)))),
-    })
-      .then((r) => r.json())
-      .catch(() => ({ code: 0, msg: '网络异常，请稍后重试' }));
+    const res = await call('POST', path, body(Number(btn.getAttribute(attr))));
     if (res.code === 200) {
       location.reload();
       return;

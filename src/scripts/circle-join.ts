@@ -1,5 +1,5 @@
 import { whenMe } from './me.ts';
-import { call } from './page-actions.ts';
+import { call } from './svc.ts';
 
 /**
  * A circle's detail page is one copy for every reader (issue #34): its 加入圈子 is the visitor's

@@ -1,4 +1,5 @@
-import { alreadyReported, call, chooseReason, markReported, toast } from './page-actions.ts';
+import { alreadyReported, chooseReason, markReported, toast } from './page-actions.ts';
+import { call } from './svc.ts';
 
 /**
  * The community pages' interactions, loaded on the first click or submit (see community-loader.ts):

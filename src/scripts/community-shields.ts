@@ -1,5 +1,5 @@
 import { whenMe } from './me.ts';
-import { call } from './page-actions.ts';
+import { call } from './svc.ts';
 
 /**
  * /community is one copy for every reader (the visitor's feed): a logged-in fan's browser hides from

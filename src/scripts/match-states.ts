@@ -1,4 +1,5 @@
 import { whenMe } from './me.ts';
+import { call } from './svc.ts';
 
 /**
  * A logged-in fan's own follow stars and 关注 / 预约 buttons on a shared page. The page is the
@@ -17,15 +18,14 @@ export async function fillMatchStates(root: ParentNode): Promise<void> {
   const ids = [
     ...new Set([...stars.map((b) => b.dataset.followOf!), ...header.map((b) => b.dataset.matchOf!)]),
   ];
-  const { api } = await import('../lib/api/index.ts');
-  let mine: { followed: number[]; reserved: number[] };
-  try {
-    ({ data: mine } = await api.get<typeof mine>('/api/match/mine', { ids: ids.join(',') }));
-  } catch {
-    return; // The visitor's buttons stay: a click opens the login modal, which says what is wrong.
-  }
-  const followed = new Set(mine.followed);
-  const reserved = new Set(mine.reserved);
+  const res = await call<{ followed: number[]; reserved: number[] }>(
+    'GET',
+    `/api/match/mine?ids=${ids.join(',')}`,
+  );
+  // On a failure the visitor's buttons stay: a click opens the login modal, which says what is wrong.
+  if (res.code !== 200) return;
+  const followed = new Set(res.data.followed);
+  const reserved = new Set(res.data.reserved);
   for (const star of stars) {
     const on = followed.has(Number(star.dataset.followOf));
     delete star.dataset.needsLogin;

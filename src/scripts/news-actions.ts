@@ -1,4 +1,5 @@
-import { alreadyReported, call as callSvc, chooseReason, markReported, toast } from './page-actions.ts';
+import { alreadyReported, chooseReason, markReported, toast } from './page-actions.ts';
+import { call as callSvc } from './svc.ts';
 
 /** Article interactions, loaded on first use (news-loader.ts): collect, share, comment likes, replies, reports. */
 

@@ -1,4 +1,5 @@
-import { call, markReported } from './page-actions.ts';
+import { markReported } from './page-actions.ts';
+import { call } from './svc.ts';
 
 /**
  * A logged-in fan's own states on an article page, which is the visitor's markup for everyone

@@ -1,9 +1,9 @@
-import { api } from '../lib/api/index.ts';
 import { alertHoldMs } from '../lib/follows/alert-hold.ts';
 import type { UnreadTotals } from '../lib/dm/types.ts';
 import { CHANNEL, WS_CODE } from '../lib/realtime/codes.ts';
 import { connectSocket, onFrame, subscribe } from '../stores/socket.ts';
 import { $watching } from '../stores/stream-delay.ts';
+import { call } from './svc.ts';
 
 /**
  * On a score board page (/football, /basketball and their lists) a match alert (goal, behind, full
@@ -55,11 +55,7 @@ export function listen(badge: HTMLElement) {
   const recount = () => {
     if (timer) clearTimeout(timer);
     timer = setTimeout(
-      () =>
-        void api.get<UnreadTotals>('/message/unread').then(
-          (r) => show(r.data.all),
-          () => {},
-        ),
+      () => void call<UnreadTotals>('GET', '/message/unread').then((r) => r.code === 200 && show(r.data.all)),
       300,
     );
   };

@@ -1,5 +1,7 @@
+import type { Envelope } from '../lib/api/envelope.ts';
 import { askReason } from './ops-reason.ts';
-import { call, toast, type Envelope } from './page-actions.ts';
+import { toast } from './page-actions.ts';
+import { call } from './svc.ts';
 
 /**
  * The console pages' one interaction script: `data-call="/path"` on a button or a form posts to /svc.

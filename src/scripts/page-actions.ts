@@ -1,29 +1,6 @@
-import { readToken } from '../lib/api/cookie.ts';
 import { COMMUNITY_REPORT_REASONS } from '../lib/community/rules.ts';
 
-/** What the pages' interaction scripts (community-actions.ts, news-actions.ts) share: calls, toasts, the report dialog. */
-export interface Envelope<T = Record<string, unknown>> {
-  code: number;
-  msg: string;
-  data: T;
-}
-
-export async function call<T = Record<string, unknown>>(
-  method: 'GET' | 'POST',
-  path: string,
-  body?: Record<string, unknown>,
-): Promise<Envelope<T>> {
-  const headers: Record<string, string> = { accessToken: readToken() ?? '' };
-  let url = `/svc${path}`;
-  if (method === 'GET') url += `${url.includes('?') ? '&' : '?'}channelId=3&platform=1`;
-  else headers['Content-Type'] = 'application/json';
-  try {
-    const res = await fetch(url, { method, headers, body: body ? JSON.stringify(body) : undefined });
-    return (await res.json()) as Envelope<T>;
-  } catch {
-    return { code: 0, msg: '网络异常，请稍后再试', data: null as T };
-  }
-}
+/** What the pages' interaction scripts (community-actions.ts, news-actions.ts) share besides svc.ts: toasts, the report dialog. */
 
 /** A short message at the top of the page. */
 export function toast(msg: string) {

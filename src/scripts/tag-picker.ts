@@ -1,4 +1,4 @@
-import { readToken } from '../lib/api/cookie.ts';
+import { call } from './svc.ts';
 
 /** One search result the picker offers: the id it adds and how it reads. */
 interface Choice {
@@ -20,13 +20,9 @@ const kickoff = (iso: string) =>
 
 /** The site search (lookup=1: the editor's typing does not count towards the hot words). */
 async function search(kind: 'team' | 'match', word: string): Promise<Choice[] | null> {
-  const res = await fetch(`/svc/api/search/all?lookup=1&val=${encodeURIComponent(word)}`, {
-    headers: { accessToken: readToken() ?? '' },
-  })
-    .then((r) => r.json())
-    .catch(() => null);
-  if (res?.code !== 200) return null;
-  const data = res.data as SearchAll;
+  const res = await call<SearchAll>('GET', `/api/search/all?lookup=1&val=${encodeURIComponent(word)}`);
+  if (res.code !== 200) return null;
+  const { data } = res;
   if (kind === 'match')
     return data.matches.map((m) => ({
       id: m.id,

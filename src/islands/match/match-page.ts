@@ -4,6 +4,7 @@ import { CHANNEL, WS_CODE } from '../../lib/realtime/codes.ts';
 import type { DeliveryFrame, MatchDetail, TextLineEvent } from '../../lib/realtime/events.ts';
 import { onFrame, subscribe } from '../../stores/socket.ts';
 import { fillMatchStates } from '../../scripts/match-states.ts';
+import { call } from '../../scripts/svc.ts';
 import { wireMatchActions } from './match-actions.ts';
 
 type StatsPayload = Extract<MatchDetail, { kind: 'stats' }>;
@@ -147,16 +148,13 @@ class MatchLive extends HTMLElement {
 
   /** Once subscribed: the score and the latest lines, which may have changed since the page was rendered. */
   private async catchUp(id: number) {
-    try {
-      const [detail, texts] = await Promise.all([
-        fetch(`/svc/live/match/${id}?channelId=3&platform=1`).then((r) => r.json()),
-        fetch(`/svc/live/match/${id}/texts?limit=30&channelId=3&platform=1`).then((r) => r.json()),
-      ]);
-      if (detail.code === 200) this.applyScore(detail.data);
-      if (texts.code === 200) this.addLines(texts.data);
-    } catch {
-      // the next delivery brings the page up to date
-    }
+    const [detail, texts] = await Promise.all([
+      call<LiveScore>('GET', `/live/match/${id}`),
+      call<TextLineEvent[]>('GET', `/live/match/${id}/texts?limit=30`),
+    ]);
+    // On a failure the next delivery brings the page up to date.
+    if (detail.code === 200) this.applyScore(detail.data);
+    if (texts.code === 200) this.addLines(texts.data);
   }
 }
 

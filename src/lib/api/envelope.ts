@@ -8,6 +8,8 @@ export interface Envelope<T = unknown> {
 export const SUCCESS_CODE = 200;
 /** Code of a failure that has no envelope: network error, timeout, unreadable body. */
 export const NETWORK_FAILURE = -1;
+/** What a page says when a call failed so (MSG.networkFailed); here so page scripts need not load all of MSG. */
+export const NETWORK_FAILURE_TEXT = '网络异常，请稍后再试';
 
 /**
  * A failed call. `code` and `msg` come from the envelope when the server sent one (e.g. 10011 on
