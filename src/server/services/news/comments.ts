@@ -70,7 +70,10 @@ export function createNewsComments(db: Db, guard: CommunityGuard, notices: Notif
     ...comments,
     reportStates,
 
-    /** POST /inform/info/comment/report {commentId, reason}: three distinct reporters hide it. */
+    /**
+     * POST /inform/info/comment/report {commentId, reason}: three distinct reporters with open reports
+     * hide it (those staff dismissed no longer count).
+     */
     async report(actor: Commenter, commentId: number, reason: string) {
       if (!(COMMUNITY_REPORT_REASONS as readonly string[]).includes(reason))
         throw badRequest(NEWS_MSG.reportReason);
@@ -89,12 +92,13 @@ export function createNewsComments(db: Db, guard: CommunityGuard, notices: Notif
           .onConflictDoNothing()
           .returning({ id: newsCommentReports.id });
         if (added.length === 0) throw badRequest(NEWS_MSG.reportDuplicate);
-        const reports = await tx.$count(newsCommentReports, eq(newsCommentReports.commentId, commentId));
+        const reports = await tx.$count(
+          newsCommentReports,
+          and(eq(newsCommentReports.commentId, commentId), eq(newsCommentReports.state, 'open')),
+        );
         const hidden = reports >= NEWS_RULES.reportsToHide;
-        await tx
-          .update(newsComments)
-          .set({ reportCount: reports, ...(hidden ? { status: 'hidden' } : {}) })
-          .where(eq(newsComments.id, commentId));
+        await tx.update(newsComments).set({ reportCount: reports }).where(eq(newsComments.id, commentId));
+        if (hidden) await comments.setStatus(tx, commentId, 'hidden');
         return { reported: true, hidden };
       });
     },
