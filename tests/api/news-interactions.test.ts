@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { communityBans, newsComments, notifications } from '../../src/server/db/schema/index.ts';
 import { targets } from '../support/context.ts';
+import { DEMO } from '../support/live.ts';
 import { createNewsBench, type NewsBench } from '../support/news.ts';
 
 describe.each(targets())('news comments and collections on $name', (target) => {
@@ -86,6 +87,49 @@ describe.each(targets())('news comments and collections on $name', (target) => {
     expect((await report(z.token)).data.hidden).toBe(true);
     const [row] = await b.app.db.select().from(newsComments).where(eq(newsComments.id, c.data.id));
     expect(row.status).toBe('hidden');
+  });
+
+  it('keeps the article’s comment count to its visible comments; reports staff dismissed no longer count', async () => {
+    const id = await b.published();
+    const [author, x, y, z, w] = [
+      await b.user(),
+      await b.user(),
+      await b.user(),
+      await b.user(),
+      await b.user(),
+    ];
+    const operator = await b.tokenOf(DEMO.operator);
+    const count = async () => (await b.get(`/inform/info/detail/${id}`)).data.commentCount;
+    const c = await b.post(
+      '/inform/info/comment/reply',
+      { articleId: id, content: '先被隐藏后又恢复的评论' },
+      { token: author.token, json: true },
+    );
+    expect(await count()).toBe(1);
+    const report = (token: string) =>
+      b.post(
+        '/inform/info/comment/report',
+        { commentId: c.data.id, reason: '垃圾广告' },
+        { token, json: true },
+      );
+    const decide = (action: string) =>
+      b.post(
+        '/ops/reports/decide',
+        { source: 'newsComment', targetId: c.data.id, action, reason: '审核' },
+        { token: operator },
+      );
+    expect((await report(x.token)).data.hidden).toBe(false);
+    expect((await report(y.token)).data.hidden).toBe(false);
+    expect((await report(z.token)).data.hidden).toBe(true);
+    expect(await count()).toBe(0);
+    expect((await decide('dismiss')).code).toBe(200);
+    expect(await count()).toBe(1);
+    expect((await b.get('/inform/info/comment/list', { articleId: id })).data.total).toBe(1);
+    // The three dismissed reports are closed: a fourth reporter alone does not hide it again.
+    expect((await report(w.token)).data.hidden).toBe(false);
+    expect((await decide('hide')).code).toBe(200);
+    expect(await count()).toBe(0);
+    expect((await b.get('/inform/info/comment/list', { articleId: id })).data.total).toBe(0);
   });
 
   it('collects and uncollects with /inform/info/collect and lists my collections', async () => {

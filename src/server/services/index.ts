@@ -53,6 +53,7 @@ export function createServices(deps: ServiceDeps) {
     feedNow: () => sports.clock.now(),
   });
   const community = createCommunityServices(deps, { uploads, storage, notices: notifications, ops });
+  const news = createNewsServices(deps, { uploads, storage, notices: notifications, ops });
   const opsUsers = createOpsUsers({
     db: deps.db,
     log: ops.log,
@@ -68,6 +69,7 @@ export function createServices(deps: ServiceDeps) {
     notices: notifications,
     users: opsUsers,
     community: community.reports,
+    newsComments: news.comments,
     suspendRoom: (staff, roomId, reason) => live.roomAdmin.setAuditState(staff, roomId, false, reason),
     publish: live.publish,
     queue: reportQueue,
@@ -111,7 +113,7 @@ export function createServices(deps: ServiceDeps) {
       notices: notifications,
       now: () => sports.clock.now(),
     }),
-    news: createNewsServices(deps, { uploads, storage, notices: notifications, ops }),
+    news,
     youliao: createYouliaoServices(deps, { ledger: wallet.ledger, opsLog: ops.log, notices: notifications }),
   };
 }

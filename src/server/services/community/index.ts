@@ -29,6 +29,7 @@ export function createCommunityServices(
   const toViews = createPostViews(db, matches);
   const pictures = createPostPictures(parts.uploads, parts.storage);
   const posts = createPostService({ db, guard, pictures, matches, toViews, notices, ops });
+  const comments = createCommentService(db, guard, notices);
   return {
     circles: createCircleService(db),
     posts,
@@ -36,10 +37,10 @@ export function createCommunityServices(
     edits: createPostEdits({ db, guard, pictures, matches, toViews, ops, row: posts.row }),
     feeds: createFeeds(db, toViews),
     pictures,
-    likes: createLikeService(db, guard, notices),
-    comments: createCommentService(db, guard, notices),
+    likes: createLikeService(db, guard, notices, comments),
+    comments,
     shields: createShieldService(db),
-    reports: createReportService(db, notices, ops),
+    reports: createReportService(db, notices, ops, comments),
     feedback: createFeedbackService(db, parts.storage),
     /** Matches a post may link to (the posting island's picker). */
     matches,

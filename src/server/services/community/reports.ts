@@ -8,6 +8,7 @@ import { comments, communityBans, communityReports, posts, users } from '../../d
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import type { OpsServices } from '../ops/index.ts';
 import type { NotificationService } from '../notifications/notifications.ts';
+import type { CommentService } from './comments.ts';
 import { setPostStatus, type Actor } from './posts.ts';
 
 export type ReportTarget = 'post' | 'comment';
@@ -24,7 +25,12 @@ interface Item {
 }
 
 /** Reports: three distinct reporters hide an item at once; staff then hide it for good, restore it, or ban the author. */
-export function createReportService(db: Db, notices: NotificationService, ops: OpsServices) {
+export function createReportService(
+  db: Db,
+  notices: NotificationService,
+  ops: OpsServices,
+  commentService: Pick<CommentService, 'setStatus'>,
+) {
   async function item(q: Tx, type: ReportTarget, id: number): Promise<Item | null> {
     if (type === 'post') {
       const [p] = await q.select().from(posts).where(eq(posts.id, id));
@@ -50,14 +56,7 @@ export function createReportService(db: Db, notices: NotificationService, ops: O
       if (p.status !== 'deleted') await setPostStatus(q, p, status);
       return;
     }
-    const [c] = await q.select().from(comments).where(eq(comments.id, id));
-    if (c.status === status || c.status === 'deleted') return;
-    await q.update(comments).set({ status }).where(eq(comments.id, id));
-    const delta = status === 'visible' ? 1 : -1;
-    await q
-      .update(posts)
-      .set({ commentCount: sql`greatest(0, ${posts.commentCount} + ${delta})` })
-      .where(eq(posts.id, c.postId));
+    await commentService.setStatus(q, id, status);
   }
 
   return {

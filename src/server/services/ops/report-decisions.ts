@@ -22,6 +22,7 @@ import { badRequest, forbidden } from '../../errors.ts';
 import type { Actor } from '../community/posts.ts';
 import type { ReportService } from '../community/reports.ts';
 import type { RoomPublisher } from '../live/events.ts';
+import type { NewsComments } from '../news/comments.ts';
 import type { NotificationService } from '../notifications/notifications.ts';
 import type { OpsLog } from './log.ts';
 import { describeCase } from './report-cases.ts';
@@ -43,8 +44,9 @@ const chars = (s: string) => [...s].length;
 /**
  * A staff decision on a case of the report queue. The penalty goes through the service that owns it (a
  * mute or ban through the console's user actions with their own log line and second factor, a room's
- * suspension through the live rooms, a post or comment through the community's review); then the case's open
- * reports close, the decision is logged (`report.{action}`), and every reporter is told the outcome.
+ * suspension through the live rooms, a post or comment through the community's review, a news comment's
+ * status through the news comments); then the case's open reports close, the decision is logged
+ * (`report.{action}`), and every reporter is told the outcome.
  */
 export function createReportDecisions(deps: {
   db: Db;
@@ -52,6 +54,7 @@ export function createReportDecisions(deps: {
   notices: NotificationService;
   users: OpsUsers;
   community: ReportService;
+  newsComments: Pick<NewsComments, 'setStatus'>;
   suspendRoom: (staff: Staff, roomId: number, reason: string) => Promise<unknown>;
   publish: RoomPublisher;
   queue: ReportQueue;
@@ -126,16 +129,13 @@ export function createReportDecisions(deps: {
             .update(chatMessages)
             .set({ extra: sql`${chatMessages.extra} - 'held'` })
             .where(eq(chatMessages.id, d.targetId));
-        if (d.source === 'newsComment' && (d.action === 'hide' || d.action === 'dismiss'))
-          await tx
-            .update(newsComments)
-            .set(d.action === 'hide' ? { status: 'hidden' } : { status: 'visible', reportCount: 0 })
-            .where(
-              and(
-                eq(newsComments.id, d.targetId),
-                eq(newsComments.status, d.action === 'hide' ? 'visible' : 'hidden'),
-              ),
-            );
+        // A news comment through the comment service, which keeps its article's comment count.
+        if (d.source === 'newsComment' && d.action === 'hide')
+          await deps.newsComments.setStatus(tx, d.targetId, 'hidden');
+        if (d.source === 'newsComment' && d.action === 'dismiss') {
+          await deps.newsComments.setStatus(tx, d.targetId, 'visible');
+          await tx.update(newsComments).set({ reportCount: 0 }).where(eq(newsComments.id, d.targetId));
+        }
         if (d.action === 'roomBan') {
           const expiresAt = mute ? new Date(Date.now() + mute.minutes * 60_000) : null;
           forbidUntil = expiresAt?.toISOString() ?? null;
