@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { xml } from '../lib/news/seo.ts';
 
-/** /sitemap.xml: the sitemap index (news, matches, competitions, teams, players, about) with lastmod. */
+/** /sitemap.xml: the sitemap index, every file of every part (services/news/sitemap.ts) with its lastmod. */
 export const GET: APIRoute = async ({ locals }) => {
   const site = locals.app.config.publicSiteUrl;
   const parts = await locals.app.services.news.sitemap.index();

@@ -1,4 +1,6 @@
+import { beijingIso } from '../seo/json-ld.ts';
 import { MATCH_TABS, sidesInOrder, sportSlug, teamsText, type MatchTab } from './format.ts';
+import { teamHref } from './links.ts';
 import type { MatchDetail } from './types.ts';
 
 const TAB_TOPIC: Record<MatchTab, (basketball: boolean) => string> = {
@@ -34,19 +36,27 @@ const EVENT_STATUS: Partial<Record<string, string>> = {
   腰斩: 'https://schema.org/EventCancelled',
 };
 
-/** schema.org SportsEvent of a match page: teams, start, status and the page's address. */
+/**
+ * schema.org SportsEvent of a match page: teams (linked to their pages), start in Beijing time with its
+ * offset, the ground when the feed names one, status and the page's address.
+ */
 export function matchJsonLd(m: MatchDetail, tab: MatchTab, site: string) {
   const url = new URL(`/${sportSlug(m.sport)}/${tab}/${m.id}`, site).toString();
-  const team = (t: MatchDetail['home']) => ({ '@type': 'SportsTeam', name: t.name });
+  const team = (t: MatchDetail['home']) => ({
+    '@type': 'SportsTeam',
+    name: t.name,
+    url: new URL(teamHref(m.sport, t.id), site).toString(),
+  });
   return {
     '@context': 'https://schema.org',
     '@type': 'SportsEvent',
     name: `${m.competition.name} ${teamsText(m)}`,
     description: matchSeo(m, tab).description,
     sport: m.sport === 2 ? 'Basketball' : 'Soccer',
-    startDate: m.kickoffAt,
+    startDate: beijingIso(m.kickoffAt),
     eventStatus: EVENT_STATUS[m.stateName] ?? 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    ...(m.venue ? { location: { '@type': 'Place', name: m.venue } } : {}),
     homeTeam: team(m.home),
     awayTeam: team(m.away),
     competitor: [team(m.home), team(m.away)],

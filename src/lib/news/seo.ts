@@ -1,7 +1,10 @@
 import type { ArticleDetail } from './types.ts';
 
-/** schema.org NewsArticle of an article page (search engines' rich results). */
-export function articleJsonLd(a: ArticleDetail, site: string) {
+/**
+ * schema.org NewsArticle of an article page (search engines' rich results); `image` is the page's share
+ * picture when it has one, else the cover, else the site's logo.
+ */
+export function articleJsonLd(a: ArticleDetail, site: string, image?: string) {
   const url = new URL(`/news/${a.id}`, site).toString();
   return {
     '@context': 'https://schema.org',
@@ -12,7 +15,7 @@ export function articleJsonLd(a: ArticleDetail, site: string) {
     dateModified: a.updatedAt,
     mainEntityOfPage: url,
     url,
-    image: [new URL(a.cover ?? '/logo.svg', site).toString()],
+    image: [new URL(image ?? a.cover ?? '/logo.svg', site).toString()],
     articleSection: a.column.name,
     keywords: a.tags.map((t) => t.label).join(','),
     author: { '@type': a.authorId ? 'Person' : 'Organization', name: a.authorName },

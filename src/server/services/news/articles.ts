@@ -236,16 +236,6 @@ export function createArticleService(db: Db, matches: MatchLookup) {
       ]);
       return { prev: prev ? toCard(prev) : null, next: next ? toCard(next) : null };
     },
-
-    /** Every readable article's id and change time (the sitemap), newest first. */
-    async index(limit = 50_000) {
-      return db
-        .select({ id: newsArticles.id, updatedAt: newsArticles.updatedAt, columnId: newsArticles.columnId })
-        .from(newsArticles)
-        .where(visible())
-        .orderBy(desc(newsArticles.publishAt))
-        .limit(limit);
-    },
   };
 }
 

@@ -26,7 +26,7 @@ export function createNewsServices(
   const articles = createArticleService(db, createMatchLookup(db));
   return {
     articles,
-    sitemap: createSitemap(db, articles),
+    sitemap: createSitemap(db),
     comments: createNewsComments(db, createCommunityGuard(db, kv), parts.notices),
     collects: createNewsCollects(db),
     views: createNewsViews(db, kv),
