@@ -33,3 +33,14 @@ export type TagKind = keyof typeof TAG_KINDS;
 export const newsHref = (id: number) => `/news/${id}`;
 export const columnHref = (slug: string | null, page = 1) =>
   `/news/pages${page > 1 ? `/${page}` : ''}${slug ? `?column=${encodeURIComponent(slug)}` : ''}`;
+
+/**
+ * A headline beside its column's tag ("[NBA] 雷霆123-105国王"): the headline's own lead-in naming the same
+ * column ("NBA：") is dropped, so a list does not read "[NBA] NBA：…". Other headlines stay whole.
+ */
+export function headlineAfterTag(title: string, column: string): string {
+  for (const colon of ['：', ':'])
+    if (title.startsWith(column + colon) && title.length > column.length + 1)
+      return title.slice(column.length + 1).trimStart();
+  return title;
+}
