@@ -82,6 +82,10 @@ test('the live room on a phone: video at the top, a tall chat, the input at the 
   expect(input.y + input.height).toBeLessThanOrEqual(844);
   expect(input.y).toBeGreaterThan(844 - 110);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The anchor's line under the title fits beside the buttons: nothing cut half-way (the 演示 badge was).
+  const line = page.locator('.room-head p').first();
+  expect(await line.evaluate((p) => p.scrollWidth - p.clientWidth)).toBeLessThanOrEqual(0);
+  await expect(line.getByText('演示')).toBeVisible();
 
   const small: string[] = [];
   const check = async (target: Locator) => {

@@ -71,15 +71,28 @@ export default function RoomHeader({
         <h1 className="truncate text-sm font-bold md:text-lg" data-room-title>
           {title}
         </h1>
-        <p className="flex items-center gap-x-3 overflow-hidden whitespace-nowrap text-xs text-ink-mute md:flex-wrap">
-          <span className="text-ink-soft">{room.nickName}</span>
-          <span className="max-md:hidden">{room.navName}</span>
-          <span title="热度">
-            热度 <b className="text-accent">{formatHeat(heat)}</b>
+        {/* On a phone the line holds the name (cut with an ellipsis if long), a flame for 热度 and the 演示
+            badge, so nothing is clipped half-way under the buttons. */}
+        <p className="flex items-center gap-x-2 overflow-hidden whitespace-nowrap text-xs text-ink-mute md:flex-wrap md:gap-x-3">
+          <span className="min-w-0 truncate text-ink-soft">{room.nickName}</span>
+          <span className="shrink-0 max-md:hidden">{room.navName}</span>
+          <span title="热度" className="inline-flex shrink-0 items-center gap-0.5">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 16 16"
+              className="h-3 w-3 fill-current text-accent md:hidden"
+            >
+              <path d="M8 1c1 3 4.5 4.5 4.5 8.5a4.5 4.5 0 0 1-9 0C3.5 7.5 4.5 6.3 5.7 5.3c0 1.6.6 2.6 1.6 3.1C7.3 6 6.8 3.5 8 1z" />
+            </svg>
+            <span className="max-md:sr-only">热度 </span>
+            <b className="text-accent">{formatHeat(heat)}</b>
           </span>
-          <span className="max-md:hidden">粉丝 {followers}</span>
+          <span className="shrink-0 max-md:hidden">粉丝 {followers}</span>
           {room.demo && (
-            <span className="rounded bg-page px-1 text-[10px]" title="未配置流媒体服务器，播放内置演示流">
+            <span
+              className="shrink-0 rounded bg-page px-1 text-[10px]"
+              title="未配置流媒体服务器，播放内置演示流"
+            >
               演示
             </span>
           )}
