@@ -58,13 +58,14 @@ test('football live: score, state, commentary, statistics, lineups, title and br
     `<link rel="canonical" href="${new URL(`/football/live/${id}`, process.env.E2E_BASE_URL).href}"`,
   );
   expect(html).toContain('"@type":"BreadcrumbList"');
-  // schema.org SportsEvent: both teams and the kick-off the feed gives.
+  // schema.org SportsEvent: both teams and the kick-off the feed gives, written in Beijing time.
   const event = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)]
     .map((m) => JSON.parse(m[1]))
     .find((j) => j['@type'] === 'SportsEvent');
+  expect(event.startDate).toMatch(/\+08:00$/);
+  expect(Date.parse(event.startDate)).toBe(Date.parse(football.kickoffAt));
   expect(event).toMatchObject({
     sport: 'Soccer',
-    startDate: football.kickoffAt,
     homeTeam: { '@type': 'SportsTeam', name: football.home.name },
     awayTeam: { '@type': 'SportsTeam', name: football.away.name },
     eventStatus: 'https://schema.org/EventScheduled',
