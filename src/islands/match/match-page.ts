@@ -10,6 +10,9 @@ import { wireMatchActions } from './match-actions.ts';
 type StatsPayload = Extract<MatchDetail, { kind: 'stats' }>;
 
 const MAX_LINES = 200;
+/** The timeline is refetched at most this often, and never sooner than the page micro-cache's second. */
+const TIMELINE_EVERY_MS = 4000;
+const TIMELINE_DELAY_MS = 1500;
 const all = (sel: string) => document.querySelectorAll<HTMLElement>(sel);
 const set = (name: string, text: string) =>
   all(`[data-live="${name}"]`).forEach((el) => (el.textContent = text));
@@ -18,7 +21,8 @@ const pair = (a: number | null, b: number | null) => `${a ?? 0}-${b ?? 0}`;
 /**
  * <match-live>: the match page's one live island. It patches the score header, the game clock,
  * the text commentary (newest first) and the statistics bars from `match:{id}` (10033 score,
- * 10034 text / stats), and wires the follow and reserve buttons.
+ * 10034 text / stats), refetches the match timeline's fragment when an event, a price, the
+ * statistics or the state change (docs/match-day.md), and wires the follow and reserve buttons.
  */
 class MatchLive extends HTMLElement {
   private score!: Pick<
@@ -34,6 +38,9 @@ class MatchLive extends HTMLElement {
     | 'clockAt'
   >;
   private loadedAt = Date.now();
+  private timelineTimer: ReturnType<typeof setTimeout> | null = null;
+  private timelineAt = 0;
+  private caughtUp = false;
 
   connectedCallback() {
     const d = this.dataset;
@@ -83,11 +90,35 @@ class MatchLive extends HTMLElement {
 
   private onDelivery(f: DeliveryFrame) {
     if (f.data.channel !== CHANNEL.match(Number(this.dataset.matchId))) return;
-    if (f.code === WS_CODE.scoreUpdate) this.applyScore(f.data.payload);
-    else if (f.code === WS_CODE.matchEvent && f.data.payload.kind === 'text')
-      this.addLines(f.data.payload.lines);
-    else if (f.code === WS_CODE.matchEvent && f.data.payload.kind === 'stats')
-      this.applyStats(f.data.payload);
+    if (f.code === WS_CODE.scoreUpdate) {
+      if (f.data.payload.stateName !== this.score.stateName) this.refreshTimeline();
+      this.applyScore(f.data.payload);
+    } else if (f.code === WS_CODE.matchEvent) {
+      const p = f.data.payload;
+      if (p.kind === 'text') this.addLines(p.lines);
+      else if (p.kind === 'stats') this.applyStats(p);
+      if (p.kind === 'events' || p.kind === 'odds' || p.kind === 'stats') this.refreshTimeline();
+    }
+  }
+
+  /**
+   * Swaps in the timeline's server-rendered fragment, fetched a moment after the change (so the
+   * page micro-cache has let go of the copy from before it) and at most every few seconds.
+   */
+  private refreshTimeline() {
+    const box = document.querySelector<HTMLElement>('[data-live="timeline"]');
+    if (!box?.dataset.src || this.timelineTimer) return;
+    const wait = Math.max(TIMELINE_DELAY_MS, this.timelineAt + TIMELINE_EVERY_MS - Date.now());
+    this.timelineTimer = setTimeout(() => {
+      this.timelineAt = Date.now();
+      fetch(box.dataset.src!, { cache: 'no-cache' })
+        .then((res) => (res.ok ? res.text() : null))
+        .then((html) => {
+          if (html) box.innerHTML = html;
+        })
+        .catch(() => {})
+        .finally(() => (this.timelineTimer = null));
+    }, wait);
   }
 
   private applyScore(s: LiveScore) {
@@ -155,6 +186,9 @@ class MatchLive extends HTMLElement {
     // On a failure the next delivery brings the page up to date.
     if (detail.code === 200) this.applyScore(detail.data);
     if (texts.code === 200) this.addLines(texts.data);
+    // The first subscription follows the page's own render: only a reconnection refetches the timeline.
+    if (this.caughtUp) this.refreshTimeline();
+    this.caughtUp = true;
   }
 }
 

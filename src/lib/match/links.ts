@@ -14,6 +14,9 @@ export function competitionHref(
     : `/database/fb/hot/0/${competitionId}`;
 }
 
+/** The match timeline alone (src/pages/parts/match-timeline/[id].astro): what the live island refetches. */
+export const timelinePart = (matchId: number) => `/parts/match-timeline/${matchId}`;
+
 export const teamHref = (sport: number, teamId: number) =>
   `/database/${sport === 2 ? 'lq' : 'fb'}/team/${teamId}`;
 export const playerHref = (sport: number, playerId: number) =>

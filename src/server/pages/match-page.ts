@@ -25,15 +25,16 @@ async function loadTab(services: Services, m: MatchDetail, tab: MatchTab) {
   const football = m.sport === 1;
   switch (tab) {
     case 'live': {
-      const [events, stats, lineups, texts, rooms, announced] = await Promise.all([
-        football ? sports.match.events(m.id) : [],
+      const [timeline, stats, lineups, texts, rooms, announced] = await Promise.all([
+        sports.timeline.input(m),
         sports.match.stats(m.id, m.sport),
         football ? sports.match.lineups(m.id, m.sport) : [],
         sports.match.texts(m.id, { limit: 100 }),
         live.rooms.forMatch(m.id),
         live.schedules.anchorsFor([m.id]),
       ]);
-      return { tab, events, stats, lineups, texts, rooms, announced: announced.get(m.id) ?? [] } as const;
+      // The timeline's events are the event list's too (one query for both).
+      return { tab, timeline, stats, lineups, texts, rooms, announced: announced.get(m.id) ?? [] } as const;
     }
     case 'analysis':
       return { tab, analysis: (await sports.analysis.analysis(m.id))! } as const;

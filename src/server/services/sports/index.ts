@@ -20,6 +20,7 @@ import { createMatchService } from './match.ts';
 import { createOddsService } from './odds.ts';
 import { createScoreboardService } from './scoreboards.ts';
 import { createStandingsService } from './standings.ts';
+import { createTimelineService } from './timeline.ts';
 
 /**
  * 比分与资料 — the sports data engine's services (docs/sports-api.md). Every write comes through
@@ -51,6 +52,7 @@ export function createSportsServices(deps: ServiceDeps) {
   const lists = createListService({ db, clock, cache });
   const standings = createStandingsService(db);
   const odds = createOddsService(db);
+  const match = createMatchService(db);
   const simulator =
     config.sports.feed === 'simulator'
       ? createSimulator({
@@ -69,7 +71,8 @@ export function createSportsServices(deps: ServiceDeps) {
     feed,
     lists,
     lottery: createLotteryService({ db, cache, lists }),
-    match: createMatchService(db),
+    match,
+    timeline: createTimelineService(db, match),
     odds,
     standings,
     analysis: createAnalysisService({ db, clock, lists, standings, odds }),
