@@ -60,8 +60,19 @@ function setupDevtoolsGuard() {
   addEventListener('contextmenu', (e) => e.preventDefault());
 }
 
+/**
+ * Offline reading (public/sw.js, docs/readers.md): the service worker is registered once the page has
+ * loaded; a page shown offline (a kept copy with its bar, or the offline page) reloads when the line returns.
+ */
+function setupOffline() {
+  if ('serviceWorker' in navigator)
+    addEventListener('load', () => navigator.serviceWorker.register('/sw.js').catch(() => {}));
+  if (document.querySelector('[data-offline-reload]')) addEventListener('online', () => location.reload());
+}
+
 setupPrefetch();
 setupChunkRecovery();
+setupOffline();
 if (document.documentElement.dataset.guard === 'on') setupDevtoolsGuard();
 
 /**
