@@ -30,11 +30,15 @@ self.addEventListener('activate', (event) => {
       for (const name of await caches.keys())
         if (![SHELL, PAGES, ASSETS].includes(name)) await caches.delete(name);
       await self.clients.claim();
-      // The page that registered this worker loaded before it: keep it (and its files) now.
-      for (const client of await self.clients.matchAll({ type: 'window', includeUncontrolled: true }))
-        if (keepable(new URL(client.url))) await keepPage(client.url).catch(() => {});
     })(),
   );
+});
+
+// A page that loaded without this worker (the first visit, or before the worker took over) asks to be
+// kept, with its files, once the worker is active (src/scripts/shell.ts).
+self.addEventListener('message', (event) => {
+  const url = event.source?.url && new URL(event.source.url);
+  if (event.data === 'keep' && url && keepable(url)) event.waitUntil(keepPage(url.href).catch(() => {}));
 });
 
 self.addEventListener('fetch', (event) => {

@@ -7,9 +7,9 @@ import { logIn } from './support/login.ts';
  */
 test.skip(({ isMobile }) => isMobile, 'the worker and its caches are the same at every width');
 
-/** Waits until the service worker controls the page. */
-async function workerControls(page: Page) {
-  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 15_000 });
+/** Waits until the page's service worker is active: the next navigations go through it. */
+async function workerActive(page: Page) {
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
 }
 
 /** Whether the worker keeps a page for `path`. */
@@ -54,7 +54,7 @@ test('an article read once opens offline, with its text', async ({ page, context
   // would answer the offline visit before the worker's copy (the text shows then too, without the bar).
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  await workerControls(page);
+  await workerActive(page);
   await expect.poll(() => kept(page, path)).toBe(true);
   const paragraph = (await page.locator('.news-body p').first().textContent())!.trim();
 
@@ -75,7 +75,7 @@ test('/football opens offline with its last list and the 离线 bar, and refresh
   context,
 }) => {
   await page.goto('/football');
-  await workerControls(page);
+  await workerActive(page);
   await expect.poll(() => kept(page, '/football')).toBe(true);
   const date = await page.evaluate(async () =>
     (await caches.match('/football', { ignoreVary: true }))!.headers.get('date')!,
@@ -87,12 +87,15 @@ test('/football opens offline with its last list and the 离线 bar, and refresh
   await expect(page.locator('.offline-bar')).toHaveText(`离线 · 数据截至 ${beijingTime(date)}`);
   await expect(page.locator(`[data-mid="${firstRow}"]`).first()).toBeVisible();
 
-  // Back online: the page reloads itself from the network, without the bar.
+  // Back online: the page reloads itself from the network, without the bar. (Its script listens from
+  // before the load event on.)
+  await page.waitForLoadState('load');
   await page.evaluate(() => ((window as unknown as { stale: boolean }).stale = true));
   const reloaded = page.waitForEvent('load');
   await context.setOffline(false);
   await reloaded;
-  await expect(page.locator('.offline-bar')).toHaveCount(0);
+  // The browser may say it is online a moment before pages load again: the page then tries again.
+  await expect(page.locator('.offline-bar')).toHaveCount(0, { timeout: 15_000 });
   expect(await page.evaluate(() => (window as unknown as { stale?: boolean }).stale)).toBeUndefined();
   await expect(page.locator('[data-mid]').first()).toBeVisible();
 });
@@ -102,7 +105,7 @@ test('a logged-in fan’s pages are never kept: offline they give the offline pa
   context,
 }) => {
   await page.goto('/about/10001');
-  await workerControls(page);
+  await workerActive(page);
   await logIn(page, '13800000001');
   for (const path of ['/v/wallet', '/football', '/news/1']) {
     const res = await page.goto(path);
@@ -114,10 +117,11 @@ test('a logged-in fan’s pages are never kept: offline they give the offline pa
   await page.goto('/v/wallet');
   await expect(page.getByRole('heading', { name: '当前处于离线状态' })).toBeVisible();
   // Back online, the offline page reloads the address asked for.
+  await page.waitForLoadState('load');
   const reloaded = page.waitForEvent('load');
   await context.setOffline(false);
   await reloaded;
-  await expect(page.getByRole('heading', { name: '当前处于离线状态' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: '当前处于离线状态' })).toHaveCount(0, { timeout: 15_000 });
 
   const entries = await everythingKept(page);
   expect(entries.some((e) => e.path === '/offline')).toBe(true);
