@@ -89,10 +89,13 @@ async function navigate(event, url) {
   const { request } = event;
   if (!keepable(url)) return fetch(request).catch(offlinePage);
   const login = await loggedIn();
-  const network = fetch(request).then((response) => {
-    if (storable(response, login)) event.waitUntil(put(PAGES, request, response.clone(), MAX_PAGES));
-    return response;
-  });
+  const network = fetch(request);
+  // Kept even when it comes after the copy was shown (the event lives on until it is stored).
+  event.waitUntil(
+    network
+      .then((response) => storable(response, login) && put(PAGES, request, response.clone(), MAX_PAGES))
+      .catch(() => {}),
+  );
   const copy = await caches.match(request, { ignoreVary: true, cacheName: PAGES });
   if (!copy) return network.catch(offlinePage);
   const timeout = new Promise((_, reject) => setTimeout(reject, TIMEOUT_MS));
