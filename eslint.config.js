@@ -11,7 +11,9 @@ export default tseslint.config(
       'node_modules/',
       'data/',
       '.astro/',
-      'public/',
+      // Files served as they are; the service worker is the one script among them.
+      'public/*',
+      '!public/sw.js',
       'src/server/seed/data/',
       'src/server/db/migrations/',
       // Playwright's traces and reports of the last run.
@@ -32,6 +34,10 @@ export default tseslint.config(
       ],
       '@typescript-eslint/no-unused-expressions': ['error', { allowShortCircuit: true, allowTernary: true }],
     },
+  },
+  {
+    files: ['public/sw.js'],
+    languageOptions: { globals: globals.serviceworker },
   },
   {
     // Tests read untyped JSON answers and use Playwright's fixture pattern `async ({}, testInfo)`.

@@ -60,8 +60,37 @@ function setupDevtoolsGuard() {
   addEventListener('contextmenu', (e) => e.preventDefault());
 }
 
+/**
+ * Offline reading (public/sw.js, docs/readers.md). The service worker is registered once the page has
+ * loaded; a page that loaded without it (the first visit) asks it to keep the page. A page shown
+ * offline (a kept copy with its bar, or the offline page) reloads when the line returns; the browser may
+ * say it is back a moment before pages load again, so a reload that is still offline tries again, at
+ * most 3 times, 2, 4 and 8 s later.
+ */
+function setupOffline() {
+  const sw = navigator.serviceWorker;
+  const uncontrolled = !sw?.controller;
+  addEventListener('load', () =>
+    sw
+      ?.register('/sw.js')
+      .then(() => sw.ready)
+      .then((r) => uncontrolled && r.active?.postMessage('keep'))
+      .catch(() => {}),
+  );
+  const RETRIES = 'qyq:offline-retries';
+  const tries = Number(sessionStorage.getItem(RETRIES));
+  if (!document.querySelector('[data-offline-reload]')) return sessionStorage.removeItem(RETRIES);
+  const reload = (n: number) => {
+    sessionStorage.setItem(RETRIES, String(n));
+    location.reload();
+  };
+  addEventListener('online', () => reload(1));
+  if (tries && tries <= 3 && navigator.onLine) setTimeout(() => reload(tries + 1), 1000 * 2 ** tries);
+}
+
 setupPrefetch();
 setupChunkRecovery();
+setupOffline();
 if (document.documentElement.dataset.guard === 'on') setupDevtoolsGuard();
 
 /**

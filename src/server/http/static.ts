@@ -29,11 +29,16 @@ const TYPES: Record<string, string> = {
 export const contentTypeOf = (file: string) =>
   TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
 
-/** Hashed assets under /_astro/ never change, so browsers keep them a year; other files revalidate after an hour. */
+/**
+ * Hashed assets under /_astro/ never change, so browsers keep them a year; the service worker is asked
+ * afresh each time (a deploy replaces it, docs/readers.md); other files revalidate after an hour.
+ */
 export const cacheControlFor = (pathname: string) =>
   pathname.startsWith('/_astro/')
     ? 'public, max-age=31536000, immutable'
-    : 'public, max-age=3600, must-revalidate';
+    : pathname === '/sw.js'
+      ? 'no-cache'
+      : 'public, max-age=3600, must-revalidate';
 
 /** A weak validator from size and modification time. */
 export const etagOf = (stat: Pick<Stats, 'size' | 'mtimeMs'>) =>
