@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { aboutPages, navItems, users } from '../../src/server/db/schema/index.ts';
+import { eq, sql } from 'drizzle-orm';
+import { aboutPages, navItems, newsArticles, newsComments, users } from '../../src/server/db/schema/index.ts';
 import { migrationsFolder } from '../../src/server/db/migrate.ts';
 import { seedDemo } from '../../src/server/seed/seed.ts';
 import { demoAccounts, DEMO_PASSWORD } from '../../src/server/seed/site-content.ts';
@@ -86,21 +86,20 @@ describe.each(targets())('database on $name', (target) => {
 
   it('0031 counts each article’s visible comments again (a hidden one no longer counts)', async () => {
     const db = t.app.db;
-    const [{ id: article }] = (await db.execute(sql`select id from news_articles order by id limit 1`))
-      .rows as { id: number }[];
-    const [{ id: user }] = (await db.execute(sql`select id from users order by id limit 1`)).rows as {
-      id: number;
-    }[];
-    await db.execute(sql`delete from news_comments where article_id = ${article}`);
-    await db.execute(sql`insert into news_comments (article_id, user_id, content, status)
-      values (${article}, ${user}, '看得见', 'visible'), (${article}, ${user}, '已隐藏', 'hidden')`);
+    const [{ id: article }] = await db.select({ id: newsArticles.id }).from(newsArticles).limit(1);
+    const [{ id: userId }] = await db.select({ id: users.id }).from(users).limit(1);
+    await db.delete(newsComments).where(eq(newsComments.articleId, article));
+    await db.insert(newsComments).values([
+      { articleId: article, userId, content: '看得见', status: 'visible' },
+      { articleId: article, userId, content: '已隐藏', status: 'hidden' },
+    ]);
     // As an article was left by the old news comments: the hidden one still counted.
-    await db.execute(sql`update news_articles set comment_count = 2 where id = ${article}`);
-    const recount = readFileSync(`${migrationsFolder}/0031_recount_news_comments.sql`, 'utf8');
-    await db.execute(sql.raw(recount));
-    const [{ n }] = (
-      await db.execute(sql`select comment_count as n from news_articles where id = ${article}`)
-    ).rows as { n: number }[];
+    await db.update(newsArticles).set({ commentCount: 2 }).where(eq(newsArticles.id, article));
+    await db.execute(sql.raw(readFileSync(`${migrationsFolder}/0031_recount_news_comments.sql`, 'utf8')));
+    const [{ n }] = await db
+      .select({ n: newsArticles.commentCount })
+      .from(newsArticles)
+      .where(eq(newsArticles.id, article));
     expect(n).toBe(1);
   });
 });
