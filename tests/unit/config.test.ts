@@ -121,8 +121,8 @@ describe('config from the environment', () => {
     expect(conf).toContain('hls_path /d/media/hls-audio;');
     // Its playlists are checked (auth_request) as the others' are.
     expect(conf).toContain('location ~ ^/(hls|hls-low|hls-audio)/[^/]+\\.m3u8$ {');
-    // Under 1 MB a minute with TS overhead (about 15 % on audio alone).
-    expect((AUDIO_LINE_KBPS * 1000 * 60 * 1.15) / 8).toBeLessThan(1_000_000);
+    // Under 1 MB a minute with its TS packaging (measured 77 kbit/s on the wire for 64: 20 %; 25 % here).
+    expect((AUDIO_LINE_KBPS * 1000 * 60 * 1.25) / 8).toBeLessThan(1_000_000);
   });
 
   it('names one ffmpeg for replays and 有料 clips (FFMPEG_BIN, else ffmpeg on PATH)', () => {

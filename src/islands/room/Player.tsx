@@ -133,6 +133,9 @@ export default function Player({
     const url = choice && choice.mode !== 'chat' ? urls[choice.line]?.url : undefined;
     if (!el || !url || !choice) return;
     const lowest = choice.lowest;
+    // An audio-only playlist stalls in Chromium's own HLS player (it waits for a picture that never
+    // comes): the audio line always plays through hls.js.
+    const audioLine = urls[choice.line]?.kind === 'audio';
     let cancelled = false;
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -240,7 +243,7 @@ export default function Player({
       setStatus('loading');
       if (refresh && attempt > 0) source = (await refresh().catch(() => null)) ?? source;
       if (cancelled) return;
-      if (el.canPlayType('application/vnd.apple.mpegurl')) {
+      if (!audioLine && el.canPlayType('application/vnd.apple.mpegurl')) {
         if (lowest && attempt === 0) await lowestVariant(el);
         if (cancelled) return;
         native = { playlist: new URL(source, location.href).href };
