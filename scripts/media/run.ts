@@ -27,6 +27,7 @@ const server = await startMediaServer({
   appUrl,
   hookKey: media.hookKey,
   lowLine: config.media.lowLine,
+  audioLine: config.media.audioLine,
   host: process.env.MEDIA_HOST ?? '0.0.0.0',
 });
 console.log(`球友圈 media server: push ${config.media.pushBase}, HLS ${server.url} (files in ${dir})`);

@@ -26,7 +26,7 @@ export function missingPackages(): string | null {
  * resolves once its HTTP side answers /healthz.
  */
 export async function startMediaServer(o: MediaServerOptions): Promise<RunningMediaServer> {
-  for (const sub of ['hls', 'hls-low', 'recordings', 'replays', 'logs', 'tmp'])
+  for (const sub of ['hls', 'hls-low', 'hls-audio', 'recordings', 'replays', 'logs', 'tmp'])
     mkdirSync(join(o.dir, sub), { recursive: true });
   const conf = join(o.dir, 'nginx.conf');
   writeFileSync(conf, renderMediaConfig(o));

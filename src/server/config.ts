@@ -57,6 +57,7 @@ const envSchema = z.object({
   // The project's own media server (`npm run media`, docs/streaming.md): its HTTP address.
   MEDIA_SERVER: z.url({ protocol: /^https?$/ }).optional(),
   MEDIA_LOW_LINE: flag.default(false),
+  MEDIA_AUDIO_LINE: flag.default(false),
   MEDIA_HOOK_KEY: z.string().min(16).optional(),
   // The ffmpeg that remuxes replays and cuts 有料 clips (a name on PATH or a path).
   FFMPEG_BIN: z.string().min(1).default('ffmpeg'),
@@ -160,8 +161,11 @@ export interface SportsConfig {
 export interface MediaConfig {
   /** rtmp://host[:port]/app: the anchor's OBS pushes to {pushBase}/{stream}?auth_key=… */
   pushBase: string;
-  /** HLS lines, `名称|https://host/app` or a bare URL; empty → the bundled demo stream. */
-  pullLines: { name: string; base: string }[];
+  /**
+   * HLS lines, `名称|https://host/app` or a bare URL; empty → the bundled demo stream. `kind` marks the
+   * media server's own lower lines: `low` (流畅线路, 360p) and `audio` (只听声音, no picture).
+   */
+  pullLines: { name: string; base: string; kind?: 'low' | 'audio' }[];
   /** Signs auth_key; unset → derived from APP_SECRET. */
   authKey?: string;
   /** Seconds a signed URL stays valid. */
@@ -171,15 +175,18 @@ export interface MediaConfig {
   server: string | null;
   /** MEDIA_LOW_LINE: the server also makes a lower-bitrate line (流畅线路) with ffmpeg. */
   lowLine: boolean;
+  /** MEDIA_AUDIO_LINE: the server also makes an audio-only line (只听声音, 64 kbit/s AAC) with ffmpeg. */
+  audioLine: boolean;
   /** The media server's key for the app's hooks; unset → derived from APP_SECRET. */
   hookKey?: string;
 }
 
-/** The lines of the project's media server: its HLS, and the ffmpeg-made lower one when enabled. */
-function serverLines(server: string, lowLine: boolean): MediaConfig['pullLines'] {
+/** The lines of the project's media server: its HLS, and the ffmpeg-made lower ones when enabled. */
+function serverLines(server: string, lowLine: boolean, audioLine: boolean): MediaConfig['pullLines'] {
   const base = server.replace(/\/$/, '');
-  const lines = [{ name: '高清线路', base: `${base}/hls` }];
-  if (lowLine) lines.push({ name: '流畅线路', base: `${base}/hls-low` });
+  const lines: MediaConfig['pullLines'] = [{ name: '高清线路', base: `${base}/hls` }];
+  if (lowLine) lines.push({ name: '流畅线路', base: `${base}/hls-low`, kind: 'low' });
+  if (audioLine) lines.push({ name: '只听声音', base: `${base}/hls-audio`, kind: 'audio' });
   return lines;
 }
 
@@ -269,13 +276,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pushBase: e.MEDIA_PUSH_BASE.replace(/\/$/, ''),
       pullLines:
         e.MEDIA_SERVER && !e.MEDIA_PULL_BASES.trim()
-          ? serverLines(e.MEDIA_SERVER, e.MEDIA_LOW_LINE)
+          ? serverLines(e.MEDIA_SERVER, e.MEDIA_LOW_LINE, e.MEDIA_AUDIO_LINE)
           : pullLines(e.MEDIA_PULL_BASES),
       authKey: e.MEDIA_AUTH_KEY,
       authTtl: e.MEDIA_AUTH_TTL,
       demoStream: e.MEDIA_DEMO_STREAM,
       server: e.MEDIA_SERVER?.replace(/\/$/, '') ?? null,
       lowLine: e.MEDIA_LOW_LINE,
+      audioLine: e.MEDIA_AUDIO_LINE,
       hookKey: e.MEDIA_HOOK_KEY,
     },
     payment: {

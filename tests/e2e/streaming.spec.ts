@@ -41,6 +41,8 @@ test.beforeAll(async ({}, info) => {
     MEDIA_SERVER: `http://127.0.0.1:${httpPort}`,
     MEDIA_PUSH_BASE: `rtmp://127.0.0.1:${rtmpPort}/live`,
     MEDIA_HOOK_KEY: randomBytes(16).toString('hex'),
+    // The audio-only line (只听声音), made by the media server's own ffmpeg from every push.
+    MEDIA_AUDIO_LINE: '1',
   };
   server = await startServer({
     SIM_SPEED: String(SIM_SPEED),
@@ -212,4 +214,56 @@ test('a push goes live, plays, goes offline and becomes a replay with match mark
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
     .toBeGreaterThanOrEqual(t - 0.5);
   expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeLessThan(t + 5);
+});
+
+test('只听声音 plays the audio-only line, under 1 MB a minute', async ({ page }, info) => {
+  test.skip(info.project.name !== 'desktop', 'one media server is enough');
+  test.setTimeout(180_000);
+  const base = server!.url;
+  const anchor = { accessToken: await tokenOf(page, ANCHOR) };
+  const settings = (
+    await (await page.request.get(`${base}/svc/api/room/settings`, { headers: anchor })).json()
+  ).data;
+  const roomId: number = settings.room.id;
+  if (settings.room.liveState === 1)
+    await page.request.get(`${base}/svc/api/room/down?roomId=${roomId}`, { headers: anchor });
+  // Each audio fragment fetched, and its length from the playlist that listed it.
+  const seconds = new Map<string, number>();
+  const bytes = new Map<string, number>();
+  page.on('response', async (r) => {
+    const path = new URL(r.url()).pathname;
+    if (!path.startsWith('/hls-audio/')) return;
+    const body = await r.body().catch(() => null);
+    if (!body) return;
+    if (path.endsWith('.ts')) bytes.set(path.split('/').pop()!, body.length);
+    else
+      for (const [, length, name] of body.toString().matchAll(/#EXTINF:([\d.]+),\s*\n([^\s#]+\.ts)/g))
+        seconds.set(name, Number(length));
+  });
+  await asFan(page);
+  await page.goto(`${base}/live/room/${roomId}`);
+  push = spawn('ffmpeg', pushArgs(`${settings.push.server}/${settings.push.streamKey}`), { stdio: 'ignore' });
+  await expect(page.locator('[data-line-mode="video"]')).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('combobox', { name: '线路' }).selectOption({ label: '只听声音' });
+  await expect(page.locator('[data-line-mode="audio"]')).toBeVisible();
+  await expect
+    .poll(() => page.locator('[data-player] video').evaluate((v: HTMLVideoElement) => v.currentTime), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThan(2);
+  // Four fragments fetched whose lengths are known: the line's rate on the wire (bodies).
+  const measured = () => [...bytes.keys()].filter((name) => seconds.has(name));
+  await expect.poll(() => measured().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(4);
+  const names = measured();
+  const total = names.reduce((sum, n) => sum + bytes.get(n)!, 0);
+  const length = names.reduce((sum, n) => sum + seconds.get(n)!, 0);
+  const perMinute = (total / length) * 60;
+  info.annotations.push({
+    type: 'audio line',
+    description: `${total} bytes in ${length.toFixed(1)} s: ${Math.round(perMinute / 1000)} KB a minute`,
+  });
+  expect(perMinute).toBeLessThan(1_000_000);
+  push.kill('SIGINT');
+  push = null;
+  await expect(page.locator('[data-offline]')).toBeVisible({ timeout: 10_000 });
 });

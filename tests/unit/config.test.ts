@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
+import { AUDIO_LINE_KBPS, renderMediaConfig } from '../../scripts/media/config.ts';
 import { ConfigError, loadConfig } from '../../src/server/config.ts';
 
 describe('config from the environment', () => {
@@ -92,6 +93,36 @@ describe('config from the environment', () => {
     });
     expect(c.databaseUrl).toBe('postgres://u@h:5432/db');
     expect(c.publicSiteUrl).toBe('https://qiuyouquan.example');
+  });
+
+  it("lists the media server's lines, the 流畅 and 只听声音 ones marked, only when turned on", () => {
+    const server = { MEDIA_SERVER: 'http://127.0.0.1:8935/' };
+    expect(loadConfig(server).media.pullLines).toEqual([
+      { name: '高清线路', base: 'http://127.0.0.1:8935/hls' },
+    ]);
+    expect(loadConfig({ ...server, MEDIA_LOW_LINE: '1', MEDIA_AUDIO_LINE: '1' }).media.pullLines).toEqual([
+      { name: '高清线路', base: 'http://127.0.0.1:8935/hls' },
+      { name: '流畅线路', base: 'http://127.0.0.1:8935/hls-low', kind: 'low' },
+      { name: '只听声音', base: 'http://127.0.0.1:8935/hls-audio', kind: 'audio' },
+    ]);
+  });
+
+  it('makes the audio line with ffmpeg at 64 kbit/s, no picture, into its own HLS app (issue 37)', () => {
+    const o = {
+      ...{ dir: '/d/media', rtmpPort: 1935, httpPort: 8935, appUrl: 'http://127.0.0.1:4321' },
+      ...{ hookKey: 'k'.repeat(32), lowLine: false, host: '127.0.0.1' },
+    };
+    const without = renderMediaConfig({ ...o, audioLine: false });
+    expect(without).not.toContain('/audio/$name');
+    const conf = renderMediaConfig({ ...o, audioLine: true });
+    const exec = conf.split('\n').find((l) => l.includes('exec_push') && l.includes('/audio/$name'))!;
+    expect(exec).toContain(`-vn -c:a aac -b:a ${AUDIO_LINE_KBPS}k`);
+    expect(exec).not.toContain('libx264');
+    expect(conf).toContain('hls_path /d/media/hls-audio;');
+    // Its playlists are checked (auth_request) as the others' are.
+    expect(conf).toContain('location ~ ^/(hls|hls-low|hls-audio)/[^/]+\\.m3u8$ {');
+    // Under 1 MB a minute with its TS packaging (measured 77 kbit/s on the wire for 64: 20 %; 25 % here).
+    expect((AUDIO_LINE_KBPS * 1000 * 60 * 1.25) / 8).toBeLessThan(1_000_000);
   });
 
   it('names one ffmpeg for replays and 有料 clips (FFMPEG_BIN, else ffmpeg on PATH)', () => {

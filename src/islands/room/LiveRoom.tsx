@@ -51,6 +51,8 @@ export default function LiveRoom({ room: initial, gifts, history }: Props) {
   // token that logs nobody in (the welcome's `me` is null) turns it into a visitor's.
   const [hasToken] = useState(() => readToken() !== null);
   const [welcomed, setWelcomed] = useState(false);
+  // The welcome call came with Save-Data: on (the player then takes its lowest line).
+  const [saveData, setSaveData] = useState(false);
   const [forbidden, setForbidden] = useState(false);
   const [balance, setBalance] = useState<number | null>(null);
   const [horn, setHorn] = useState<HornShown | null>(null);
@@ -155,6 +157,7 @@ export default function LiveRoom({ room: initial, gifts, history }: Props) {
       (w) => {
         setWelcome(w.welcome);
         setWelcomed(true);
+        if (w.saveData) setSaveData(true);
         if (!w.me) return;
         setMe(w.me);
         setBalance(w.me.balance);
@@ -233,7 +236,7 @@ export default function LiveRoom({ room: initial, gifts, history }: Props) {
         {live && room.mediaDown ? (
           <OfflineStage room={room} />
         ) : live ? (
-          <Player urls={room.pullUrls} poster={room.cover} onDelay={onDelay}>
+          <Player urls={room.pullUrls} poster={room.cover} onDelay={onDelay} rooms saveData={saveData}>
             <Barrage />
             <GiftEffects />
           </Player>

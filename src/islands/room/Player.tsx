@@ -1,8 +1,19 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  chooseLine,
+  isSlowConnection,
+  LINE_KEY,
+  masterVariants,
+  parsePick,
+  pickText,
+  type ConnectionHint,
+  type LineChoice,
+  type LinePick,
+} from '../../lib/live/line-choice.ts';
 import { playlistTail } from '../../lib/live/playlist-tail.ts';
 import { delaySeconds, delayText, fragmentStartMs } from '../../lib/live/stream-delay.ts';
 import type { PullUrl } from './room-api.ts';
-import { PlayerControls } from './PlayerControls.tsx';
+import { LineMenu, PlayerControls } from './PlayerControls.tsx';
 
 /** Waits before the n-th retry after the stream dropped: 1 s, 2 s, 4 s … at most 30 s. */
 export const retryDelay = (attempt: number) => Math.min(30_000, 1000 * 2 ** attempt);
@@ -13,6 +24,25 @@ interface Level {
   index: number;
   label: string;
 }
+
+/** The viewer's line kept on the device; null where there is none (or no storage). */
+function storedPick(): LinePick | null {
+  try {
+    return parsePick(localStorage.getItem(LINE_KEY));
+  } catch {
+    return null;
+  }
+}
+
+function keepPick(pick: LinePick): void {
+  try {
+    localStorage.setItem(LINE_KEY, pickText(pick));
+  } catch {
+    // No storage (a private window): the choice holds for this page only.
+  }
+}
+
+const FIRST_LINE: LineChoice = { mode: 'video', line: 0, lowest: false };
 
 /** Resolves once the element is on screen (hls.js is fetched only for a player the viewer can see). */
 function whenInView(el: Element, signal: { observer?: IntersectionObserver }): Promise<void> {
@@ -33,6 +63,11 @@ function whenInView(el: Element, signal: { observer?: IntersectionObserver }): P
  * view. Starts muted so autoplay is allowed; retries with back-off when the
  * stream drops; a finished stream (the demo loop, a replay) starts over. `children` are drawn
  * over the video (barrage, gift effects) and go fullscreen with it.
+ *
+ * In the live room (`rooms`) the line menu also offers 只听声音 and 仅聊天, the viewer's choice is kept
+ * on the device, and a slow or data-saving connection starts on the lowest line
+ * (src/lib/live/line-choice.ts). The choice is made after hydration (the page is the same for
+ * everyone), before anything is fetched.
  */
 export default function Player({
   urls,
@@ -40,6 +75,8 @@ export default function Player({
   loop = true,
   refresh,
   onDelay,
+  rooms = false,
+  saveData = false,
   children,
 }: {
   urls: PullUrl[];
@@ -52,11 +89,17 @@ export default function Player({
   refresh?: () => Promise<string | null>;
   /** The measured delay behind real time (seconds), or null when the stream cannot tell. */
   onDelay?: (seconds: number | null) => void;
+  /** The live room's line menu and choice (above). */
+  rooms?: boolean;
+  /** The server saw `Save-Data: on` (the room's welcome call): as a slow connection. */
+  saveData?: boolean;
   children?: ReactNode;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
-  const [line, setLine] = useState(0);
+  const [choice, setChoice] = useState<LineChoice | null>(rooms ? null : FIRST_LINE);
+  // The menu's choice where the device keeps none (no storage).
+  const picked = useRef<LinePick | null>(null);
   const [levels, setLevels] = useState<Level[]>([]);
   const [level, setLevel] = useState(-1);
   const [status, setStatus] = useState<PlayerStatus>('loading');
@@ -68,9 +111,31 @@ export default function Player({
   delayListener.current = onDelay;
 
   useEffect(() => {
+    if (!rooms) return;
+    const connection = (navigator as { connection?: ConnectionHint }).connection;
+    const next = chooseLine(urls, storedPick() ?? picked.current, saveData || isSlowConnection(connection));
+    // The same choice again (the welcome's Save-Data on a connection already known slow) keeps the stream.
+    setChoice((now) =>
+      now && now.mode === next.mode && now.line === next.line && now.lowest === next.lowest ? now : next,
+    );
+  }, [rooms, urls, saveData]);
+
+  const pick = (p: LinePick) => {
+    picked.current = p;
+    keepPick(p);
+    setChoice(chooseLine(urls, p, false));
+    // Chosen with a tap: the sound may play (the player starts muted for autoplay).
+    if (p.mode === 'audio') setMuted(false);
+  };
+
+  useEffect(() => {
     const el = video.current;
-    const url = urls[line]?.url;
-    if (!el || !url) return;
+    const url = choice && choice.mode !== 'chat' ? urls[choice.line]?.url : undefined;
+    if (!el || !url || !choice) return;
+    const lowest = choice.lowest;
+    // An audio-only playlist stalls in Chromium's own HLS player (it waits for a picture that never
+    // comes): the audio line always plays through hls.js.
+    const audioLine = urls[choice.line]?.kind === 'audio';
     let cancelled = false;
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -150,12 +215,37 @@ export default function Player({
       timer = setTimeout(start, retryDelay(attempt++));
     }
 
+    /**
+     * The browser's own player picks its variant itself: for the lowest, the master playlist is read
+     * and its lowest variant played, the others offered under 清晰度 (自动: the master again).
+     */
+    async function lowestVariant(el: HTMLVideoElement) {
+      const master = new URL(source, location.href).href;
+      const text = await fetch(master).then(
+        (r) => (r.ok ? r.text() : ''),
+        () => '',
+      );
+      const variants = masterVariants(text, master);
+      if (cancelled || variants.length < 2) return;
+      setLevels(variants.map((v, index) => ({ index, label: v.label })).reverse());
+      setLevel(0);
+      source = variants[0].url;
+      setQuality.current = (index) => {
+        source = index < 0 ? master : variants[index].url;
+        native = { playlist: source };
+        el.src = source;
+        play();
+      };
+    }
+
     async function start() {
       if (cancelled || !el) return;
       setStatus('loading');
       if (refresh && attempt > 0) source = (await refresh().catch(() => null)) ?? source;
       if (cancelled) return;
-      if (el.canPlayType('application/vnd.apple.mpegurl')) {
+      if (!audioLine && el.canPlayType('application/vnd.apple.mpegurl')) {
+        if (lowest && attempt === 0) await lowestVariant(el);
+        if (cancelled) return;
         native = { playlist: new URL(source, location.href).href };
         el.src = source;
         el.onerror = retry;
@@ -173,6 +263,8 @@ export default function Player({
           manifestLoadingMaxRetry: 2,
           fragLoadingMaxRetry: 3,
           startPosition: resumeAt,
+          // Its levels are sorted by bitrate: 0 is the lowest.
+          ...(lowest ? { startLevel: 0 } : {}),
         });
         hls = h;
         setQuality.current = (index) => (h.currentLevel = index);
@@ -185,6 +277,10 @@ export default function Player({
               }))
               .reverse(),
           );
+          if (lowest) {
+            h.currentLevel = 0;
+            setLevel(0);
+          }
           play();
         });
         h.on(Hls.Events.FRAG_CHANGED, (_e, data) => {
@@ -214,10 +310,15 @@ export default function Player({
       el.removeEventListener('ended', onEnded);
       el.onerror = null;
       hls?.destroy();
+      // Stop the browser's own player too (a detached element would go on buffering: 仅聊天 fetches nothing).
+      if (el.hasAttribute('src')) {
+        el.removeAttribute('src');
+        el.load();
+      }
       setLevels([]);
       setLevel(-1);
     };
-  }, [urls, line, loop, refresh]);
+  }, [urls, choice, loop, refresh]);
 
   useEffect(() => {
     if (!video.current) return;
@@ -225,17 +326,58 @@ export default function Player({
     video.current.volume = volume;
   }, [muted, volume]);
 
+  const menu = [
+    ...urls.flatMap((u, i) => (rooms && u.kind === 'audio' ? [] : [{ value: `v${i}`, label: u.name }])),
+    ...(rooms
+      ? [
+          { value: 'audio', label: '只听声音' },
+          { value: 'chat', label: '仅聊天' },
+        ]
+      : []),
+  ];
+  const menuValue = !choice || choice.mode === 'video' ? `v${choice?.line ?? 0}` : choice.mode;
+  const onMenu = (value: string) => {
+    if (value === 'audio' || value === 'chat') return pick({ mode: value });
+    const line = Number(value.slice(1));
+    if (rooms) pick({ mode: 'video', name: urls[line].name });
+    else setChoice({ mode: 'video', line, lowest: false });
+  };
+
+  // 仅聊天: no player at all (nothing is fetched), only the way back.
+  if (choice?.mode === 'chat')
+    return (
+      <div
+        className="flex min-h-11 items-center gap-2 bg-[#0b1f17] py-1 pl-3 pr-1 text-sm text-white"
+        data-line-mode="chat"
+      >
+        <span className="min-w-0 flex-1">仅聊天：画面和声音已关闭，不耗视频流量</span>
+        <LineMenu options={menu} value={menuValue} onChange={onMenu} />
+      </div>
+    );
+
+  const audioOnly = choice?.mode === 'audio';
+
   return (
-    <div ref={box} className="group relative aspect-video w-full overflow-hidden bg-black" data-player>
+    <div
+      ref={box}
+      className="group relative aspect-video w-full overflow-hidden bg-black"
+      data-player
+      data-line-mode={choice?.mode}
+    >
       <video
         ref={video}
-        className="h-full w-full"
+        className={audioOnly ? 'hidden' : 'h-full w-full'}
         playsInline
         muted
         autoPlay
         poster={poster ?? undefined}
         aria-label="直播画面"
       />
+      {audioOnly && (
+        <p className="absolute inset-x-0 top-1/4 text-center text-sm text-white/80">
+          只听声音：画面已关闭，节省流量
+        </p>
+      )}
       {children}
       {status === 'playing' && delay !== null && (
         <span
@@ -266,9 +408,9 @@ export default function Player({
           setVolume(v);
           setMuted(v === 0);
         }}
-        lines={urls}
-        line={line}
-        onLine={setLine}
+        menu={menu}
+        menuValue={menuValue}
+        onMenu={onMenu}
         levels={levels}
         level={level}
         onLevel={(i) => {

@@ -1,5 +1,8 @@
 import { useEffect, useState, type RefObject } from 'react';
-import type { PullUrl } from './room-api.ts';
+export interface MenuOption {
+  value: string;
+  label: string;
+}
 
 interface Props {
   box: RefObject<HTMLDivElement | null>;
@@ -7,9 +10,10 @@ interface Props {
   volume: number;
   onMuted(muted: boolean): void;
   onVolume(volume: number): void;
-  lines: PullUrl[];
-  line: number;
-  onLine(index: number): void;
+  /** The line menu: the lines, and in the live room 只听声音 and 仅聊天. */
+  menu: MenuOption[];
+  menuValue: string;
+  onMenu(value: string): void;
   levels: { index: number; label: string }[];
   level: number;
   onLevel(index: number): void;
@@ -18,6 +22,25 @@ interface Props {
 const icon = 'h-5 w-5';
 /** Every control is a 44×44 px target on touch screens (issue 23). */
 const tap = 'flex h-11 min-w-11 items-center justify-center hover:text-[#5ee6a8]';
+
+/** The line menu (线路): shown only when there is a choice. */
+export function LineMenu(p: { options: MenuOption[]; value: string; onChange(value: string): void }) {
+  if (p.options.length < 2) return null;
+  return (
+    <select
+      aria-label="线路"
+      value={p.value}
+      onChange={(e) => p.onChange(e.target.value)}
+      className="h-11 rounded bg-black/50 px-1"
+    >
+      {p.options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}
 
 /** The bar under the video: unmute and volume, line and quality switches (only when there is a choice), fullscreen. */
 export function PlayerControls(p: Props) {
@@ -88,20 +111,7 @@ export function PlayerControls(p: Props) {
           className="h-11 w-20 accent-[#5ee6a8]"
         />
         <span className="flex-1" />
-        {p.lines.length > 1 && (
-          <select
-            aria-label="线路"
-            value={p.line}
-            onChange={(e) => p.onLine(Number(e.target.value))}
-            className="h-11 rounded bg-black/50 px-1"
-          >
-            {p.lines.map((l, i) => (
-              <option key={l.url} value={i}>
-                {l.name}
-              </option>
-            ))}
-          </select>
-        )}
+        <LineMenu options={p.menu} value={p.menuValue} onChange={p.onMenu} />
         {p.levels.length > 1 && (
           <select
             aria-label="清晰度"

@@ -8,6 +8,8 @@ import { newRequestKey } from '../../lib/wallet.ts';
 export interface PullUrl {
   name: string;
   url: string;
+  /** 流畅线路 (`low`) or 只听声音 (`audio`): the media server's lower lines (src/lib/live/line-choice.ts). */
+  kind?: 'low' | 'audio';
 }
 
 export interface RoomDetail extends RoomCard {
@@ -61,10 +63,13 @@ export const roomApi = {
     ).data,
   welcome: async (roomId: number) =>
     (
-      await api.post<{ welcome: string; notice: string; entry: boolean; me: RoomViewer | null }>(
-        '/api/chat/welcome',
-        { roomId },
-      )
+      await api.post<{
+        welcome: string;
+        notice: string;
+        entry: boolean;
+        me: RoomViewer | null;
+        saveData: boolean;
+      }>('/api/chat/welcome', { roomId })
     ).data,
   send: async (roomId: number, body: { content: string; barrage?: number; atUserId?: number }) =>
     (await api.post<ChatMessage>('/api/chat/msg', { roomId, platform: 1, ...body })).data,

@@ -28,10 +28,16 @@ liveChatRoutes.post('/chat/page', async (c) => {
   return ok(c, page);
 });
 
-/** POST /api/chat/welcome {roomId} → {welcome, notice, entry, me (the logged-in caller's part of the room, or null)}; a noble's or Lv5+ entry is announced to the room. */
+/**
+ * POST /api/chat/welcome {roomId} → {welcome, notice, entry, me (the logged-in caller's part of the room, or
+ * null), saveData}; a noble's or Lv5+ entry is announced to the room. `saveData`: the request came with
+ * `Save-Data: on`, which the room's page (one cached copy for everyone) cannot see: the player then
+ * takes its lowest line (src/lib/live/line-choice.ts).
+ */
 liveChatRoutes.post('/chat/welcome', async (c) => {
   const input = await readInput(c);
-  return ok(c, await live(c).welcome.room(requiredId(input, 'roomId'), c.var.user?.id ?? null));
+  const welcome = await live(c).welcome.room(requiredId(input, 'roomId'), c.var.user?.id ?? null);
+  return ok(c, { ...welcome, saveData: c.req.header('save-data')?.trim().toLowerCase() === 'on' });
 });
 
 /** POST /api/chat/msg {roomId, content, atUserId?, atNickName?, barrage? (style id), platform=1} → the ChatMessage. */

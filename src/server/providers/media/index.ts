@@ -7,6 +7,8 @@ export interface PullLine {
   /** 主线路, 备用线路 … (shown in the player's line switch). */
   name: string;
   url: string;
+  /** The media server's 流畅线路 (`low`) or 只听声音 (`audio`, no picture); absent for a full line. */
+  kind?: 'low' | 'audio';
 }
 
 export interface MediaProvider {
@@ -89,7 +91,10 @@ export function createMediaProvider(config: MediaConfig, appSecret: string): Med
       if (demo) return [{ name: '演示线路', url: config.demoStream }];
       return config.pullLines.map((line) => {
         const url = `${line.base}/${stream}.m3u8`;
-        return { name: line.name, url: `${url}?auth_key=${sign(pathOf(url), uid, now)}` };
+        const signed = `${url}?auth_key=${sign(pathOf(url), uid, now)}`;
+        return line.kind
+          ? { name: line.name, url: signed, kind: line.kind }
+          : { name: line.name, url: signed };
       });
     },
     replay(stream) {
