@@ -84,12 +84,27 @@ async function cacheFirst(event) {
   return response;
 }
 
+/**
+ * A page from the server, never the HTTP cache's copy: a worker's fetch honours the pages'
+ * `stale-while-revalidate` (a navigation does not), so a page just changed (a comment posted, an article
+ * deleted) came back as it was. `no-cache` still revalidates with the ETag, so an unchanged page costs a 304.
+ */
+const fromServer = (request) =>
+  fetch(
+    new Request(request.url, {
+      headers: request.headers,
+      credentials: 'include',
+      redirect: 'manual',
+      cache: 'no-cache',
+    }),
+  );
+
 /** Network first; the kept copy (with the offline bar) when the line is down or too slow; else the offline page. */
 async function navigate(event, url) {
   const { request } = event;
-  if (!keepable(url)) return fetch(request).catch(offlinePage);
+  if (!keepable(url)) return fromServer(request).catch(offlinePage);
   const login = await loggedIn();
-  const network = fetch(request);
+  const network = fromServer(request);
   // Kept even when it comes after the copy was shown (the event lives on until it is stored).
   event.waitUntil(
     network

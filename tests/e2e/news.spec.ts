@@ -140,6 +140,8 @@ test('an editor writes a draft, previews it (readers get 404), publishes it, and
   // Taken down: readers get 404 again; deleted: 410 with a link to the column.
   await page.goto('/ops/news');
   await page.locator(`[data-article-row="${id}"]`).getByRole('button', { name: '删除' }).click();
+  // The form posts as a navigation that click() does not wait for: the row leaves the list once it is done.
+  await expect(page.locator(`[data-article-row="${id}"]`)).toHaveCount(0);
   const gone = await reader.goto(`/news/${id}`);
   expect(gone!.status()).toBe(410);
   await expect(reader.getByRole('link', { name: '返回西甲栏目' })).toBeVisible();
