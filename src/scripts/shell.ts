@@ -69,7 +69,10 @@ function setupDevtoolsGuard() {
  */
 function setupOffline() {
   const sw = navigator.serviceWorker;
-  const uncontrolled = !sw?.controller;
+  // Whether the worker answered this page's own request (then it kept it). Not `controller`: a worker that
+  // takes over while the page loads is the controller without having seen the page.
+  const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  const uncontrolled = !nav?.workerStart;
   addEventListener('load', () =>
     sw
       ?.register('/sw.js')
