@@ -46,10 +46,10 @@ const beijingTime = (httpDate: string) =>
   }).format(new Date(httpDate));
 
 test('an article read once opens offline, with its text', async ({ page, context }) => {
+  // A demo article no other spec edits or deletes (news.spec's own article comes and goes meanwhile).
+  const path = '/news/1';
   await page.goto('/news/pages');
-  const link = page.getByRole('region', { name: '文章列表' }).getByRole('heading').first().getByRole('link');
-  const title = (await link.textContent())!.trim();
-  const path = (await link.getAttribute('href'))!;
+  const title = (await (await page.request.get(path)).text()).match(/<h1[^>]*>([^<]+)<\/h1>/)![1].trim();
   // Opened by its address: a click would hover the link first, and the browser's own prefetch of it
   // would answer the offline visit before the worker's copy (the text shows then too, without the bar).
   await page.goto(path);
