@@ -12,6 +12,41 @@ export const LEADER_STATS = {
   basketball: ['points', 'rebounds', 'assists', 'steals', 'blocks', 'threePoints'],
 } as const;
 
+/**
+ * A season's leader rows for `stat` (its Chinese name where it has one), the stat summed (football) or averaged
+ * per game (basketball). `withReplays`: the simulator's replays of the season count too (a generated season has
+ * only those; a real one falls back to them where its source has no player data: season-views.ts).
+ */
+export async function leaderRows(
+  db: Db,
+  q: { seasonId: number; sport: number; stat: string; limit: number; withReplays: boolean },
+) {
+  const column = matchPlayerStats[q.stat as 'goals'];
+  const total = sql<number>`sum(${column})::int`;
+  const value = q.sport === 1 ? total : sql<number>`round(avg(${column})::numeric, 1)::float`;
+  const rows = await db
+    .select({
+      playerId: players.id,
+      name: players.name,
+      nameZh: players.nameZh,
+      teamId: matchPlayerStats.teamId,
+      team: teams.nameZh,
+      games: sql<number>`count(*)::int`,
+      total,
+      value,
+    })
+    .from(matchPlayerStats)
+    .innerJoin(matches, eq(matches.id, matchPlayerStats.matchId))
+    .innerJoin(players, eq(players.id, matchPlayerStats.playerId))
+    .innerJoin(teams, eq(teams.id, matchPlayerStats.teamId))
+    .where(and(eq(matches.seasonId, q.seasonId), q.withReplays ? undefined : ne(matches.origin, 'sim')))
+    .groupBy(players.id, players.name, players.nameZh, matchPlayerStats.teamId, teams.nameZh)
+    .having(sql`sum(${column}) > 0`)
+    .orderBy(desc(value), desc(total))
+    .limit(q.limit);
+  return rows.map((r) => ({ ...r, name: r.nameZh ?? r.name }));
+}
+
 /** The player part of the database (资料库): squads, a player's clubs and stats, leader boards. */
 export function createPlayerData(db: Db) {
   async function playerLeaders(seasonId: number, stat: string, limit = 20) {
@@ -23,31 +58,8 @@ export function createPlayerData(db: Db) {
     if (!s) return null;
     const allowed: readonly string[] = s.sport === 1 ? LEADER_STATS.football : LEADER_STATS.basketball;
     if (!allowed.includes(stat)) return { seasonId, stat, allowed, rows: [] };
-    const column = matchPlayerStats[stat as 'goals'];
-    const total = sql<number>`sum(${column})::int`;
-    const games = sql<number>`count(*)::int`;
-    const value = s.sport === 1 ? total : sql<number>`round(avg(${column})::numeric, 1)::float`;
-    const rows = await db
-      .select({
-        playerId: players.id,
-        name: players.name,
-        nameZh: players.nameZh,
-        teamId: matchPlayerStats.teamId,
-        team: teams.nameZh,
-        games,
-        total,
-        value,
-      })
-      .from(matchPlayerStats)
-      .innerJoin(matches, eq(matches.id, matchPlayerStats.matchId))
-      .innerJoin(players, eq(players.id, matchPlayerStats.playerId))
-      .innerJoin(teams, eq(teams.id, matchPlayerStats.teamId))
-      .where(and(eq(matches.seasonId, seasonId), s.generated ? undefined : ne(matches.origin, 'sim')))
-      .groupBy(players.id, players.name, players.nameZh, matchPlayerStats.teamId, teams.nameZh)
-      .having(sql`sum(${column}) > 0`)
-      .orderBy(desc(value), desc(total))
-      .limit(limit);
-    return { seasonId, stat, allowed, rows: rows.map((r) => ({ ...r, name: r.nameZh ?? r.name })) };
+    const rows = await leaderRows(db, { seasonId, sport: s.sport, stat, limit, withReplays: s.generated });
+    return { seasonId, stat, allowed, rows };
   }
 
   return {

@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { codesWhere } from '../../../lib/vocab/match-states.ts';
 import type { Db } from '../../db/client.ts';
-import { competitions, players, seasons, teams } from '../../db/schema/sports-core.ts';
-import { matches, matchPlayerStats } from '../../db/schema/sports-match.ts';
+import { competitions, seasons } from '../../db/schema/sports-core.ts';
+import { matches } from '../../db/schema/sports-match.ts';
 import type { DataService } from './data.ts';
-import { LEADER_STATS } from './data-players.ts';
+import { LEADER_STATS, leaderRows } from './data-players.ts';
 import type { StandingRow } from './standings-tables.ts';
 import type { StandingsService } from './standings.ts';
 
@@ -24,34 +24,6 @@ export function createSeasonViews(deps: { db: Db; data: DataService; standings: 
         .innerJoin(competitions, eq(competitions.id, seasons.competitionId))
         .where(eq(seasons.id, seasonId))
     )[0] ?? null;
-
-  /** Leader rows over every match of the season, simulator replays included. */
-  async function withReplays(seasonId: number, sport: number, stat: string, limit: number) {
-    const column = matchPlayerStats[stat as 'goals'];
-    const total = sql<number>`sum(${column})::int`;
-    const value = sport === 1 ? total : sql<number>`round(avg(${column})::numeric, 1)::float`;
-    const rows = await db
-      .select({
-        playerId: players.id,
-        name: players.name,
-        nameZh: players.nameZh,
-        teamId: matchPlayerStats.teamId,
-        team: teams.nameZh,
-        games: sql<number>`count(*)::int`,
-        total,
-        value,
-      })
-      .from(matchPlayerStats)
-      .innerJoin(matches, eq(matches.id, matchPlayerStats.matchId))
-      .innerJoin(players, eq(players.id, matchPlayerStats.playerId))
-      .innerJoin(teams, eq(teams.id, matchPlayerStats.teamId))
-      .where(eq(matches.seasonId, seasonId))
-      .groupBy(players.id, players.name, players.nameZh, matchPlayerStats.teamId, teams.nameZh)
-      .having(sql`sum(${column}) > 0`)
-      .orderBy(desc(value), desc(total))
-      .limit(limit);
-    return rows.map((r) => ({ ...r, name: r.nameZh ?? r.name }));
-  }
 
   return {
     /** The round of the latest finished real match, else the first round with a match (the fixtures tab opens on it). */
@@ -99,7 +71,7 @@ export function createSeasonViews(deps: { db: Db; data: DataService; standings: 
       const s = (await seasonOf(seasonId))!;
       const allowed: readonly string[] = s.sport === 1 ? LEADER_STATS.football : LEADER_STATS.basketball;
       if (real.rows.length || s.generated || !allowed.includes(stat)) return { ...real, demo: s.generated };
-      const rows = await withReplays(seasonId, s.sport, stat, limit);
+      const rows = await leaderRows(db, { seasonId, sport: s.sport, stat, limit, withReplays: true });
       return { ...real, rows, demo: rows.length > 0 };
     },
 
