@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test } from './support/fast-sim.ts';
+import { expect, footballAhead, simData, test } from './support/fast-sim.ts';
 
 /**
  * The live island of a match page: a visitor opens a match before kick-off and, without a
@@ -15,16 +15,8 @@ test('a live match page updates its score, state and commentary without a reload
   sim,
 }) => {
   test.setTimeout(180_000);
-  const data = async (api: APIRequestContext, path: string) =>
-    (await (await api.get(`${sim.url}/svc${path}`)).json()).data;
-  const now = await sim.now();
-  const upcoming = (await data(request, '/live/football/live'))
-    // At least 30 simulated minutes (30 s) ahead: a match about to start may be on by the time its page loads.
-    .filter(
-      (m: { state: number; kickoffAt: string }) =>
-        m.state === 1 && Date.parse(m.kickoffAt) > now + 30 * MINUTE,
-    )
-    .sort((a: { kickoffAt: string }, b: { kickoffAt: string }) => a.kickoffAt.localeCompare(b.kickoffAt));
+  const data = (api: APIRequestContext, path: string) => simData(api, sim, path);
+  const upcoming = await footballAhead(request, sim);
   const state = page.locator('[data-live="state"]');
   const home = page.locator('[data-live="home-score"]');
   const away = page.locator('[data-live="away-score"]');

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test } from './support/fast-sim.ts';
+import { expect, footballAhead, simData, test } from './support/fast-sim.ts';
 
 /**
  * The match timeline (docs/match-day.md) on a live match page, on the fast simulator's server
@@ -22,15 +22,8 @@ const MARKED = new Set([
 
 test('the timeline gains marks live and fits a phone', async ({ page, browser, request, sim }) => {
   test.setTimeout(180_000);
-  const data = async (api: APIRequestContext, path: string) =>
-    (await (await api.get(`${sim.url}/svc${path}`)).json()).data;
-  const now = await sim.now();
-  const upcoming = (await data(request, '/live/football/live'))
-    .filter(
-      (m: { state: number; kickoffAt: string }) =>
-        m.state === 1 && Date.parse(m.kickoffAt) > now + 30 * MINUTE,
-    )
-    .sort((a: { kickoffAt: string }, b: { kickoffAt: string }) => a.kickoffAt.localeCompare(b.kickoffAt));
+  const data = (api: APIRequestContext, path: string) => simData(api, sim, path);
+  const upcoming = await footballAhead(request, sim);
   const timeline = page.locator('figure.match-timeline');
   const marks = timeline.locator('g.tl-mark');
   const goals = timeline.locator('g.tl-mark[data-kind="goal"], g.tl-mark[data-kind="own_goal"]');

@@ -1,4 +1,4 @@
-import { expect, test as base } from '@playwright/test';
+import { expect, test as base, type APIRequestContext } from '@playwright/test';
 import { footballSaturday } from './football-evening.ts';
 import { startServer } from './server.ts';
 import { simClock, type SimClock } from './sim-clock.ts';
@@ -32,3 +32,26 @@ export const test = base.extend<object, { sim: FastSim }>({
 });
 
 export { expect };
+
+/** The `data` of a call to the fast server's API. */
+export const simData = async (api: APIRequestContext, sim: FastSim, path: string) =>
+  (await (await api.get(`${sim.url}/svc${path}`)).json()).data;
+
+/**
+ * Football matches not started and at least 30 simulated minutes (30 s) ahead, soonest first: a match
+ * about to start may be on by the time its page loads.
+ */
+export async function footballAhead(
+  api: APIRequestContext,
+  sim: FastSim,
+): Promise<{ id: number; kickoffAt: string }[]> {
+  const now = await sim.now();
+  const list: { id: number; state: number; kickoffAt: string }[] = await simData(
+    api,
+    sim,
+    '/live/football/live',
+  );
+  return list
+    .filter((m) => m.state === 1 && Date.parse(m.kickoffAt) > now + 30 * 60_000)
+    .sort((a, b) => a.kickoffAt.localeCompare(b.kickoffAt));
+}
