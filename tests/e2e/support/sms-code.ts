@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { REP_OK } from '../../../src/lib/captcha.ts';
 import { answerFor } from '../../../src/server/services/captcha/plan.ts';
 
 /** The e2e server's CAPTCHA_TEST_SEED and SMS_TEST_SEED (support/server.ts): answers and codes derive from it. */
@@ -16,8 +17,15 @@ export async function requestCode(page: Page) {
   await expect(frame).toBeVisible();
   await expect(dialog.getByRole('slider')).toHaveCount(0);
   const box = (await frame.boundingBox())!;
+  // The check and the send are two server round trips 1 s apart (the dialog shows 验证通过 first): wait on
+  // each answer, not on a fixed 5 s, so a busy machine is slower but never a failure, and a click that
+  // missed fails here with the server's word rather than as a missing 已发送.
+  const checked = page.waitForResponse((r) => r.url().includes('/inform/captcha/check'));
+  const sent = page.waitForResponse((r) => r.url().includes('/inform/send/sms'), { timeout: 30_000 });
   for (const p of points) {
     await page.mouse.click(box.x + (p.x * box.width) / 310, box.y + (p.y * box.height) / 155);
   }
+  expect((await (await checked).json()).repCode).toBe(REP_OK);
+  expect((await sent).ok()).toBe(true);
   await expect(page.getByText('已发送')).toBeVisible();
 }
