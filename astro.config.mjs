@@ -14,7 +14,6 @@ export default defineConfig({
   integrations: [UnoCSS({ injectReset: true }), preact({ compat: true })],
   // No page renders Markdown; Shiki's inline styles would only clash with the CSP below.
   markdown: { syntaxHighlight: false },
-  prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
   build: { inlineStylesheets: 'auto', assets: '_astro' },
   server: { port: 4321 },
   // A strict Content-Security-Policy header on every page: scripts only from the site, by the hashes

@@ -1,4 +1,4 @@
-// Part of `npm run build`: a brotli and a gzip copy beside each compressible client file of 1 KB or
+// Part of `npm run build`: a brotli and a gzip copy beside each compressible client file of 200 bytes or
 // more (dist/client/x.js → x.js.br, x.js.gz), so the server sends them as they are instead of
 // compressing the same bytes on every request (src/server/http/built-assets.ts). A copy that would
 // not save at least a tenth is not written.
@@ -19,7 +19,7 @@ const COMPRESSIBLE = new Set([
   '.xml',
   '.webmanifest',
 ]);
-const MIN_BYTES = 1024;
+const MIN_BYTES = 200;
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);

@@ -85,8 +85,12 @@ test.describe('site shell', () => {
     await top.click();
     await expect.poll(() => page.evaluate(() => scrollY)).toBeLessThan(100);
     if (!isMobile) {
+      // The QR code is an image fetched only when the pop-up shows it (not on every page's first load).
+      const qr = float.locator('.qr-pop img');
+      expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeFalsy();
       await float.getByRole('link', { name: '下载APP' }).hover();
-      await expect(float.locator('.qr-pop svg')).toBeVisible();
+      await expect(qr).toBeVisible();
+      await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
     }
   });
 
