@@ -1,5 +1,6 @@
 import { alertHoldMs } from '../lib/follows/alert-hold.ts';
 import type { UnreadTotals } from '../lib/dm/types.ts';
+import { holdQueue } from '../lib/live/hold-queue.ts';
 import { CHANNEL, WS_CODE } from '../lib/realtime/codes.ts';
 import { connectSocket, onFrame, subscribe } from '../stores/socket.ts';
 import { $watching } from '../stores/stream-delay.ts';
@@ -59,20 +60,19 @@ export function listen(badge: HTMLElement) {
       300,
     );
   };
+  const hold = holdQueue();
   connectSocket();
   subscribe(CHANNEL.user(userId));
   onFrame((frame) => {
     if (frame.code === WS_CODE.userNotice && frame.data.payload.type === 'notice') {
       const { notice } = frame.data.payload;
-      // A follow alert for the match this page's live room plays waits for the picture (its delay).
-      setTimeout(
-        () => {
-          show((Number.parseInt(count.textContent ?? '0', 10) || 0) + 1);
-          const href = notice.link ?? '/v/message';
-          if (notice.kind !== 'match' || !boardToast(href, notice.title)) toast(href, notice.title);
-        },
-        alertHoldMs(notice, $watching.get()),
-      );
+      // A follow alert for the match this page's live room plays waits for the picture (its delay),
+      // in the order the alerts came (进球 before 完场 even when the measured delay shrank between them).
+      hold(alertHoldMs(notice, $watching.get()), () => {
+        show((Number.parseInt(count.textContent ?? '0', 10) || 0) + 1);
+        const href = notice.link ?? '/v/message';
+        if (notice.kind !== 'match' || !boardToast(href, notice.title)) toast(href, notice.title);
+      });
     } else if (frame.code === WS_CODE.privateMessage) {
       const d = frame.data.payload;
       const fromOther = d.type === 'message' && (d.message.senderId !== userId || d.message.fromService);

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { readToken } from '../../lib/api/cookie.ts';
 import { failureText } from '../../lib/api/index.ts';
+import { matchHoldMs } from '../../lib/follows/alert-hold.ts';
+import { holdQueue } from '../../lib/live/hold-queue.ts';
 import type { ChatMessage, MatchBrief, RoomEvent, RoomViewer, Sender } from '../../lib/live/types.ts';
 import { BALANCES_EVENT, type BalancesDetail } from '../../lib/wallet-events.ts';
 import { $watching } from '../../stores/stream-delay.ts';
@@ -126,6 +128,7 @@ export default function LiveRoom({ room: initial, gifts, history }: Props) {
     [room.id, me?.id],
   );
 
+  const [holdScore] = useState(() => holdQueue());
   const deliver = useRoomFeed(room.id, hasToken && (!welcomed || me !== null), lastId, room.matchId, {
     onChat,
     onEvent,
@@ -136,19 +139,22 @@ export default function LiveRoom({ room: initial, gifts, history }: Props) {
         (now) => setRoom((r) => (JSON.stringify(r) === JSON.stringify(now) ? r : now)),
         () => undefined,
       ),
+    // The strip's score waits for the picture, as the follow alerts do: never a goal before the video shows it.
     onScore: (s) =>
-      setRoom((r) =>
-        r.match && r.match.id === s.id
-          ? {
-              ...r,
-              match: {
-                ...r.match,
-                homeScore: s.home.score,
-                awayScore: s.away.score,
-                stateName: s.stateName,
-              } as MatchBrief,
-            }
-          : r,
+      holdScore(matchHoldMs(s.id, $watching.get()), () =>
+        setRoom((r) =>
+          r.match && r.match.id === s.id
+            ? {
+                ...r,
+                match: {
+                  ...r.match,
+                  homeScore: s.home.score,
+                  awayScore: s.away.score,
+                  stateName: s.stateName,
+                } as MatchBrief,
+              }
+            : r,
+        ),
       ),
   });
 

@@ -13,8 +13,19 @@ export function alertHoldMs(
   notice: { kind?: string; link?: string | null },
   watching: { matchId: number; delayMs: number } | null,
 ): number {
-  if (!watching || (notice.kind !== undefined && notice.kind !== 'match')) return 0;
-  const matchId = alertMatchId(notice.link);
-  if (matchId === null || matchId !== watching.matchId) return 0;
+  if (notice.kind !== undefined && notice.kind !== 'match') return 0;
+  return matchHoldMs(alertMatchId(notice.link), watching);
+}
+
+/**
+ * How long news of match `matchId` (an alert, a score patch) waits on a page that plays a live room of
+ * that match: the stream's measured delay, at most 2 minutes; no wait for any other match or when no
+ * delay is known.
+ */
+export function matchHoldMs(
+  matchId: number | null,
+  watching: { matchId: number; delayMs: number } | null,
+): number {
+  if (!watching || matchId === null || matchId !== watching.matchId) return 0;
   return Math.max(0, Math.min(watching.delayMs, 120_000));
 }
