@@ -5,6 +5,28 @@ import node from '@astrojs/node';
 import preact from '@astrojs/preact';
 import UnoCSS from 'unocss/astro';
 
+/**
+ * Fewer, smaller scripts for a reader on a bad line (issue 37, docs/readers.md). The modules that the
+ * shell's script loads on every page (the token cookie, the `/svc` fetch and its envelope, the fan's
+ * store) go out as one `core` chunk instead of six files of a few hundred bytes each, and dynamic
+ * imports carry no list of files to preload: what they load is a feature opened later (a dialog, the
+ * follow alerts), and the list cost every page about 300 bytes. Only the browser's build: Astro sets
+ * the client environment's options itself, so a top-level `vite.build` option would not reach it.
+ */
+function clientChunks() {
+  const core =
+    /nanostores[\\/](atom|lifecycle)[\\/]|@nanostores[\\/]persistent|src[\\/]scripts[\\/](svc|me)\.ts|src[\\/]lib[\\/]api[\\/]envelope\.ts|preload-helper/;
+  return {
+    name: 'client-chunks',
+    configEnvironment(name, config) {
+      if (name !== 'client') return;
+      config.build = { ...config.build, modulePreload: false };
+      const output = config.build.rolldownOptions?.output;
+      if (output && !Array.isArray(output)) output.codeSplitting = { groups: [{ name: 'core', test: core }] };
+    },
+  };
+}
+
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware' }),
@@ -38,5 +60,6 @@ export default defineConfig({
   },
   vite: {
     build: { assetsInlineLimit: 2048 },
+    plugins: [clientChunks()],
   },
 });
