@@ -1,10 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TRADE_TYPE } from '../../src/lib/vocab/trade-types.ts';
-import { circles, newsArticles, rooms, sportFollows, users } from '../../src/server/db/schema/index.ts';
+import {
+  circles,
+  matches,
+  newsArticles,
+  rooms,
+  sportFollows,
+  users,
+} from '../../src/server/db/schema/index.ts';
 import { loadAstroHandler } from '../../src/server/http/server.ts';
 import { createSiblingContext, createTestContext, targets, type TestContext } from '../support/context.ts';
 import { listenForTest } from '../support/http-server.ts';
+import { insertMatch } from '../support/live.ts';
 
 /**
  * Pages whose body is the same for every fan: a fan gets the visitor's copy with the header's
@@ -371,6 +379,28 @@ describe.each(targets())("a logged-in fan's pages on $name", (target) => {
       const later = await page(path, a.token);
       expect(later.res.headers.get('x-page-cache')).toBe('fan');
       expect(later.html).toContain(text);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("shows a fan's 竞猜 hit rate in their space once a pick is settled", async () => {
+    const [a] = fans;
+    const matchId = await insertMatch(t.app.db);
+    await t.app.services.predictions.pick(a.id, { matchId, winner: 'away' });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      expect((await page(`/personal/${a.id}`)).html).not.toContain('竞猜命中率');
+      await t.app.db
+        .update(matches)
+        .set({ state: 8, homeScore: 0, awayScore: 2, ftHome: 0, ftAway: 2 })
+        .where(eq(matches.id, matchId));
+      expect(await t.app.services.predictions.settleMatch(matchId)).toBe(1);
+      // Past the visitor's copy of the page made before the settlement.
+      vi.setSystemTime(Date.now() + 60_000);
+      const html = (await page(`/personal/${a.id}`)).html.replace(/<!--.*?-->/g, '');
+      expect(html).toContain('竞猜命中率');
+      expect(html).toMatch(/100%<span[^>]*>1\/1</);
     } finally {
       vi.useRealTimers();
     }

@@ -27,6 +27,7 @@ import { opsRoutes } from './routes/ops.ts';
 import { sportsRoutes } from './routes/sports.ts';
 import { payRoutes } from './routes/wallet.ts';
 import { tipsRoutes } from './routes/tips.ts';
+import { predictionRoutes } from './routes/predictions.ts';
 import { userRoutes } from './routes/user.ts';
 import { mediaHookRoutes } from './routes/media-hooks.ts';
 
@@ -87,6 +88,7 @@ export function createGateway(app: AppContext) {
   gw.route('/imapi', socketTokenRoutes);
   gw.route('/user', userRoutes);
   gw.route('/tj', tipsRoutes);
+  gw.route('/tj', predictionRoutes);
   gw.route('/pay', payRoutes);
   gw.route('/message', messageRoutes);
   gw.route('/ops', opsRoutes);

@@ -18,6 +18,7 @@ export const LIMIT = {
   plan: rateLimit({ name: 'plan', max: 30, windowMs: 60 * minute }),
   expertApply: rateLimit({ name: 'expert-apply', max: 10, windowMs: 60 * minute }),
   planBuy: rateLimit({ name: 'plan-buy', max: 60, windowMs: 10 * minute }),
+  prediction: rateLimit({ name: 'prediction', max: 60, windowMs: 10 * minute }),
   sandboxPay: rateLimit({ name: 'sandbox-pay', max: 30, windowMs: 10 * minute }),
   staffMoney: rateLimit({ name: 'staff-money', max: 60, windowMs: minute }),
   /**

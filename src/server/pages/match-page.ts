@@ -21,20 +21,22 @@ export async function loadMatchPage(
 }
 
 async function loadTab(services: Services, m: MatchDetail, tab: MatchTab) {
-  const { sports, live, tips } = services;
+  const { sports, live, tips, predictions } = services;
   const football = m.sport === 1;
   switch (tab) {
     case 'live': {
-      const [timeline, stats, lineups, texts, rooms, announced] = await Promise.all([
+      const [timeline, stats, lineups, texts, rooms, announced, crowd] = await Promise.all([
         sports.timeline.input(m),
         sports.match.stats(m.id, m.sport),
         football ? sports.match.lineups(m.id, m.sport) : [],
         sports.match.texts(m.id, { limit: 100 }),
         live.rooms.forMatch(m.id),
         live.schedules.anchorsFor([m.id]),
+        predictions.forMatch(m.id, null),
       ]);
       // The timeline's events are the event list's too (one query for both).
-      return { tab, timeline, stats, lineups, texts, rooms, announced: announced.get(m.id) ?? [] } as const;
+      const base = { tab, timeline, stats, lineups, texts, rooms, crowd };
+      return { ...base, announced: announced.get(m.id) ?? [] } as const;
     }
     case 'analysis':
       return { tab, analysis: (await sports.analysis.analysis(m.id))! } as const;

@@ -24,6 +24,7 @@ import { createSessionService } from './sessions/sessions.ts';
 import { createSiteService } from './site/site.ts';
 import { createSportsServices } from './sports/index.ts';
 import { createTipServices } from './tips/index.ts';
+import { createPredictionService } from './predictions/index.ts';
 import { createUploadService } from './uploads/uploads.ts';
 import { createWalletServices } from './wallet/index.ts';
 import { createYouliaoServices } from './youliao/index.ts';
@@ -113,6 +114,7 @@ export function createServices(deps: ServiceDeps) {
       notices: notifications,
       now: () => sports.clock.now(),
     }),
+    predictions: createPredictionService(deps.db, () => sports.clock.now()),
     news,
     youliao: createYouliaoServices(deps, { ledger: wallet.ledger, opsLog: ops.log, notices: notifications }),
   };

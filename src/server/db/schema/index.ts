@@ -16,3 +16,4 @@ export * from './tips.ts';
 export * from './news.ts';
 export * from './search.ts';
 export * from './youliao.ts';
+export * from './predictions.ts';

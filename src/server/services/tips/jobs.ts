@@ -14,12 +14,12 @@ export const TIP_SWEEP_MS = 60_000;
 export const TIP_DEMO_MS = 60_000;
 
 /**
- * Plans settle by themselves: at once when the feed this instance runs moves a match to full time
+ * Plans, and the fans' free predictions (竞猜) by the same rules, settle by themselves: at once when the feed this instance runs moves a match to full time
  * (or cancels it), and by a sweep on one instance (a lease) for anything missed. Settlement is
  * guarded per plan, so the two overlapping, or two instances, pay nothing twice.
  */
 export function startTipsJobs(app: AppContext): () => Promise<void> {
-  const { tips, sports } = app.services;
+  const { tips, predictions, sports } = app.services;
   let pending = Promise.resolve();
   sports.onStateChange((matchId, sport, state) => {
     const phase = stateInfo(sport, state).phase;
@@ -27,7 +27,10 @@ export function startTipsJobs(app: AppContext): () => Promise<void> {
     pending = pending
       .then(() => tips.settlement.settleMatch(matchId))
       .then((n) => void (n > 0 && app.log.info({ matchId, settled: n }, 'tips settled')))
-      .catch((err) => app.log.warn({ err, matchId }, 'tips settlement failed'));
+      .catch((err) => app.log.warn({ err, matchId }, 'tips settlement failed'))
+      .then(() => predictions.settleMatch(matchId))
+      .then(() => undefined)
+      .catch((err) => app.log.warn({ err, matchId }, 'predictions settlement failed'));
   });
   const stopSweep = startSingleton(app, {
     name: 'tips-settlement-sweep',
@@ -35,6 +38,8 @@ export function startTipsJobs(app: AppContext): () => Promise<void> {
     run: async () => {
       const n = await tips.settlement.sweep();
       if (n > 0) app.log.info({ settled: n }, 'tips settled by the sweep');
+      const p = await predictions.sweep();
+      if (p > 0) app.log.info({ settled: p }, 'predictions settled by the sweep');
     },
   });
   const stopDemo = app.config.seedDemo
