@@ -58,5 +58,7 @@ test('竞猜榜 lists the week and the month with their rule', async ({ page }) 
   await expect(page.getByRole('region', { name: '月榜（近30天）' })).toContainText(
     '至少结算12次竞猜才能上榜',
   );
-  await expect(page.getByRole('link', { name: '竞猜榜' }).first()).toBeVisible();
+  const tab = page.getByRole('navigation', { name: '锦囊' }).getByRole('link', { name: '竞猜' });
+  await expect(tab).toHaveAttribute('aria-current', 'page');
+  await expect(tab).toBeInViewport();
 });
