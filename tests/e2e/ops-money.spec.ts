@@ -48,6 +48,25 @@ test.describe('staff console: finance', () => {
     expect(await headerTickets(page)).toBe(before + 5000);
   });
 
+  test('获取验证码 stays disabled until its script has run, so an early click is never lost', async ({
+    page,
+  }) => {
+    // A click on the server-rendered button before hydration did nothing (a whole run lost 3 minutes
+    // to it on a busy machine): with the island's script held back, the button must say it is not ready.
+    await switchTo(page, '13800000009');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/SecondFactorField[^/]*\.js/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/ops/money/adjust?userId=1', { waitUntil: 'domcontentloaded' });
+    const button = page.getByRole('region', { name: '人工充值' }).getByRole('button', { name: '获取验证码' });
+    await expect(button).toBeDisabled();
+    release();
+    await expect(button).toBeEnabled();
+  });
+
   test('a large manual top-up is credited only when a second finance staff member approves it', async ({
     page,
   }) => {

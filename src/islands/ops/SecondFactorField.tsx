@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { api, failureText } from '../../lib/api/index.ts';
 import { MSG } from '../../lib/messages.ts';
 import { useCountdown } from '../auth/use-countdown.ts';
+import { useHydrated } from '../common/use-hydrated.ts';
 
 interface SentCode {
   mobile: string;
@@ -17,6 +18,7 @@ interface SentCode {
 /** `optional`: the form also serves actions without the second factor (the server asks for it where needed). */
 export default function SecondFactorField({ optional = false }: { optional?: boolean }) {
   const countdown = useCountdown();
+  const hydrated = useHydrated();
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState('');
   const [demoCode, setDemoCode] = useState('');
@@ -52,7 +54,7 @@ export default function SecondFactorField({ optional = false }: { optional?: boo
       <button
         type="button"
         className="btn-ghost"
-        disabled={countdown.running || sending}
+        disabled={!hydrated || countdown.running || sending}
         onClick={() => void send()}
       >
         {countdown.running ? `${countdown.left}s后重新获取` : sending ? '发送中…' : '获取验证码'}
