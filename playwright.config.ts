@@ -5,7 +5,7 @@ import { chromiumLaunch } from './tests/support/chromium.ts';
  * Specs that watch matches being played share one fast-simulator server whose clock they move
  * (tests/e2e/support/fast-sim.ts): their own project, so that server runs only while they do.
  */
-const SIMULATED = /\/(follows|match-centre|match-timeline|scores|tips-settle)\.spec\.ts$/;
+const SIMULATED = /\/(follows|match-centre|match-timeline|match-packets|scores|tips-settle)\.spec\.ts$/;
 /**
  * The phone project runs the specs whose pages a phone lays out or operates differently (navigation,
  * forms, pop-ups, the live room, the score island). Server behaviour (headers, escaping, caching,

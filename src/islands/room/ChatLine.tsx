@@ -102,6 +102,8 @@ export default memo(function ChatLine({ item, onUser, onGrab }: Props) {
   }
   if (m.kind === 'redPacket') {
     const packetId = Number(m.extra?.packetId);
+    // A match packet armed (not yet open) or given back: its dialog says why it cannot be grabbed.
+    const notYours = Boolean(m.extra?.opensOn || m.extra?.returned);
     return (
       <li
         className="mx-3 my-1 flex items-center gap-2 rounded-md bg-[#e03131] px-3 py-2 text-sm text-white"
@@ -117,7 +119,7 @@ export default memo(function ChatLine({ item, onUser, onGrab }: Props) {
             onClick={() => onGrab(packetId)}
             className="min-h-11 shrink-0 rounded bg-[#ffd43b] px-3 text-xs font-bold text-[#7a1f00] md:min-h-0 md:px-2 md:py-0.5"
           >
-            抢红包
+            {notYours ? '查看' : '抢红包'}
           </button>
         )}
       </li>

@@ -3,6 +3,7 @@ import { readToken } from '../../lib/api/cookie.ts';
 import { failureText } from '../../lib/api/index.ts';
 import { matchHoldMs } from '../../lib/follows/alert-hold.ts';
 import { holdQueue } from '../../lib/live/hold-queue.ts';
+import { OPENER_NAME, OPENER_WHEN } from '../../lib/live/match-packets.ts';
 import type { ChatMessage, MatchBrief, RoomEvent, RoomViewer, Sender } from '../../lib/live/types.ts';
 import { BALANCES_EVENT, type BalancesDetail } from '../../lib/wallet-events.ts';
 import { $watching } from '../../stores/stream-delay.ts';
@@ -71,12 +72,23 @@ export default function LiveRoom({ room: initial, gifts, history }: Props) {
       [...list, { type: 'system' as const, key: `s${++seq.current}`, text, tone }].slice(-MAX_ITEMS),
     );
 
-  const onChat = useCallback((m: ChatMessage) => {
-    setItems((list) =>
-      list.some((i) => i.key === `m${m.id}`) ? list : [...list, chatItem(m)].slice(-MAX_ITEMS),
-    );
-    fly(m);
-  }, []);
+  // Score patches (and what a goal brings) wait for the picture, in arrival order.
+  const [holdScore] = useState(() => holdQueue());
+  const onChat = useCallback(
+    (m: ChatMessage) => {
+      const show = () => {
+        setItems((list) =>
+          list.some((i) => i.key === `m${m.id}`) ? list : [...list, chatItem(m)].slice(-MAX_ITEMS),
+        );
+        fly(m);
+      };
+      // A match packet's 开抢 line says a goal was scored: it waits for the picture like the score.
+      if (m.kind === 'redPacket' && m.extra?.opened)
+        holdScore(matchHoldMs(room.matchId, $watching.get()), show);
+      else show();
+    },
+    [room.matchId, holdScore],
+  );
 
   const onEvent = useCallback(
     (e: RoomEvent) => {
@@ -105,7 +117,14 @@ export default function LiveRoom({ room: initial, gifts, history }: Props) {
           setRankKey((k) => k + 1);
           break;
         case 'redPacket':
-          system(`${e.user.nickName} 发了一个红包，快来抢！`, 'gift');
+          if (e.opened && e.opensOn)
+            // Opened by a goal or half time: told when this viewer's picture shows it (issue 36 §4).
+            holdScore(matchHoldMs(room.matchId, $watching.get()), () =>
+              system(`${e.user.nickName} 的${OPENER_NAME[e.opensOn!]}开抢啦，快来抢！`, 'gift'),
+            );
+          else if (e.opensOn)
+            system(`${e.user.nickName} 埋了一个${OPENER_NAME[e.opensOn]}，${OPENER_WHEN[e.opensOn]}`, 'gift');
+          else system(`${e.user.nickName} 发了一个红包，快来抢！`, 'gift');
           break;
         case 'redPacketGrab':
           system(`${e.nickName} 抢到了 ${e.amount} 球钻${e.left === 0 ? '，红包已抢完' : ''}`, 'gift');
@@ -125,10 +144,9 @@ export default function LiveRoom({ room: initial, gifts, history }: Props) {
           break;
       }
     },
-    [room.id, me?.id],
+    [room.id, room.matchId, me?.id, holdScore],
   );
 
-  const [holdScore] = useState(() => holdQueue());
   const deliver = useRoomFeed(room.id, hasToken && (!welcomed || me !== null), lastId, room.matchId, {
     onChat,
     onEvent,
@@ -257,6 +275,7 @@ export default function LiveRoom({ room: initial, gifts, history }: Props) {
             balance={balance}
             loggedIn={me !== null}
             level={me?.level ?? 0}
+            anchorMatch={me && me.id === room.anchorId && room.match ? room.match : null}
             onSend={sendGift}
             sheetOpen={sheet}
             onSheetClose={() => setSheet(false)}

@@ -5,20 +5,27 @@ import { formatCount, newRequestKey } from '../../lib/wallet.ts';
 import Dialog from './Dialog.tsx';
 import { roomApi, type PacketView } from './room-api.ts';
 import { LIVE_MSG } from '../../lib/live/messages.ts';
+import { OPENER_NAME, OPENER_WHEN, type PacketOpener } from '../../lib/live/match-packets.ts';
 
-/** 发红包: total, count, random or equal, an optional password word. */
+/**
+ * 发红包: total, count, random or equal, an optional password word; for the anchor of a room showing a
+ * match, when it opens: at once, at the next goal (football) or at half time (比赛红包).
+ */
 export function SendPacketDialog({
   roomId,
   level,
+  anchorMatch,
   open,
   onClose,
 }: {
   roomId: number;
   level: number;
+  anchorMatch: { sport: number } | null;
   open: boolean;
   onClose(): void;
 }) {
   const [mode, setMode] = useState<number>(RED_PACKET.modes.random);
+  const [opensOn, setOpensOn] = useState<PacketOpener | null>(null);
   const [total, setTotal] = useState('100');
   const [count, setCount] = useState('10');
   const [password, setPassword] = useState('');
@@ -37,6 +44,7 @@ export function SendPacketDialog({
         mode,
         password: password.trim() || undefined,
         requestId: key,
+        opensOn: opensOn ?? undefined,
       });
       setKey(newRequestKey());
       setNote(null);
@@ -76,6 +84,28 @@ export function SendPacketDialog({
             </button>
           ))}
         </div>
+        {anchorMatch && (
+          <div className="flex gap-2" role="radiogroup" aria-label="开抢时机">
+            {(
+              [
+                [null, '立即开抢'],
+                ...(anchorMatch.sport === 1 ? [['goal', '下个进球']] : []),
+                ['half', '中场休息'],
+              ] as [PacketOpener | null, string][]
+            ).map(([on, label]) => (
+              <button
+                key={label}
+                type="button"
+                role="radio"
+                aria-checked={opensOn === on}
+                onClick={() => setOpensOn(on)}
+                className={`min-h-11 flex-1 rounded-md border py-1.5 ${opensOn === on ? 'border-[#e03131] bg-[#fff0f0] text-[#e03131]' : 'border-line'}`}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+        )}
         <label>
           总额（球钻）
           <input
@@ -104,7 +134,11 @@ export function SendPacketDialog({
             placeholder="如：球友圈666"
           />
         </label>
-        <p className="text-xs text-ink-mute">24小时内未被抢完的球钻将退回你的钱包。</p>
+        <p className="text-xs text-ink-mute">
+          {opensOn
+            ? `${OPENER_WHEN[opensOn]}；比赛结束前未开出则全额退回，开抢后24小时内未被抢完的球钻将退回你的钱包。`
+            : '24小时内未被抢完的球钻将退回你的钱包。'}
+        </p>
         <p role="alert" className="min-h-4 text-xs text-[#d6336c]">
           {note}
         </p>
@@ -199,11 +233,15 @@ export function GrabDialog({ packetId, onClose }: { packetId: number | null; onC
           )}
           <p role="status" className="min-h-4 text-center text-[#e03131]">
             {note ??
-              (packet.status === 'expired'
-                ? LIVE_MSG.redPacketExpired
-                : packet.status === 'done' && packet.mine === null
-                  ? LIVE_MSG.redPacketGone
-                  : '')}
+              (packet.status === 'armed' && packet.opensOn
+                ? `${OPENER_NAME[packet.opensOn]}，${OPENER_WHEN[packet.opensOn]}`
+                : packet.status === 'expired' && packet.opensOn && !packet.openedAt
+                  ? '比赛结束时未开出，已全额退回主播'
+                  : packet.status === 'expired'
+                    ? LIVE_MSG.redPacketExpired
+                    : packet.status === 'done' && packet.mine === null
+                      ? LIVE_MSG.redPacketGone
+                      : '')}
           </p>
           <ul className="max-h-48 overflow-y-auto divide-y divide-line" aria-label="领取记录">
             {packet.grabs.map((g) => (

@@ -20,6 +20,8 @@ interface Props {
   balance: number | null;
   loggedIn: boolean;
   level: number;
+  /** The room's match when the viewer is its anchor and may arm a match packet (比赛红包). */
+  anchorMatch: { sport: number } | null;
   /** Resolves to an error message, or null when sent. */
   onSend(gift: Gift, count: number, requestId: string): Promise<string | null>;
   /** The bottom sheet is open (phones; beside the chat the tools are always shown under the video). */
@@ -150,7 +152,13 @@ export default function RoomTools(p: Props) {
       </section>
       <Suspense fallback={null}>
         {used.includes('packet') && (
-          <SendPacketDialog roomId={p.roomId} level={p.level} open={dialog === 'packet'} onClose={close} />
+          <SendPacketDialog
+            roomId={p.roomId}
+            level={p.level}
+            anchorMatch={p.anchorMatch}
+            open={dialog === 'packet'}
+            onClose={close}
+          />
         )}
         {used.includes('noble') && (
           <NobilityDialog roomId={p.roomId} open={dialog === 'noble'} onClose={close} />

@@ -1,3 +1,4 @@
+import type { PacketOpener } from '../../lib/live/match-packets.ts';
 import { api } from '../../lib/api/index.ts';
 import type { ChatMessage, MatchBrief, RoomCard, RoomViewer } from '../../lib/live/types.ts';
 import { announceBalances } from '../../lib/wallet-events.ts';
@@ -46,7 +47,10 @@ export interface PacketView {
   hasPassword: boolean;
   grabbed: number;
   amountLeft: number;
-  status: 'open' | 'done' | 'expired';
+  status: 'open' | 'done' | 'expired' | 'armed';
+  /** A match packet's moment (比赛红包), null for one sent open. */
+  opensOn: PacketOpener | null;
+  openedAt: string | null;
   expiresAt: string;
   mine: number | null;
   grabs: { userId: number; nickName: string; amount: number; createdAt: string; best: boolean }[];
@@ -117,6 +121,7 @@ export const roomApi = {
     mode: number;
     password?: string;
     requestId: string;
+    opensOn?: PacketOpener;
   }) {
     const { data } = await api.post<PacketView>('/api/redPacket/send', body);
     await refreshBalances();

@@ -1,3 +1,4 @@
+import type { PacketOpener } from './match-packets.ts';
 import type { MatchPhase } from '../vocab/match-states.ts';
 
 /**
@@ -120,6 +121,10 @@ export type RoomEvent =
       count: number;
       total: number;
       hasPassword: boolean;
+      /** A match packet armed now: what opens it (docs/live-rooms.md, 比赛红包). */
+      opensOn?: PacketOpener;
+      /** A match packet that has just opened (its goal or half time). */
+      opened?: true;
     }
   | {
       type: 'redPacketGrab';

@@ -194,8 +194,18 @@ export const redPackets = pgTable(
     shares: integer('shares').array().notNull(),
     grabbed: smallint('grabbed').notNull().default(0),
     amountLeft: integer('amount_left').notNull(),
-    /** 'open' | 'done' (all taken) | 'expired' (the rest returned) */
+    /**
+     * 'open' | 'done' (all taken) | 'expired' (the rest returned) | 'armed' (a match packet waiting for
+     * its moment; returned whole if the match ends first)
+     */
     status: text('status').notNull().default('open'),
+    /** A match packet (比赛红包): the room's match when it was armed, and what opens it. */
+    matchId: integer('match_id'),
+    /** 'goal' (the next goal) | 'half' (half time); null for a packet open at once. */
+    opensOn: text('opens_on'),
+    /** Goals of the match when it was armed: the next goal is any beyond them. */
+    armedGoals: smallint('armed_goals'),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
     requestKey: text('request_key').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -205,6 +215,7 @@ export const redPackets = pgTable(
     unique('red_packets_sender_key').on(t.senderId, t.requestKey),
     index('red_packets_room_idx').on(t.roomId, t.id),
     index('red_packets_open_idx').on(t.status, t.expiresAt),
+    index('red_packets_match_idx').on(t.matchId, t.status),
     check('red_packets_left_nonneg', sql`${t.amountLeft} >= 0`),
     check('red_packets_grabbed_range', sql`${t.grabbed} between 0 and ${t.count}`),
   ],

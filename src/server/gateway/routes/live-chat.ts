@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { MATCH_PACKET_MSG, PACKET_OPENERS, type PacketOpener } from '../../../lib/live/match-packets.ts';
+import { invalidParam } from '../../errors.ts';
 import { BARRAGE_STYLES, CHAT } from '../../../lib/live/rules.ts';
 import { requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
@@ -116,7 +118,10 @@ liveChatRoutes.post(
   },
 );
 
-/** POST /api/redPacket/send {roomId, total, count, mode (1 random, 2 equal), password?, requestId} → the packet (trade type 10). */
+/**
+ * POST /api/redPacket/send {roomId, total, count, mode (1 random, 2 equal), password?, requestId, opensOn?}
+ * → the packet (trade type 10). `opensOn` 'goal' | 'half' arms a match packet (比赛红包, the room's anchor).
+ */
 liveChatRoutes.post(
   '/redPacket/send',
   requireUser,
@@ -130,10 +135,19 @@ liveChatRoutes.post(
       mode: wholeNumber(input, 'mode'),
       password: text(input.password) || undefined,
       key: requestKey(c, input),
+      opensOn: openerOf(input.opensOn),
     });
     return ok(c, packet);
   },
 );
+
+function openerOf(v: unknown): PacketOpener | undefined {
+  const on = text(v);
+  if (!on) return undefined;
+  if (!(PACKET_OPENERS as readonly string[]).includes(on))
+    throw invalidParam('opensOn', MATCH_PACKET_MSG.opener);
+  return on as PacketOpener;
+}
 
 /** POST /api/redPacket/grab {packetId, password?} → {amount, balance, packet} (trade type 11). */
 liveChatRoutes.post(

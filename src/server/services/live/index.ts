@@ -16,6 +16,7 @@ import { createMatchLookup, type MatchLookup } from './matches.ts';
 import { createModerationService } from './moderation.ts';
 import { createRankService } from './ranks.ts';
 import { createRedPacketService } from './red-packets.ts';
+import { createMatchRedPackets } from './match-red-packets.ts';
 import { createReportService } from './reports.ts';
 import { createRoomAdmin } from './room-admin.ts';
 import { createRoomAuditService } from './room-audits.ts';
@@ -68,6 +69,8 @@ export function createLiveServices(
     feedNow: parts.feedNow,
   });
   const chat = createChatService({ db, kv, access, senders, rooms, matches, publish });
+  const packetDeps = { db, ledger: wallet.ledger, access, senders, chat, publish };
+  const matchPackets = createMatchRedPackets(packetDeps);
   const realNameVerified = async (userId: number) => (await accounts.realName.get(userId)).status === 1;
   return {
     media,
@@ -89,7 +92,8 @@ export function createLiveServices(
     reports: createReportService({ db, access, storage }),
     gifts: createRoomGiftService({ kv, gifts: wallet.gifts, access, senders, chat, rooms, publish }),
     nobility: createRoomNobilityService({ nobility: wallet.nobility, access, senders, publish }),
-    redPackets: createRedPacketService({ db, ledger: wallet.ledger, access, senders, chat, publish }),
+    redPackets: createRedPacketService({ ...packetDeps, matchPackets }),
+    matchPackets,
     horns: createHornService({ db, ledger: wallet.ledger, publish }),
   };
 }

@@ -13,17 +13,32 @@ export const DEMO_CHAT_MS = 60_000;
 /**
  * Background work of the live rooms, each on one instance at a time (a lease): returns what is left
  * in red packets 24 h after they were sent (each packet is also settled under its row lock with an
- * idempotency key, so an overlap at a hand-over changes nothing). With the demo seeded, the demo
+ * idempotency key, so an overlap at a hand-over changes nothing). Match packets (比赛红包) open at
+ * once when the feed this instance runs scores a goal or reaches half time, and go back when the
+ * match ends first; the same sweep catches what an event missed. With the demo seeded, the demo
  * rooms also keep a match of the day linked, and their chat follows that match.
  */
 export function startLiveJobs(app: AppContext): () => Promise<void> {
+  const { live, sports } = app.services;
+  let pending = Promise.resolve();
+  const advance = (matchId: number) => {
+    pending = pending
+      .then(() => live.matchPackets.advanceMatch(matchId))
+      .then((n) => void (n > 0 && app.log.info({ matchId, changed: n }, 'match red packets moved')))
+      .catch((err) => app.log.warn({ err, matchId }, 'match red packets failed'));
+  };
+  // Only football packets open on a goal; basketball's open at half time, a state change.
+  sports.onScore((m) => void (m.sport === 1 && advance(m.id)));
+  sports.onStateChange((matchId) => advance(matchId));
   const stops = [
     startSingleton(app, {
       name: 'red-packet-expiry',
       everyMs: RED_PACKET_SWEEP_MS,
       run: async () => {
-        const n = await app.services.live.redPackets.expireDue();
+        const n = await live.redPackets.expireDue();
         if (n > 0) app.log.info({ settled: n }, 'red packets returned');
+        const moved = await live.matchPackets.sweep();
+        if (moved > 0) app.log.info({ moved }, 'match red packets moved by the sweep');
       },
     }),
   ];
@@ -46,5 +61,6 @@ export function startLiveJobs(app: AppContext): () => Promise<void> {
   }
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
+    await pending;
   };
 }

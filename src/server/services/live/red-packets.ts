@@ -14,6 +14,13 @@ import { cleanText } from './chat.ts';
 import type { RoomPublisher } from './events.ts';
 import { senderSnapshot, type Senders } from './senders.ts';
 import { splitRedPacket } from './split.ts';
+import type { MatchRedPackets } from './match-red-packets.ts';
+import {
+  MATCH_PACKET_MSG,
+  OPENER_NAME,
+  OPENER_WHEN,
+  type PacketOpener,
+} from '../../../lib/live/match-packets.ts';
 
 type Packet = typeof redPackets.$inferSelect;
 export interface SendPacket {
@@ -23,6 +30,8 @@ export interface SendPacket {
   mode: number;
   password?: string;
   key: string;
+  /** A match packet (比赛红包): opens at the room's match's next goal or half time instead of at once. */
+  opensOn?: PacketOpener;
 }
 
 /**
@@ -37,6 +46,7 @@ export function createRedPacketService(deps: {
   senders: Senders;
   chat: ChatService;
   publish: RoomPublisher;
+  matchPackets: MatchRedPackets;
 }) {
   const { db, ledger, access, senders, chat, publish } = deps;
 
@@ -110,6 +120,9 @@ export function createRedPacketService(deps: {
       grabbed: r.grabbed,
       amountLeft: r.amountLeft,
       status: r.status,
+      /** A match packet's moment ('goal' | 'half'), null for a packet sent open. */
+      opensOn: r.opensOn as PacketOpener | null,
+      openedAt: r.openedAt?.toISOString() ?? null,
       expiresAt: r.expiresAt.toISOString(),
       createdAt: r.createdAt.toISOString(),
       mine: viewerId ? (grabs.find((g) => g.userId === viewerId)?.amount ?? null) : null,
@@ -137,6 +150,7 @@ export function createRedPacketService(deps: {
       if (password && [...password].length > RED_PACKET.passwordMax)
         throw badRequest(LIVE_MSG.redPacketPasswordRule);
       const shares = splitRedPacket(input.total, input.count, input.mode);
+      const armed = input.opensOn ? await deps.matchPackets.arming(userId, room, input.opensOn) : null;
       let packet: Packet;
       try {
         packet = await db.transaction(async (tx) => {
@@ -152,7 +166,9 @@ export function createRedPacketService(deps: {
               shares,
               amountLeft: input.total,
               requestKey: input.key,
+              // An armed packet's 24 hours start when it opens (match-red-packets.ts).
               expiresAt: new Date(Date.now() + RED_PACKET.ttlMs),
+              ...armed,
             })
             .returning();
           await ledger.debit(
@@ -177,20 +193,23 @@ export function createRedPacketService(deps: {
       }
       const user = senderSnapshot(me);
       const kind = packet.mode === RED_PACKET.modes.random ? '拼手气红包' : '红包';
-      await chat.post(room, 'redPacket', user, `发了一个${kind}，共${packet.total}球钻`, {
+      const facts = { count: packet.count, total: packet.total, hasPassword: Boolean(password) };
+      const on = input.opensOn;
+      const said = on
+        ? `埋了一个${OPENER_NAME[on]}，共${packet.total}球钻，${OPENER_WHEN[on]}`
+        : `发了一个${kind}，共${packet.total}球钻`;
+      await chat.post(room, 'redPacket', user, said, {
         packetId: packet.id,
-        count: packet.count,
-        total: packet.total,
-        hasPassword: Boolean(password),
+        ...facts,
+        ...(on && { opensOn: on }),
       });
       await publish.event({
         type: 'redPacket',
         roomId: room.id,
         packetId: packet.id,
         user,
-        count: packet.count,
-        total: packet.total,
-        hasPassword: Boolean(password),
+        ...facts,
+        ...(on && { opensOn: on }),
       });
       return detail(packet.id, userId);
     },
@@ -207,6 +226,7 @@ export function createRedPacketService(deps: {
           .from(redPacketGrabs)
           .where(and(eq(redPacketGrabs.packetId, packetId), eq(redPacketGrabs.userId, userId)));
         if (mine) return { kind: 'grabbed' as const };
+        if (locked.status === 'armed') return { kind: 'armed' as const };
         if (locked.status === 'expired' || locked.expiresAt <= new Date())
           return { kind: 'expired' as const };
         if (locked.status !== 'open' || locked.grabbed >= locked.count) return { kind: 'gone' as const };
@@ -243,6 +263,7 @@ export function createRedPacketService(deps: {
         };
       });
       if (outcome.kind === 'grabbed') throw badRequest(LIVE_MSG.redPacketGrabbed);
+      if (outcome.kind === 'armed') throw badRequest(MATCH_PACKET_MSG.waiting);
       if (outcome.kind === 'gone') throw badRequest(LIVE_MSG.redPacketGone);
       if (outcome.kind === 'expired') {
         await settle(packetId);
