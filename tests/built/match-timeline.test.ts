@@ -1,7 +1,7 @@
 import { and, asc, between, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { footballAt } from '../../src/lib/match/timeline.ts';
-import { matches } from '../../src/server/db/schema/index.ts';
+import { liveSessions, matches, rooms } from '../../src/server/db/schema/index.ts';
 import { loadAstroHandler } from '../../src/server/http/server.ts';
 import { targets } from '../support/context.ts';
 import { listenForTest } from '../support/http-server.ts';
@@ -132,6 +132,44 @@ describe.each(targets())('the match timeline on $name', (target) => {
     expect(html).toMatch(/>分差<\/text>/);
     expect(html).toMatch(/<path d="M40 [\d.]+ L/);
     expect(html).toMatch(/最终领先 \d+ 分|比分持平/);
+  });
+
+  it("draws the match's timeline under a replay of it, with the second of the recording for each moment", async () => {
+    const [room] = await b.app.db.select().from(rooms).limit(1);
+    const { kickoffAt } = (await b.get(`/live/match/${football.id}`)).data;
+    // A push from 5 minutes before kick-off for 130 minutes (the bench's feed runs at real speed).
+    const pushedAt = Date.parse(kickoffAt) - 5 * 60_000;
+    const [replay] = await b.app.db
+      .insert(liveSessions)
+      .values({
+        roomId: room.id,
+        anchorId: room.anchorId,
+        title: '时间轴回放测试',
+        navId: 1,
+        matchId: football.id,
+        startedAt: new Date(pushedAt),
+        endedAt: new Date(pushedAt + 130 * 60_000),
+        replayUrl: '/media/replays/timeline-test/index.mp4',
+        replayState: 'ready',
+        durationSeconds: 130 * 60,
+        feedClockAt: new Date(pushedAt),
+      })
+      .returning({ id: liveSessions.id });
+    const { status, html } = await page(`/playback/video/${replay.id}`);
+    expect(status).toBe(200);
+    expect(html).toContain('<figure class="match-timeline"');
+    const points = JSON.parse(
+      html.match(/<replay-timeline data-points="([^"]*)"/)![1].replace(/&quot;|&#34;/g, '"'),
+    ) as [number, number][];
+    expect(points.length).toBeGreaterThan(20);
+    // Each moment of the match sits at its feed time less the push's start: a line at the axis's
+    // minute m is m minutes (plus half time and stoppages) after kick-off, 5 minutes into the push.
+    for (const [at, second] of points) {
+      expect(second).toBeGreaterThanOrEqual(5 * 60 + at * 60 - 60);
+      expect(second).toBeLessThan(5 * 60 + at * 60 + 30 * 60);
+    }
+    const places = points.map(([at]) => at);
+    expect(places).toEqual([...places].sort((x, y) => x - y));
   });
 
   it('answers 404 for a match that does not exist', async () => {

@@ -214,6 +214,26 @@ test('a push goes live, plays, goes offline and becomes a replay with match mark
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
     .toBeGreaterThanOrEqual(t - 0.5);
   expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeLessThan(t + 5);
+
+  // The match timeline under the replay (issue 36 §3): a click on the second half's first minutes
+  // plays the recording from there; the first half's last minutes from before it.
+  const figure = page.getByRole('region', { name: '比赛时间轴' }).locator('figure[data-axis]');
+  await expect(figure).toBeVisible();
+  const [from, to] = (await figure.getAttribute('data-axis'))!.split(',').map(Number);
+  const end = Number(await figure.getAttribute('data-end'));
+  const svg = figure.locator(':scope > svg');
+  const { width, height } = (await svg.boundingBox())!;
+  // A click on the figure at that minute (Playwright scrolls it clear of the sticky header first).
+  const clickAt = async (minute: number) => {
+    await video.evaluate((v: HTMLVideoElement) => v.pause());
+    await svg.click({ position: { x: width * (from + ((to - from) * minute) / end), y: height / 2 } });
+  };
+  const playing = () => video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  await clickAt(43);
+  await expect.poll(playing, { timeout: 10_000 }).toBeLessThan(t);
+  await clickAt(47);
+  await expect.poll(playing, { timeout: 10_000 }).toBeGreaterThanOrEqual(t - 1);
+  expect(await playing()).toBeLessThan(t + 5);
 });
 
 test('只听声音 plays the audio-only line, under 1 MB a minute', async ({ page }, info) => {

@@ -1,6 +1,7 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { api } from '../../lib/api/index.ts';
 import Player from '../room/Player.tsx';
+import { REPLAY_SEEK_EVENT } from '../../lib/match/replay-axis.ts';
 
 export interface Marker {
   t: number;
@@ -37,6 +38,16 @@ export default function ReplayPlayer({
     video.currentTime = t;
     void video.play().catch(() => undefined);
   }
+  // The match timeline under the replay (<replay-timeline>) asks for a second of it; the player,
+  // above the timeline, is brought back into view to show it.
+  useEffect(() => {
+    const onSeek = (e: Event) => {
+      seek((e as CustomEvent<number>).detail);
+      box.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+    };
+    addEventListener(REPLAY_SEEK_EVENT, onSeek);
+    return () => removeEventListener(REPLAY_SEEK_EVENT, onSeek);
+  }, []);
   return (
     <div ref={box}>
       <Player

@@ -4,11 +4,12 @@ import type { ServiceDeps } from '../deps.ts';
 import type { LiveServices } from '../live/index.ts';
 import { createMediaHooks } from './hooks.ts';
 import { replayMarkers } from './markers.ts';
+import { replayAxis } from './replay-axis.ts';
 import { createReplayMaker } from './replays.ts';
 
 /**
  * The project's media server (docs/streaming.md): its hooks (push in, push out, playlist auth),
- * recordings made into replays, and the match markers of a replay.
+ * recordings made into replays, and the match markers and timeline of a replay.
  */
 export function createMediaServices(deps: ServiceDeps, parts: { live: LiveServices; clock: FeedClock }) {
   const { db, log, config, kv } = deps;
@@ -25,6 +26,8 @@ export function createMediaServices(deps: ServiceDeps, parts: { live: LiveServic
       ffmpeg: config.ffmpegBin,
     }),
     markers: (sessionId: number) => replayMarkers(db, sessionId, clock.speed),
+    /** The replay's seconds along the match timeline of `matchId` (the timeline under the replay). */
+    axis: (sessionId: number, matchId: number) => replayAxis(db, sessionId, matchId, clock.speed),
   };
 }
 
