@@ -1,20 +1,17 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { PREDICTION_MSG } from '../../../lib/predictions.ts';
 import { invalidParam } from '../../errors.ts';
-import { q, text, validate } from '../../validate.ts';
+import { text } from '../../validate.ts';
 import { requireUser } from '../auth.ts';
 import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import { LIMIT } from '../limits.ts';
 import type { GatewayEnv } from '../types.ts';
+import { idOf } from './tips-input.ts';
 
 /** Free predictions 竞猜 (docs/predictions.md); URL prefix /svc/tj beside 锦囊. */
 export const predictionRoutes = new Hono<GatewayEnv>();
 const predictions = (c: { var: GatewayEnv['Variables'] }) => c.var.app.services.predictions;
-
-const matchIdOf = (v: unknown) =>
-  validate(z.object({ matchId: q.id() }), { matchId: text(v) || undefined }).matchId;
 
 /** POST /tj/prediction/pick {matchId, winner, total?} → the caller's pick and the crowd's split. */
 predictionRoutes.post('/prediction/pick', requireUser, LIMIT.prediction, async (c) => {
@@ -26,7 +23,7 @@ predictionRoutes.post('/prediction/pick', requireUser, LIMIT.prediction, async (
   return ok(
     c,
     await predictions(c).pick(c.var.user.id, {
-      matchId: matchIdOf(input.matchId),
+      matchId: idOf('matchId', input.matchId),
       winner: winner as 'home',
       total: (total || undefined) as 'over' | undefined,
     }),
@@ -35,7 +32,7 @@ predictionRoutes.post('/prediction/pick', requireUser, LIMIT.prediction, async (
 
 /** GET /tj/prediction/match?matchId → open or not, the viewer's pick, the split once it may be seen. */
 predictionRoutes.get('/prediction/match', async (c) =>
-  ok(c, await predictions(c).forMatch(matchIdOf(c.req.query('matchId')), c.var.user?.id ?? null)),
+  ok(c, await predictions(c).forMatch(idOf('matchId', c.req.query('matchId')), c.var.user?.id ?? null)),
 );
 
 /** GET /tj/prediction/board?days=7|30 → the week's or month's best fans by hit rate. */
