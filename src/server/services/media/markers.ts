@@ -21,19 +21,30 @@ export function periodLabel(sport: 'football' | 'basketball', period: number): s
 }
 
 /**
- * Markers of a replay: the moments of the match linked at the time (`matchSpans`), placed from the
- * feed clock at the push's start (`feedClockAt`) less the drops of a resumed push (`replaySecond`).
+ * What a replay's recording covers of the feed: the matches linked while it ran (`matchSpans`), and
+ * where a feed moment sits in it — the feed clock at the push's start (`feedClockAt`) less the drops
+ * of a resumed push (`replaySecond`). Null for a recording not placed on the feed (the demo's).
  */
-export async function replayMarkers(db: Db, sessionId: number, speed: number): Promise<ReplayMarker[]> {
+export async function recordingOf(db: Db, sessionId: number, speed: number) {
   const [s] = await db.select().from(liveSessions).where(eq(liveSessions.id, sessionId));
-  if (!s?.feedClockAt || !s.durationSeconds) return [];
+  if (!s?.feedClockAt || !s.durationSeconds) return null;
   const start = s.feedClockAt.getTime();
   const end = feedEnd(start, s.durationSeconds, s.feedGaps, speed);
-  const spans = matchSpans(start, end, s.earlierMatches, s.matchId);
-  const markers = (await Promise.all(spans.map((span) => spanMarkers(db, span)))).flat();
-  const t = (at: Date) => replaySecond(at.getTime(), start, s.feedGaps, speed);
+  return {
+    spans: matchSpans(start, end, s.earlierMatches, s.matchId),
+    second: (at: Date) => replaySecond(at.getTime(), start, s.feedGaps, speed),
+  };
+}
+
+/** Markers of a replay: the moments of the match linked at the time, placed on the recording. */
+export async function replayMarkers(db: Db, sessionId: number, speed: number): Promise<ReplayMarker[]> {
+  const recording = await recordingOf(db, sessionId, speed);
+  if (!recording) return [];
+  const markers = (await Promise.all(recording.spans.map((span) => spanMarkers(db, span)))).flat();
   // Chronological; a period's start comes before the events of its first moment (stable sort).
-  return markers.sort((a, b) => a.at.getTime() - b.at.getTime()).map(({ at, ...m }) => ({ ...m, t: t(at) }));
+  return markers
+    .sort((a, b) => a.at.getTime() - b.at.getTime())
+    .map(({ at, ...m }) => ({ ...m, t: recording.second(at) }));
 }
 
 /** The goals, cards and period starts of one match between `from` and `to` (feed clock), not yet placed. */

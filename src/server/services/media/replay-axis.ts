@@ -1,8 +1,8 @@
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import { axisPoints, type AxisPoint } from '../../../lib/match/replay-axis.ts';
 import type { Db } from '../../db/client.ts';
-import { liveSessions, matches, matchTexts } from '../../db/schema/index.ts';
-import { feedEnd, matchSpans, replaySecond } from './timeline.ts';
+import { matches, matchTexts } from '../../db/schema/index.ts';
+import { recordingOf } from './markers.ts';
 
 /**
  * Where the recording of a replay shows each moment of one match (docs/match-day.md, Replays): the
@@ -15,12 +15,9 @@ export async function replayAxis(
   matchId: number,
   speed: number,
 ): Promise<AxisPoint[]> {
-  const [s] = await db.select().from(liveSessions).where(eq(liveSessions.id, sessionId));
-  if (!s?.feedClockAt || !s.durationSeconds) return [];
-  const start = s.feedClockAt.getTime();
-  const end = feedEnd(start, s.durationSeconds, s.feedGaps, speed);
-  const span = matchSpans(start, end, s.earlierMatches, s.matchId).find((x) => x.matchId === matchId);
-  if (!span) return [];
+  const recording = await recordingOf(db, sessionId, speed);
+  const span = recording?.spans.find((x) => x.matchId === matchId);
+  if (!recording || !span) return [];
   const [m] = await db.select({ sport: matches.sport }).from(matches).where(eq(matches.id, matchId));
   if (!m) return [];
   const lines = await db
@@ -41,6 +38,6 @@ export async function replayAxis(
     .orderBy(asc(matchTexts.at), asc(matchTexts.seq));
   return axisPoints(
     m.sport as 1 | 2,
-    lines.map((l) => ({ ...l, second: replaySecond(l.at.getTime(), start, s.feedGaps, speed) })),
+    lines.map((l) => ({ ...l, second: recording.second(l.at) })),
   );
 }
