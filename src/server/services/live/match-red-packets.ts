@@ -9,7 +9,6 @@ import {
 } from '../../../lib/live/match-packets.ts';
 import { RED_PACKET } from '../../../lib/live/rules.ts';
 import type { SportId } from '../../../lib/vocab/sports.ts';
-import { TRADE_TYPE } from '../../../lib/vocab/trade-types.ts';
 import type { Db } from '../../db/client.ts';
 import { matches, redPackets } from '../../db/schema/index.ts';
 import { badRequest, forbidden } from '../../errors.ts';
@@ -17,6 +16,7 @@ import type { Ledger } from '../wallet/ledger.ts';
 import type { Room, RoomAccess } from './access.ts';
 import type { ChatService } from './chat.ts';
 import type { RoomPublisher } from './events.ts';
+import { returnToSender } from './red-packets.ts';
 import { senderSnapshot, type Senders } from './senders.ts';
 
 type Packet = typeof redPackets.$inferSelect;
@@ -92,7 +92,7 @@ export function createMatchRedPackets(deps: {
     return true;
   }
 
-  /** The whole packet back to the anchor (trade type 12, the key an expired packet's return uses). */
+  /** The whole packet back to the anchor (returnToSender: the key an expired packet's return uses). */
   async function giveBack(p: Packet, at: Date): Promise<boolean> {
     const back = await db.transaction(async (tx) => {
       const [row] = await tx
@@ -101,18 +101,8 @@ export function createMatchRedPackets(deps: {
         .where(and(eq(redPackets.id, p.id), eq(redPackets.status, 'armed')))
         .returning();
       if (!row) return null;
-      await ledger.credit(
-        {
-          userId: row.senderId,
-          currency: 'diamond',
-          amount: row.total,
-          type: TRADE_TYPE.redPacketReturned,
-          key: `redpacket:${row.id}:return`,
-          ref: `redpacket:${row.id}`,
-          note: `比赛结束，${OPENER_NAME[row.opensOn as PacketOpener]}未开出，全额退回`,
-        },
-        tx,
-      );
+      const name = OPENER_NAME[row.opensOn as PacketOpener];
+      await returnToSender(ledger, tx, row, row.total, `比赛结束，${name}未开出，全额退回`);
       return row;
     });
     if (!back) return false;

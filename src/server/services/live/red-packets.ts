@@ -3,7 +3,7 @@ import { LEVEL_GATES, RED_PACKET } from '../../../lib/live/rules.ts';
 import { fill } from '../../../lib/messages.ts';
 import { LIVE_MSG } from '../../../lib/live/messages.ts';
 import { TRADE_TYPE } from '../../../lib/vocab/trade-types.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { redPacketGrabs, redPackets, users } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
@@ -35,6 +35,24 @@ export interface SendPacket {
 }
 
 /**
+ * What is left of a packet back to its sender (trade type 12). Every return (an expired packet's
+ * rest, an armed match packet given back) uses this one key, so a packet is returned once.
+ */
+export const returnToSender = (ledger: Ledger, tx: Tx, p: Packet, amount: number, note: string) =>
+  ledger.credit(
+    {
+      userId: p.senderId,
+      currency: 'diamond',
+      amount,
+      type: TRADE_TYPE.redPacketReturned,
+      key: `redpacket:${p.id}:return`,
+      ref: `redpacket:${p.id}`,
+      note,
+    },
+    tx,
+  );
+
+/**
  * 红包: the sender pays the whole packet at once (trade type 10), each grab pays its share (11),
  * and what nobody took comes back to the sender after 24 h (12). All through the wallet's ledger;
  * the packet row is locked while a grab or a return changes it.
@@ -63,20 +81,7 @@ export function createRedPacketService(deps: {
     return db.transaction(async (tx) => {
       const [p] = await tx.select().from(redPackets).where(eq(redPackets.id, packetId)).for('update');
       if (!p || p.status !== 'open' || p.expiresAt > now) return false;
-      if (p.amountLeft > 0) {
-        await ledger.credit(
-          {
-            userId: p.senderId,
-            currency: 'diamond',
-            amount: p.amountLeft,
-            type: TRADE_TYPE.redPacketReturned,
-            key: `redpacket:${p.id}:return`,
-            ref: `redpacket:${p.id}`,
-            note: '红包过期退回',
-          },
-          tx,
-        );
-      }
+      if (p.amountLeft > 0) await returnToSender(ledger, tx, p, p.amountLeft, '红包过期退回');
       await tx
         .update(redPackets)
         .set({ status: 'expired', amountLeft: 0, settledAt: now })
