@@ -155,8 +155,11 @@ export function createPredictionService(db: Db, now: () => number) {
         .from(predictions)
         .where(gte(predictions.settledAt, new Date(now() - days * 86_400_000)));
       const by = new Map<number, (TipResult | null)[]>();
-      for (const r of rows)
-        by.set(r.userId, [...(by.get(r.userId) ?? []), r.w as TipResult, r.t as TipResult]);
+      for (const r of rows) {
+        const results = by.get(r.userId) ?? [];
+        results.push(r.w as TipResult, r.t as TipResult);
+        by.set(r.userId, results);
+      }
       const ranked = [...by]
         .map(([userId, results]) => ({ userId, ...predictionRecord(results) }))
         .filter((r) => r.picks >= PREDICTION_BOARD_MIN[days])
