@@ -10,6 +10,20 @@ import type {
 } from '../feed.ts';
 import type { PlanStep } from './plan-types.ts';
 
+type Highlight = ScoreUpdate['highlight'];
+const GOAL_HIGHLIGHTS = new Set(['goal', 'shootout_goal']);
+
+/**
+ * What a run of score steps merged into one announces: its last goal, else its last highlight. A
+ * corner or a plain snapshot a minute after a goal, fed in the same run (a catch-up, a clock moved on),
+ * once replaced the goal's: the toast lost its scorer and followers their goal alert.
+ */
+function keptHighlight(before: Highlight, next: Highlight): Highlight {
+  if (next && GOAL_HIGHLIGHTS.has(next.type)) return next;
+  if (before && GOAL_HIGHLIGHTS.has(before.type)) return before;
+  return next ?? before ?? null;
+}
+
 /**
  * Feeds a run of due plan steps as few calls as possible: the last state, clock, score, stats
  * and lineups win; every event, text line and price is kept (they make the history).
@@ -24,6 +38,7 @@ export async function applySteps(
   const at = (s: PlanStep) => new Date(kickoff + s.t);
   let state: StateChange | null = null;
   let score: ScoreUpdate | null = null;
+  let highlight: Highlight = null;
   let stats: FeedStats | null = null;
   let lineups: FeedLineup[] | null = null;
   const events: FeedEvent[] = [];
@@ -38,7 +53,8 @@ export async function applySteps(
         state = { ...(state ?? { state: stateBefore }), ...s.clock, at: at(s) };
         break;
       case 'score':
-        score = { ...s.score, at: at(s) };
+        highlight = keptHighlight(highlight, s.score.highlight);
+        score = { ...s.score, highlight, at: at(s) };
         break;
       case 'event':
         events.push({ ...s.event, at: at(s) });
