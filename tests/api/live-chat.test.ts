@@ -216,6 +216,18 @@ describe.each(targets())('live chat on $name', (target) => {
       code: 400,
       clientId: 'c2',
     });
+    // A control character is refused as the HTTP call refuses it, not folded into a space.
+    mine.send({ code: WS_CODE.chatSend, data: { roomId, content: '响铃\u0007字符', clientId: 'c3' } });
+    expect((await mine.next((f) => f.code === WS_CODE.error)).data).toEqual({
+      req: WS_CODE.chatSend,
+      reason: 'refused',
+      msg: '输入包含无效字符',
+      code: 400,
+      clientId: 'c3',
+    });
+    expect(
+      await b.post('/api/chat/msg', { roomId, content: '响铃\u0007字符', platform: 1 }, { token: u.token }),
+    ).toMatchObject({ status: 400, msg: '输入包含无效字符' });
     other.send({ code: WS_CODE.chatSend, data: { roomId, content: '游客' } });
     expect((await other.next((f) => f.code === WS_CODE.error)).data).toMatchObject({
       reason: 'refused',

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { MSG } from '../../lib/messages.ts';
 import { badRequest } from '../errors.ts';
-import { hasControlChars } from './control-chars.ts';
+import { hasControlChars } from '../control-chars.ts';
 
 /** No call takes input nested deeper than this; deeper JSON is refused before any service sees it. */
 const MAX_DEPTH = 8;

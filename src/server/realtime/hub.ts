@@ -3,6 +3,8 @@ import type { Duplex } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { AppContext } from '../context.ts';
+import { MSG } from '../../lib/messages.ts';
+import { hasControlChars } from '../control-chars.ts';
 import { isApiError } from '../errors.ts';
 import {
   channelOwner,
@@ -199,6 +201,8 @@ export function createRealtimeHub(app: AppContext, server: Server, options: HubO
         data: { req: WS_CODE.chatSend, reason: 'refused', msg, code, clientId } satisfies ErrorData,
       });
     if (client.userId === 0) return refuse(ERROR_MSG.auth_failed, 401);
+    // As the HTTP body reader refuses them (gateway/body.ts): the chat service would have folded them into spaces.
+    if (hasControlChars(data)) return refuse(MSG.badCharacters, 400);
     try {
       const message = await app.services.live.chat.fromSocket(client.userId, data);
       send(client, { code: WS_CODE.chatAck, data: { clientId, id: message.id } });

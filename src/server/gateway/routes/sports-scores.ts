@@ -6,7 +6,7 @@ import { FeedError } from '../../providers/sports/feed.ts';
 import { feedDocument } from '../../providers/sports/json-import.ts';
 import { requireAccess } from '../auth.ts';
 import { readInput } from '../body.ts';
-import { hasControlChars } from '../control-chars.ts';
+import { hasControlChars } from '../../control-chars.ts';
 import { ok } from '../envelope.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import type { GatewayEnv } from '../types.ts';
