@@ -7,6 +7,7 @@ import { COLUMN_OF_COMPETITION, type Draft } from './writers/draft.ts';
 import { guideDrafts } from './writers/guides.ts';
 import { writePreview } from './writers/preview.ts';
 import { writeReport } from './writers/report.ts';
+import type { SeasonReads } from './writers/season.ts';
 import { writeSeasonReviews } from './writers/review.ts';
 import { scoreCard } from '../../seed/community/score-card.ts';
 import type { UploadService } from '../uploads/uploads.ts';
@@ -69,7 +70,8 @@ export function createNewsroom(db: Db, sports: SportsServices, uploads: UploadSe
             .limit(opts.perCompetition ?? opts.limit ?? 200)),
         );
       const drafts = [];
-      for (const r of picked) drafts.push(await writeReport(db, sports, r.id));
+      const reads: SeasonReads = new Map();
+      for (const r of picked) drafts.push(await writeReport(db, sports, r.id, reads));
       return store(drafts, now);
     },
 
@@ -91,6 +93,7 @@ export function createNewsroom(db: Db, sports: SportsServices, uploads: UploadSe
         .orderBy(desc(matches.heat), asc(matches.kickoffAt));
       const per = new Map<string, number>();
       const drafts = [];
+      const reads: SeasonReads = new Map();
       for (const r of rows) {
         const n = (per.get(r.key) ?? 0) + 1;
         per.set(r.key, n);
@@ -99,7 +102,7 @@ export function createNewsroom(db: Db, sports: SportsServices, uploads: UploadSe
           .select({ id: newsArticles.id })
           .from(newsArticles)
           .where(eq(newsArticles.sourceKey, `preview:${r.id}`));
-        if (!done) drafts.push(await writePreview(db, sports, r.id));
+        if (!done) drafts.push(await writePreview(db, sports, r.id, reads));
       }
       return store(drafts, now);
     },

@@ -2,7 +2,7 @@ import type { Db } from '../../../db/client.ts';
 import type { SportsServices } from '../../sports/index.ts';
 import { pick, signed, type Draft } from './draft.ts';
 import { competitionKeyOf } from './report.ts';
-import { seasonAt } from './season.ts';
+import { seasonAt, type SeasonReads } from './season.ts';
 import { europe, relegation, roundsLeft, streak, titleRace, type SeasonContext } from './stakes.ts';
 import { COLUMN_OF_COMPETITION } from './draft.ts';
 
@@ -23,14 +23,19 @@ const record = (s: Summary, sport: number) =>
  * 赛前前瞻 of a scheduled match: recent form, the table, head-to-head, the odds and (when published)
  * the line-ups, all read from the database. Dated a day before kick-off.
  */
-export async function writePreview(db: Db, sports: SportsServices, matchId: number): Promise<Draft | null> {
+export async function writePreview(
+  db: Db,
+  sports: SportsServices,
+  matchId: number,
+  reads?: SeasonReads,
+): Promise<Draft | null> {
   const m = await sports.match.detail(matchId);
   if (!m || m.phase !== 'scheduled') return null;
   const key = await competitionKeyOf(db, m);
   const column = key ? (COLUMN_OF_COMPETITION[key] ?? null) : null;
   const a = await sports.analysis.analysis(matchId);
   if (!key || !column || !a) return null;
-  const ctx = (await seasonAt(db, m, key)).context;
+  const ctx = (await seasonAt(db, m, key, reads)).context;
   const stakes = stakesOf(m, ctx);
   const [home, away] = [m.home.name, m.away.name];
   const unit = m.sport === 2 ? '场' : '场';

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client.ts';
 import { competitions } from '../../../db/schema/index.ts';
 import type { SportsServices } from '../../sports/index.ts';
 import { COLUMN_OF_COMPETITION, pick, type Draft } from './draft.ts';
-import { seasonAt } from './season.ts';
+import { seasonAt, type SeasonReads } from './season.ts';
 import { europe, milestone, relegation, seasonEnd, streak, titleRace, type SeasonContext } from './stakes.ts';
 
 export type Detail = NonNullable<Awaited<ReturnType<SportsServices['match']['detail']>>>;
@@ -19,18 +19,27 @@ const minuteOf = (e: { minute: number | null; addedMinute: number | null }) =>
  * with minutes, the key statistics and what it does to the table. Several phrasings per sentence,
  * chosen by the match id. Returns null when the match is not finished or its competition has no column.
  */
-export async function writeReport(db: Db, sports: SportsServices, matchId: number): Promise<Draft | null> {
+export async function writeReport(
+  db: Db,
+  sports: SportsServices,
+  matchId: number,
+  reads?: SeasonReads,
+): Promise<Draft | null> {
   const m = await sports.match.detail(matchId);
   if (!m || m.phase !== 'finished' || m.home.score === null || m.away.score === null) return null;
   const key = await competitionKeyOf(db, m);
   const column = key ? (COLUMN_OF_COMPETITION[key] ?? null) : null;
   if (!key || !column) return null;
+  // Basketball's table is the published one (conferences, groups); football's comes from the season
+  // as it stood after the match (seasonAt), so its published rows, a whole table each, are not read.
+  const publishedRow = (teamId: number) =>
+    m.sport === 2 ? sports.standings.rowOf(m.seasonId, teamId).catch(() => null) : null;
   const [events, stats, homeRow, awayRow, season] = await Promise.all([
     sports.match.events(matchId),
     sports.match.stats(matchId, m.sport),
-    sports.standings.rowOf(m.seasonId, m.home.id).catch(() => null),
-    sports.standings.rowOf(m.seasonId, m.away.id).catch(() => null),
-    seasonAt(db, m, key),
+    publishedRow(m.home.id),
+    publishedRow(m.away.id),
+    seasonAt(db, m, key, reads),
   ]);
   const ctx = season.context;
   const body = m.sport === 2 ? basketballBody(m, stats) : footballBody(m, events, stats);

@@ -16,14 +16,8 @@ interface Subject {
   kickoffAt: string | Date;
 }
 
-/**
- * The season as it stood after `m` (or before it, for a match not played yet): the table of its
- * stage from the finished matches up to its kick-off, what each team has left, each team's results
- * newest first, and how many goals each scorer had by then. Read from the matches, so a report
- * written days later still speaks of the table of its day.
- */
-export async function seasonAt(db: Db, m: Subject, competitionKey: string) {
-  const at = new Date(m.kickoffAt);
+/** A season stage's matches and team names, read once for a run of articles (SeasonReads). */
+async function readSeason(db: Db, seasonId: number, stageId: number | null) {
   const games = await db
     .select({
       id: matches.id,
@@ -38,13 +32,10 @@ export async function seasonAt(db: Db, m: Subject, competitionKey: string) {
     .from(matches)
     .where(
       and(
-        eq(matches.seasonId, m.seasonId),
-        m.stageId === null ? sql`${matches.stageId} is null` : eq(matches.stageId, m.stageId),
+        eq(matches.seasonId, seasonId),
+        stageId === null ? sql`${matches.stageId} is null` : eq(matches.stageId, stageId),
       ),
     );
-  const played = games
-    .filter((g) => g.done && !g.void && g.hs !== null && g.as !== null && g.at <= at)
-    .sort((a, b) => b.at.getTime() - a.at.getTime() || b.id - a.id);
   const ids = [...new Set(games.flatMap((g) => [g.home, g.away]))];
   const names = new Map(
     ids.length
@@ -53,6 +44,30 @@ export async function seasonAt(db: Db, m: Subject, competitionKey: string) {
         )
       : [],
   );
+  return { games, ids, names };
+}
+
+/**
+ * The seasons a run of articles has read, by season and stage: the seed's first articles are
+ * eight reports a competition, each of which read its whole season again. Only for one run (no
+ * match changes meanwhile); a new run makes a new one.
+ */
+export type SeasonReads = Map<string, ReturnType<typeof readSeason>>;
+
+/**
+ * The season as it stood after `m` (or before it, for a match not played yet): the table of its
+ * stage from the finished matches up to its kick-off, what each team has left, each team's results
+ * newest first, and how many goals each scorer had by then. Read from the matches, so a report
+ * written days later still speaks of the table of its day.
+ */
+export async function seasonAt(db: Db, m: Subject, competitionKey: string, reads: SeasonReads = new Map()) {
+  const at = new Date(m.kickoffAt);
+  const readKey = `${m.seasonId}:${m.stageId}`;
+  if (!reads.has(readKey)) reads.set(readKey, readSeason(db, m.seasonId, m.stageId));
+  const { games, ids, names } = await reads.get(readKey)!;
+  const played = games
+    .filter((g) => g.done && !g.void && g.hs !== null && g.as !== null && g.at <= at)
+    .sort((a, b) => b.at.getTime() - a.at.getTime() || b.id - a.id);
   const acc = new Map(
     ids.map((id) => [id, { w: 0, d: 0, l: 0, gf: 0, ga: 0, total: 0, results: [] as Result[] }]),
   );
