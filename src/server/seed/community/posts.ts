@@ -225,8 +225,8 @@ export async function writeMatchPosts(
       // Every third post shows its score card; the cards are drawn and stored side by side.
       if (n % 3 === 0) {
         const card = scoreCard(m.hc, m.ac, m.hs!, m.as!)
-          .then((png) => pictures.add([`data:image/png;base64,${png.toString('base64')}`]))
-          .then((pics) => void (row.pictures = pics));
+          .then((webp) => pictures.addDrawn(webp))
+          .then((pic) => void (row.pictures = [pic]));
         card.catch(() => undefined); // a failure surfaces at Promise.all below, not as an unhandled rejection
         drawing.push(card);
       }

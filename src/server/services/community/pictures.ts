@@ -42,6 +42,12 @@ export function createPostPictures(uploads: UploadService, storage: StorageProvi
       return out;
     },
 
+    /** A picture the server drew (the demo's score cards): stored as it is, with its thumbnail. */
+    async addDrawn(webp: Buffer): Promise<Picture> {
+      const url = await uploads.drawn(webp);
+      return { url, thumb: await thumbnail(url) };
+    },
+
     /** The pictures a post names: our own stored files only (never a foreign or javascript: URL). */
     async resolve(urls: string[]): Promise<Picture[]> {
       if (urls.length > POST_RULES.maxPictures)

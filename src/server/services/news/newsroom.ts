@@ -31,8 +31,7 @@ export function createNewsroom(db: Db, sports: SportsServices, uploads: UploadSe
   const coverOf = async (d: Draft) => {
     if (!d.scoreCard) return null;
     const c = d.scoreCard;
-    const png = await scoreCard(c.homeColor, c.awayColor, c.homeScore, c.awayScore);
-    return (await uploads.images([`data:image/png;base64,${png.toString('base64')}`]))[0];
+    return uploads.drawn(await scoreCard(c.homeColor, c.awayColor, c.homeScore, c.awayScore));
   };
   /** Stores the drafts; each starts with the reads an article of its age would have by `now`. */
   const store = async (drafts: (Draft | null)[], now: number) => {

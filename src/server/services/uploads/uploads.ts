@@ -29,6 +29,8 @@ export const WEBP_EFFORT = 2;
 
 /** Image uploads: checked by content, re-encoded to WebP (no metadata, long side ≤ 1600 px), stored by hash. */
 export function createUploadService(storage: StorageProvider) {
+  const put = (webp: Buffer) =>
+    storage.put(`${createHash('sha256').update(webp).digest('hex').slice(0, 32)}.webp`, webp, 'image/webp');
   async function reencode(bytes: Buffer): Promise<Buffer> {
     try {
       return await sharp(bytes, { limitInputPixels: 50_000_000 })
@@ -63,12 +65,10 @@ export function createUploadService(storage: StorageProvider) {
       });
       const webps: Buffer[] = [];
       for (const bytes of decoded) webps.push(await reencode(bytes)); // one at a time: sharp is CPU-bound
-      return Promise.all(
-        webps.map((w) =>
-          storage.put(`${createHash('sha256').update(w).digest('hex').slice(0, 32)}.webp`, w, 'image/webp'),
-        ),
-      );
+      return Promise.all(webps.map(put));
     },
+    /** A WebP the server drew itself (a score card): stored as it is, with no check or re-encoding. */
+    drawn: (webp: Buffer): Promise<string> => put(webp),
   };
 }
 
