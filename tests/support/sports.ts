@@ -20,20 +20,28 @@ export interface Reply {
 }
 
 /**
+ * Where a bench's clock starts unless a suite names its own: a Friday evening in Europe (04:00
+ * Saturday in Beijing), with yesterday finished and football in play. Never today's date: suites
+ * that followed the real time failed in the first hour after Beijing's midnight, when a match that
+ * kicked off "yesterday" was still being played. TEST_CLOCK_START moves it to try another moment.
+ */
+export const BENCH_START = Date.parse(process.env.TEST_CLOCK_START ?? '2026-11-27T20:00:00Z');
+
+/**
  * A context with the sports data imported and the simulator driven by hand: it is brought up to
  * `start` once (yesterday finished, today under way, a week scheduled) and then only moves when a
- * test moves `clock`. SPORTS_FEED=import keeps the background loop off. With `start` given, the
- * app's own feed clock starts there too (SIM_START), so its services and the test agree on "now"
- * whatever today's date is; without it both follow the real time.
+ * test moves `clock`. SPORTS_FEED=import keeps the background loop off. The app's own feed clock
+ * starts there too (SIM_START), so its services and the test agree on "now" whatever today's date is.
  */
 export async function createSportsBench(target: Target, opts: { start?: number } = {}) {
+  const start = opts.start ?? BENCH_START;
   const t: TestContext = await createTestContext(target, {
     SEED_SPORTS: '1',
     SPORTS_FEED: 'import',
     SIM_SEED,
-    ...(opts.start === undefined ? {} : { SIM_START: new Date(opts.start).toISOString() }),
+    SIM_START: new Date(start).toISOString(),
   });
-  const clock = manualClock(opts.start ?? Date.now());
+  const clock = manualClock(start);
   const simulator = (instanceId = 'test') =>
     createSimulator({
       db: t.app.db,
