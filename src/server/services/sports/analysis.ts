@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, notInArray, or } from 'drizzle-orm';
 import type { MatchListItem } from '../../../lib/sports/types.ts';
 import { codesWhere } from '../../../lib/vocab/match-states.ts';
 import type { Db } from '../../db/client.ts';
@@ -110,7 +110,9 @@ export function createAnalysisService(deps: {
           ),
           lt(matches.kickoffAt, m.kickoffAt),
           inArray(matches.state, done),
-          ne(matches.origin, 'sim'),
+          // Meetings that happened: not the simulator's, nor the results that finish a season the
+          // data left open (origin 'finish', 演示).
+          notInArray(matches.origin, ['sim', 'finish']),
         ),
         [desc(matches.kickoffAt)],
         10,
