@@ -79,20 +79,15 @@ class MatchPredict extends HTMLElement {
   }
 }
 
-/** The crowd's split as bars, as the panel renders it after kick-off. */
+/** The crowd's split as bars, from the panel's own row (SplitRow.astro, in its <template>). */
 function drawSplit(list: Element, split: CrowdSplit) {
+  const row = list.parentElement!.querySelector<HTMLTemplateElement>('template[data-split-row]')!;
   list.replaceChildren(
     ...splitRows(split).map((r) => {
-      const li = document.createElement('li');
-      li.className = 'flex items-center gap-2 text-sm';
-      li.innerHTML =
-        '<span class="w-10 shrink-0"></span><span class="h-2 flex-1 overflow-hidden rounded bg-page">' +
-        '<span class="block h-2 rounded bg-brand"></span></span>' +
-        '<span class="w-20 shrink-0 text-right tabular-nums text-ink-mute"></span>';
-      const [name, , figure] = li.children as unknown as HTMLElement[];
-      name.textContent = r.label;
-      li.querySelector<HTMLElement>('.bg-brand')!.style.width = `${r.percent}%`;
-      figure.textContent = `${r.percent}% · ${r.count}人`;
+      const li = row.content.firstElementChild!.cloneNode(true) as HTMLElement;
+      li.querySelector('[data-label]')!.textContent = r.label;
+      li.querySelector<HTMLElement>('[data-bar]')!.style.width = `${r.percent}%`;
+      li.querySelector('[data-figure]')!.textContent = `${r.percent}% · ${r.count}人`;
       return li;
     }),
   );
