@@ -306,11 +306,13 @@ test('关注 and 预约: a visitor is asked to log in; a user’s choice is save
   page,
   request,
 }) => {
+  // Two days ahead by the feed's clock (the server's "today"), not the machine's.
+  const { now } = await data(request, '/live/clock');
   const upcoming = (
     await data(
       request,
       '/live/football/schedule?date=' +
-        new Date(Date.now() + 8 * 3600_000 + 2 * 86_400_000).toISOString().slice(0, 10),
+        new Date(now + 8 * 3600_000 + 2 * 86_400_000).toISOString().slice(0, 10),
     )
   )[0];
   await page.goto(`/football/live/${upcoming.id}`);

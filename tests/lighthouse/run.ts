@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result } from 'lighthouse';
-import { startServer } from '../e2e/support/server.ts';
+import { E2E_CLOCK_START, startServer } from '../e2e/support/server.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium.ts';
 
 const RUNS = 3;
@@ -53,7 +53,7 @@ function pathOf(e: PageEntry) {
   return typeof e === 'string' ? e : e.path;
 }
 
-const server = await startServer();
+const server = await startServer({ SIM_START: E2E_CLOCK_START });
 const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
 
 /** gzip size of the page's inline scripts plus every script it fetched. */
