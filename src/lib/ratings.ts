@@ -161,3 +161,16 @@ export function siteRating(sport: number, l: RatingLine): number | null {
   const pm = Math.max(-0.5, Math.min(0.5, l.plusMinus / 20));
   return clampRating(6 + (gameScore - 6) / 8 + pm);
 }
+
+/** A rating as shown: one decimal (7.0, 8.5), a dash for none. */
+export const ratingText = (r: number | null) => (r === null ? '-' : r.toFixed(1));
+
+/** The fans' figure beside a player: 7.8（12人）, or 暂无 before anyone counted. */
+export const fansText = (average: number | null, count: number) =>
+  average === null ? '暂无' : `${ratingText(average)}（${count}人）`;
+
+/** The 全场最佳 line of a match. */
+export const bestText = (best: { name: string; average: number | null; count: number } | null) =>
+  best
+    ? `${best.name} ${ratingText(best.average)} 分（${best.count}人评分）`
+    : `暂未产生（至少 ${FAN_BEST_MIN} 位球迷评分的球员中选出）`;
