@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { fansText } from '../../src/lib/ratings.ts';
-import { logIn } from './support/login.ts';
+import { logIn, tokenOf } from './support/login.ts';
 
 const FAN = '13800000001';
 
@@ -74,4 +74,24 @@ test('a fan rates a player after the final whistle and sees the fans’ average 
   await expect(page.getByText('评分已提交，完场 24 小时内可以修改')).toBeVisible();
   if (player.count === 0)
     await expect(section.locator(`[data-fans="${player.playerId}"]`)).toHaveText('7.5（1人）');
+});
+
+test('the console lists an address from which several accounts rated one match', async ({ page }) => {
+  test.skip(test.info().project.name === 'mobile', 'the console is laid out for the desktop');
+  const { matchId, player } = await ratedMatch(page.request, 2);
+  // Three demo accounts rate from this one address (every request of the suite comes from 127.0.0.1).
+  for (const mobile of [FAN, '13800000002', '13800000003']) {
+    const token = await tokenOf(page.request, mobile);
+    const res = await page.request.post('/svc/live/rating/rate', {
+      headers: { accessToken: token },
+      form: { matchId: String(matchId), playerId: String(player.playerId), rating: '6.5' },
+    });
+    expect((await res.json()).code).toBe(200);
+  }
+  await logIn(page, '13800000009');
+  expect((await page.goto('/ops/users'))!.status()).toBe(200);
+  const list = page.getByRole('region', { name: '评分异常地址' });
+  const row = list.getByRole('row').filter({ has: page.locator(`a[href="/football/live/${matchId}"]`) });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('cell').nth(2)).toHaveText(/^[3-9]$|^\d{2,}$/);
 });
