@@ -33,9 +33,10 @@ function showBest(best: Best) {
 }
 
 /**
- * <match-ratings data-match> (components/match/PlayerRatings.astro): asks for the fresh averages and the
- * fan's own ratings (GET /live/rating/match), puts a 1–10 choice beside each player who may be rated now
- * and sends a rating or a change (POST /live/rating/rate). A visitor is offered the login.
+ * <match-ratings data-match data-open?> (components/match/PlayerRatings.astro): for a logged-in fan, asks for
+ * the fresh averages and the fan's own ratings (GET /live/rating/match), puts a 1–10 choice beside each player
+ * who may be rated now and sends a rating or a change (POST /live/rating/rate). A visitor is offered the login
+ * while the page says ratings are open.
  */
 class MatchRatings extends HTMLElement {
   connectedCallback() {
@@ -47,19 +48,20 @@ class MatchRatings extends HTMLElement {
       document.querySelector<HTMLElement>('[data-open-login]')?.click(),
     );
     void whenMe().then(async (id) => {
+      // A visitor reads the page's own figures (at most a second old): only a fan asks for more.
+      if (id === null) {
+        if (this.dataset.open !== undefined) this.querySelector<HTMLElement>('[data-login]')!.hidden = false;
+        return;
+      }
       const res = await call<Board>('GET', `/live/rating/match?matchId=${this.dataset.match}`);
-      if (res.code === 200) this.show(res.data, id !== null);
+      if (res.code === 200) this.show(res.data);
     });
   }
 
-  private show(board: Board, fan: boolean) {
+  private show(board: Board) {
     board.players.forEach(showFans);
     showBest(board.best);
     if (!board.open) return;
-    if (!fan) {
-      this.querySelector<HTMLElement>('[data-login]')!.hidden = false;
-      return;
-    }
     for (const p of board.players) {
       const row = this.querySelector<HTMLElement>(`[data-rating-row="${p.playerId}"]`);
       if (!row || p.refusal) continue;
