@@ -12,7 +12,7 @@ const SIMULATED = /\/(follows|match-centre|match-timeline|match-packets|scores|t
  * errors, sockets, the desktop-only console) is the same at every width and runs on desktop alone.
  */
 const PHONE =
-  /\/(shell|flows|smoke|accounts|live-room|room-lines|community|messages|wallet|tips|predictions|news|scores-pages)\.spec\.ts$/;
+  /\/(shell|flows|smoke|accounts|live-room|room-lines|community|messages|wallet|tips|predictions|ratings|news|scores-pages)\.spec\.ts$/;
 const desktop = { viewport: { width: 1366, height: 800 } };
 
 export default defineConfig({

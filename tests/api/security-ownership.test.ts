@@ -103,6 +103,8 @@ const NOT_OWNED: Record<string, string> = {
   'POST /inform/movie/pay': 'movieId: any clip on sale may be bought',
   'POST /tj/recommend/buy': 'planId: any plan on sale may be bought',
   'POST /tj/recommend/publish': 'matchId: an expert may publish a plan on any match',
+  'POST /live/rating/rate':
+    'matchId, playerId: any fan may rate a player of any match (their own rating row)',
   'POST /tj/expert/follow': 'expertId: any expert may be followed',
   'POST /user/info/follow': 'targetId: any user may be followed',
   'POST /message/open': 'userId: anyone may write to anyone (blocks are checked by the service)',

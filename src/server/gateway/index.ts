@@ -28,6 +28,7 @@ import { sportsRoutes } from './routes/sports.ts';
 import { payRoutes } from './routes/wallet.ts';
 import { tipsRoutes } from './routes/tips.ts';
 import { predictionRoutes } from './routes/predictions.ts';
+import { ratingRoutes } from './routes/ratings.ts';
 import { userRoutes } from './routes/user.ts';
 import { mediaHookRoutes } from './routes/media-hooks.ts';
 
@@ -76,6 +77,7 @@ export function createGateway(app: AppContext) {
   gw.use(rateLimit({ name: 'svc', max: 600, ipMax: 10_000, windowMs: 60_000 }));
 
   gw.route('/live', sportsRoutes);
+  gw.route('/live', ratingRoutes);
   gw.route('/api', apiRoutes);
   gw.route('/chat', chatRoutes);
   gw.route('/inform/captcha', captchaRoutes);

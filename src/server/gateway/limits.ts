@@ -19,6 +19,11 @@ export const LIMIT = {
   expertApply: rateLimit({ name: 'expert-apply', max: 10, windowMs: 60 * minute }),
   planBuy: rateLimit({ name: 'plan-buy', max: 60, windowMs: 10 * minute }),
   prediction: rateLimit({ name: 'prediction', max: 60, windowMs: 10 * minute }),
+  /**
+   * Player ratings and changes: a fan rates about 30 players a match; an address gets 150 (not five
+   * times the user's), so one address cannot rate a match with many accounts quickly (docs/ratings.md).
+   */
+  rating: rateLimit({ name: 'rating', max: 90, ipMax: 150, windowMs: 10 * minute }),
   sandboxPay: rateLimit({ name: 'sandbox-pay', max: 30, windowMs: 10 * minute }),
   staffMoney: rateLimit({ name: 'staff-money', max: 60, windowMs: minute }),
   /**

@@ -21,11 +21,11 @@ export async function loadMatchPage(
 }
 
 async function loadTab(services: Services, m: MatchDetail, tab: MatchTab) {
-  const { sports, live, tips, predictions } = services;
+  const { sports, live, tips, predictions, ratings } = services;
   const football = m.sport === 1;
   switch (tab) {
     case 'live': {
-      const [timeline, stats, lineups, texts, rooms, announced, crowd] = await Promise.all([
+      const [timeline, stats, lineups, texts, rooms, announced, crowd, board] = await Promise.all([
         sports.timeline.input(m),
         sports.match.stats(m.id, m.sport),
         football ? sports.match.lineups(m.id, m.sport) : [],
@@ -33,9 +33,10 @@ async function loadTab(services: Services, m: MatchDetail, tab: MatchTab) {
         live.rooms.forMatch(m.id),
         live.schedules.anchorsFor([m.id]),
         predictions.forMatch(m.id, null),
+        ratings.board(m.id),
       ]);
       // The timeline's events are the event list's too (one query for both).
-      const base = { tab, timeline, stats, lineups, texts, rooms, crowd };
+      const base = { tab, timeline, stats, lineups, texts, rooms, crowd, board: board! };
       return { ...base, announced: announced.get(m.id) ?? [] } as const;
     }
     case 'analysis':

@@ -25,6 +25,7 @@ import { createSiteService } from './site/site.ts';
 import { createSportsServices } from './sports/index.ts';
 import { createTipServices } from './tips/index.ts';
 import { createPredictionService } from './predictions/index.ts';
+import { createRatingService } from './ratings/index.ts';
 import { createUploadService } from './uploads/uploads.ts';
 import { createWalletServices } from './wallet/index.ts';
 import { createYouliaoServices } from './youliao/index.ts';
@@ -115,6 +116,7 @@ export function createServices(deps: ServiceDeps) {
       now: () => sports.clock.now(),
     }),
     predictions: createPredictionService(deps.db, () => sports.clock.now()),
+    ratings: createRatingService(deps.db, () => sports.clock.now()),
     news,
     youliao: createYouliaoServices(deps, { ledger: wallet.ledger, opsLog: ops.log, notices: notifications }),
   };

@@ -17,3 +17,4 @@ export * from './news.ts';
 export * from './search.ts';
 export * from './youliao.ts';
 export * from './predictions.ts';
+export * from './ratings.ts';

@@ -46,6 +46,11 @@ export const users = pgTable(
     gender: smallint('gender').notNull().default(0),
     birthday: date('birthday', { mode: 'string' }),
     signature: text('signature'),
+    /**
+     * When the account proved its phone with an SMS code (registration, code login); null for accounts
+     * made otherwise (the demo's chat crowd). Fans' player ratings count only with it (docs/ratings.md).
+     */
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
   },
   (t) => [
     check('users_level_range', sql`${t.level} between 0 and 8`),

@@ -83,7 +83,10 @@ export function createAuthService(deps: {
   async function createByCode(mobile: string) {
     for (let attempt = 0; attempt < 5; attempt++) {
       const nickName = `球友${String(randomInt(1_000_000)).padStart(6, '0')}`;
-      await db.insert(users).values({ mobile, nickName, needsProfile: true }).onConflictDoNothing();
+      await db
+        .insert(users)
+        .values({ mobile, nickName, needsProfile: true, phoneVerifiedAt: new Date() })
+        .onConflictDoNothing();
       const user = await byMobile(mobile); // also covers a concurrent login that created it first
       if (user) return user;
     }
@@ -130,6 +133,8 @@ export function createAuthService(deps: {
       await codes.check(input.mobile, input.verifyCode, { type: SMS_TYPE.login, consume: true });
       // A code proves the phone: it opens a password-locked account too, and clears the lock.
       const user = (await byMobile(input.mobile)) ?? (await createByCode(input.mobile));
+      if (!user.phoneVerifiedAt)
+        await db.update(users).set({ phoneVerifiedAt: new Date() }).where(eq(users.id, user.id));
       return startSession(user, input.remember);
     },
 
@@ -180,7 +185,7 @@ export function createAuthService(deps: {
       const passwordHash = await hashPassword(password);
       const [user] = await db
         .insert(users)
-        .values({ mobile: input.mobile, nickName: input.nickName, passwordHash })
+        .values({ mobile: input.mobile, nickName: input.nickName, passwordHash, phoneVerifiedAt: new Date() })
         .onConflictDoNothing()
         .returning();
       // Lost a race with another registration of the same phone or name.
