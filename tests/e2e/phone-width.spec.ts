@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { logIn } from './support/login.ts';
+import { logIn, tokenOf } from './support/login.ts';
 
 /**
  * Issue 33 item 5: no page is wider than a 390 px phone. Wide tables scroll inside their own box;
@@ -65,7 +65,15 @@ test('the live room on a phone: video at the top, a tall chat, the input at the 
   // A demo fan who only looks (nothing of theirs changes), logged in to see the room's actions.
   await logIn(page, '13800000003');
   const { data } = await (await page.request.get('/svc/api/room/page?word=主播阿杰')).json();
-  await page.goto(`/live/room/${data.list[0].id}`);
+  const roomId = data.list[0].id;
+  // The room's demo chat may not have spoken yet at this moment: a line from another demo account gives
+  // the chat a sender's name to measure.
+  const said = await page.request.post('/svc/api/chat/msg', {
+    headers: { accessToken: await tokenOf(page.request, '13800000101') },
+    data: { roomId, content: '手机上看也很清楚', platform: 1 },
+  });
+  expect((await said.json()).code).toBe(200);
+  await page.goto(`/live/room/${roomId}`);
   await expect(page.locator('astro-island[component-url*="LiveRoom"]')).not.toHaveAttribute('ssr');
 
   const header = (await page.locator('.site-header').boundingBox())!;

@@ -28,9 +28,11 @@ test.describe('锦囊', () => {
     const own = (await (await request.get('/svc/tj/recommend/records?pageSize=50', { headers })).json()).data;
     const taken = new Set(own.list.map((p: { match: { id: number } }) => p.match.id));
     const open: OpenMatch[] = (await (await request.get('/svc/tj/match/list')).json()).data;
+    // An hour ahead by the server's feed clock (its "now" is pinned, not the machine's).
+    const { now } = (await (await request.get('/svc/live/clock')).json()).data as { now: number };
     let matchId = 0;
     for (const m of open) {
-      if (taken.has(m.id) || Date.parse(m.kickoffAt) < Date.now() + 3600_000) continue;
+      if (taken.has(m.id) || Date.parse(m.kickoffAt) < now + 3600_000) continue;
       const plays = (await (await request.get(`/svc/tj/match/plays?matchId=${m.id}`)).json()).data;
       if (plays.plays.some((p: { play: string }) => p.play === 'asia')) {
         matchId = m.id;
