@@ -50,9 +50,11 @@ class MatchRatings extends HTMLElement {
     void whenMe().then(async (id) => {
       // A visitor reads the page's own figures (at most a second old): only a fan asks for more.
       if (id === null) {
-        if (this.dataset.open !== undefined) this.querySelector<HTMLElement>('[data-login]')!.hidden = false;
+        this.querySelector('[data-login]')?.classList.remove('invisible');
         return;
       }
+      const hint = this.querySelector('[data-rate-hint]');
+      if (hint) hint.textContent = '在球员一行右侧选择分数即可评分';
       const res = await call<Board>('GET', `/live/rating/match?matchId=${this.dataset.match}`);
       if (res.code === 200) this.show(res.data);
     });
