@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { aboutPages, navItems, newsArticles, newsComments, users } from '../../src/server/db/schema/index.ts';
+import { insertChunks, upsertChunks } from '../../src/server/db/bulk.ts';
+import {
+  aboutPages,
+  navItems,
+  newsArticles,
+  newsComments,
+  siteSettings,
+  users,
+} from '../../src/server/db/schema/index.ts';
 import { migrationsFolder } from '../../src/server/db/migrate.ts';
 import { seedDemo } from '../../src/server/seed/seed.ts';
 import { demoAccounts, DEMO_PASSWORD } from '../../src/server/seed/site-content.ts';
@@ -30,6 +38,39 @@ describe.each(targets())('database on $name', (target) => {
       expect(await verifyPassword(DEMO_PASSWORD, row!.passwordHash)).toBe(true);
       expect(await verifyPassword('wrong-pass', row!.passwordHash)).toBe(false);
     }
+  });
+
+  it('bulk-inserts as drizzle does: defaults for left-out keys, JSON kept, conflicts skipped or updated', async () => {
+    const at = new Date('2026-11-21T13:00:00.000Z');
+    const keys = ['bulk.a', 'bulk.b', 'bulk.c'];
+    await insertChunks(t.app.db, siteSettings, [
+      { key: keys[0], value: { n: 1, list: ['x'] }, updatedAt: at },
+      { key: keys[1], value: [1, 2] }, // no updatedAt: the column's default (now)
+    ]);
+    // An existing key is skipped by insertChunks and updated by upsertChunks (only the columns given).
+    await insertChunks(t.app.db, siteSettings, [{ key: keys[0], value: 'ignored' }]);
+    await upsertChunks(
+      t.app.db,
+      siteSettings,
+      [
+        { key: keys[1], value: { changed: true } },
+        { key: keys[2], value: 'new', updatedAt: at },
+      ],
+      [siteSettings.key],
+    );
+    const rows = await t.app.db
+      .select()
+      .from(siteSettings)
+      .where(sql`${siteSettings.key} like 'bulk.%'`)
+      .orderBy(siteSettings.key);
+    expect(rows.map((r) => [r.key, r.value])).toEqual([
+      [keys[0], { n: 1, list: ['x'] }],
+      [keys[1], { changed: true }],
+      [keys[2], 'new'],
+    ]);
+    expect(rows[0].updatedAt.toISOString()).toBe(at.toISOString());
+    expect(rows[1].updatedAt.getTime()).not.toBe(at.getTime());
+    expect(rows[2].updatedAt.toISOString()).toBe(at.toISOString());
   });
 
   it('seeds every footer and anchor-help page', async () => {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { competitions, rounds, seasons, stages, teams } from '../../db/schema/sports-core.ts';
 import { oddsCompanies } from '../../db/schema/sports-odds.ts';
@@ -106,7 +106,54 @@ export function createIdResolver(db: Db) {
     );
   }
 
-  return { competition, season, stage, round, team, company };
+  /**
+   * Resolves the ids a list of matches needs in a few statements instead of one or two a match: a
+   * day's calendar meets a hundred teams and rounds at first sight (issue: speed, first start).
+   * What is left (competitions, seasons, stages: a handful) resolves one by one as before.
+   */
+  async function warm(list: FeedMatch[]) {
+    const teamKeys = [...new Set(list.flatMap((m) => [m.home, m.away]))].filter((k) => !cache.has(`t:${k}`));
+    if (teamKeys.length)
+      for (const t of await db
+        .select({ id: teams.id, key: teams.key })
+        .from(teams)
+        .where(inArray(teams.key, teamKeys)))
+        cache.set(`t:${t.key}`, t.id);
+    const wanted = new Map<string, typeof rounds.$inferInsert>();
+    for (const m of list) {
+      if (!m.stage || !m.round) continue;
+      const competitionId = await competition(m.competition);
+      const seasonId = await season(competitionId, m.season, m.origin === 'sim');
+      const stageId = await stage(seasonId, m.stage);
+      const key = `r:${stageId}:${m.round.key}`;
+      if (cache.has(key) || wanted.has(key)) continue;
+      const number = m.round.number ?? null;
+      wanted.set(key, {
+        seasonId,
+        stageId,
+        key: m.round.key,
+        nameZh: m.round.nameZh,
+        number,
+        sort: number ?? 0,
+      });
+    }
+    if (!wanted.size) return;
+    await db
+      .insert(rounds)
+      .values([...wanted.values()])
+      .onConflictDoNothing();
+    const pairs = sql.join(
+      [...wanted.values()].map((r) => sql`(${r.stageId}::int, ${r.key}::text)`),
+      sql`, `,
+    );
+    for (const r of await db
+      .select({ id: rounds.id, stageId: rounds.stageId, key: rounds.key })
+      .from(rounds)
+      .where(sql`(${rounds.stageId}, ${rounds.key}) in (${pairs})`))
+      cache.set(`r:${r.stageId}:${r.key}`, r.id);
+  }
+
+  return { competition, season, stage, round, team, company, warm };
 }
 
 export type IdResolver = ReturnType<typeof createIdResolver>;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { insertChunks } from '../../db/bulk.ts';
 import { odds, oddsChanges } from '../../db/schema/sports-odds.ts';
 import type { FeedOdds } from './feed.ts';
 import type { IdResolver } from './ids.ts';
@@ -72,11 +73,7 @@ export async function writeOdds(db: Db, ids: IdResolver, matchId: number, list: 
       });
     }
   }
-  for (let i = 0; i < changes.length; i += 2000)
-    await db
-      .insert(oddsChanges)
-      .values(changes.slice(i, i + 2000))
-      .onConflictDoNothing();
+  await insertChunks(db, oddsChanges, changes);
   return [...groups].map(([k, items]) => {
     const last = items[items.length - 1];
     return {

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { canReach, stateInfo } from '../../../lib/vocab/match-states.ts';
 import type { SportId } from '../../../lib/vocab/sports.ts';
 import type { Db } from '../../db/client.ts';
+import { insertChunks, upsertChunks } from '../../db/bulk.ts';
 import {
   matches,
   matchEvents,
@@ -115,6 +116,7 @@ export function createFeedWriter(deps: WriterDeps): SportsFeed {
     async upsertMatches(list) {
       const out = new Map<string, number>();
       const rows = [];
+      await ids.warm(list);
       for (const m of list) rows.push(await rowOf(m));
       const columns = [
         'kickoffAt',
@@ -146,7 +148,10 @@ export function createFeedWriter(deps: WriterDeps): SportsFeed {
             .values(part.slice(i, i + 500))
             .onConflictDoUpdate({ target: matches.key, set })
             .returning();
-          for (const m of saved) out.set(m.key, m.id);
+          for (const m of saved) {
+            out.set(m.key, m.id);
+            sportOf.set(m.id, m.sport as SportId);
+          }
           if (list.length <= ANNOUNCE_UPSERTS_UP_TO) for (const m of saved) await scoreChanged(m);
         }
       }
@@ -204,10 +209,11 @@ export function createFeedWriter(deps: WriterDeps): SportsFeed {
 
     async addEvents(matchId, events) {
       if (!events.length) return;
-      await db
-        .insert(matchEvents)
-        .values(events.map((e) => ({ ...e, matchId })))
-        .onConflictDoNothing();
+      await insertChunks(
+        db,
+        matchEvents,
+        events.map((e) => ({ ...e, matchId })),
+      );
       await detailChanged(matchId, { kind: 'events', events });
     },
 
@@ -222,14 +228,12 @@ export function createFeedWriter(deps: WriterDeps): SportsFeed {
           });
       }
       if (stats.players?.length) {
-        const cols = Object.keys(stats.players[0]).filter((k) => k !== 'playerId');
-        await db
-          .insert(matchPlayerStats)
-          .values(stats.players.map((p) => ({ ...p, matchId })))
-          .onConflictDoUpdate({
-            target: [matchPlayerStats.matchId, matchPlayerStats.playerId],
-            set: Object.fromEntries(cols.map((c) => [c, sql.raw(`excluded.${toSnake(c)}`)])),
-          });
+        await upsertChunks(
+          db,
+          matchPlayerStats,
+          stats.players.map((p) => ({ ...p, matchId })),
+          [matchPlayerStats.matchId, matchPlayerStats.playerId],
+        );
       }
       await detailChanged(matchId, { kind: 'stats', teams: stats.teams, players: stats.players ?? [] });
     },
@@ -280,10 +284,11 @@ export function createFeedWriter(deps: WriterDeps): SportsFeed {
 
     async addTexts(matchId, lines) {
       if (!lines.length) return;
-      await db
-        .insert(matchTexts)
-        .values(lines.map((l) => ({ ...l, matchId })))
-        .onConflictDoNothing();
+      await insertChunks(
+        db,
+        matchTexts,
+        lines.map((l) => ({ ...l, matchId })),
+      );
       if (!withText.has(matchId)) {
         await db
           .update(matches)

@@ -16,7 +16,7 @@ import { matches } from '../../db/schema/sports-match.ts';
 import { oddsCompanies } from '../../db/schema/sports-odds.ts';
 import type { Logger } from '../../logger.ts';
 import { ODDS_COMPANIES } from '../companies.ts';
-import { insertChunks, insertReturningKeys } from './bulk.ts';
+import { insertChunks, insertReturningKeys } from '../../db/bulk.ts';
 import { dropGeneratedCoaches } from './coaches.ts';
 import { basketballSeasonName, COMPETITIONS, DEDUCTIONS, footballSeasonName } from './catalog.ts';
 import { readLeagueNames, readNbaStandings, readNbaTeamNames } from './files.ts';

@@ -1,14 +1,15 @@
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
+import type { Db } from './client.ts';
+import { rowsOf } from './rows.ts';
 
 /**
- * Bulk inserts for the seed import. Drizzle builds an insert of N rows from N × (every column) SQL
- * chunks, ~40 µs each: the import's tens of thousands of rows cost seconds of first start in
- * query building alone (issue: speed). Here a batch travels as one JSON parameter and PostgreSQL
- * spreads it over the table's columns with json_populate_recordset, converting each value with the
- * column type's own input function.
+ * Bulk inserts for the seed import and the feed's writer. Drizzle builds an insert of N rows from
+ * N × (every column) SQL chunks, ~40 µs each: the import's tens of thousands of rows, and the
+ * simulator's events, texts and odds changes on a first start, cost seconds in query building alone
+ * (issue: speed). Here a batch travels as one JSON parameter and PostgreSQL spreads it over the
+ * table's columns with json_populate_recordset, converting each value with the column type's own
+ * input function.
  */
 const ROWS_PER_STATEMENT = 5_000;
 
@@ -25,7 +26,7 @@ function jsonValue(column: PgColumn, value: unknown): unknown {
  * One statement per batch of rows with the same keys (a key a row leaves out takes the column's
  * default, as in drizzle's insert; json_populate_recordset alone would make it null).
  */
-function statements(table: PgTable, rows: Row[], tail: SQL): SQL[] {
+function statements(table: PgTable, rows: Row[], tail: (keys: string[]) => SQL): SQL[] {
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const byKeys = new Map<string, Row[]>();
   for (const row of rows) {
@@ -50,7 +51,7 @@ function statements(table: PgTable, rows: Row[], tail: SQL): SQL[] {
         .map((row) => Object.fromEntries(keys.map((k) => [columns[k].name, jsonValue(columns[k], row[k])])));
       const name = sql.identifier(getTableName(table));
       out.push(
-        sql`insert into ${name} (${names}) select ${names} from json_populate_recordset(null::${name}, ${JSON.stringify(json)}::json) on conflict do nothing ${tail}`,
+        sql`insert into ${name} (${names}) select ${names} from json_populate_recordset(null::${name}, ${JSON.stringify(json)}::json) ${tail(keys)}`,
       );
     }
   }
@@ -62,7 +63,36 @@ export async function insertChunks<T extends PgTable>(
   table: T,
   rows: T['$inferInsert'][],
 ): Promise<void> {
-  for (const statement of statements(table, rows as Row[], sql``)) await db.execute(statement);
+  for (const statement of statements(table, rows as Row[], () => sql`on conflict do nothing`))
+    await db.execute(statement);
+}
+
+/**
+ * Inserts the rows; a row whose `target` columns match an existing one updates that row's other
+ * given columns instead (drizzle's onConflictDoUpdate with every column set from `excluded`).
+ */
+export async function upsertChunks<T extends PgTable>(
+  db: Db,
+  table: T,
+  rows: T['$inferInsert'][],
+  target: PgColumn[],
+): Promise<void> {
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const targetNames = new Set(target.map((c) => c.name));
+  const onConflict = (keys: string[]) => {
+    const updated = keys.map((k) => columns[k].name).filter((name) => !targetNames.has(name));
+    const conflict = sql`on conflict (${sql.join(
+      target.map((c) => sql.identifier(c.name)),
+      sql`, `,
+    )})`;
+    if (!updated.length) return sql`${conflict} do nothing`;
+    const set = sql.join(
+      updated.map((name) => sql`${sql.identifier(name)} = excluded.${sql.identifier(name)}`),
+      sql`, `,
+    );
+    return sql`${conflict} do update set ${set}`;
+  };
+  for (const statement of statements(table, rows as Row[], onConflict)) await db.execute(statement);
 }
 
 /** Like insertChunks, returning `{ id, key }` of every new row. */
@@ -72,7 +102,11 @@ export async function insertReturningKeys<T extends PgTable & { id: unknown; key
   rows: T['$inferInsert'][],
 ): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
-  for (const statement of statements(table, rows as Row[], sql`returning id, key`)) {
+  for (const statement of statements(
+    table,
+    rows as Row[],
+    () => sql`on conflict do nothing returning id, key`,
+  )) {
     for (const r of rowsOf<{ id: number; key: string }>(await db.execute(statement))) ids.set(r.key, r.id);
   }
   return ids;
