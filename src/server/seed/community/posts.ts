@@ -140,6 +140,8 @@ export async function writeMatchPosts(
 ): Promise<number> {
   const ids = await demoAuthors(db);
   if (ids.length === 0) return 0;
+  // Several posts a run come from one season: its table is computed once.
+  const tables = { standings: sports.standings.snapshot() };
   const anchors = (
     await db
       .select({ id: users.id })
@@ -208,7 +210,7 @@ export async function writeMatchPosts(
     for (const m of done) {
       const end = m.kickoffAt.getTime() + LENGTH[m.sport];
       if (end > now - 10 * MINUTE) continue;
-      const facts = await factsOf(db, sports, { ...m, hs: m.hs!, as: m.as! });
+      const facts = await factsOf(db, tables, { ...m, hs: m.hs!, as: m.as! });
       // The facts make a post its own; a rare twin of another post's wording takes the next one.
       const content = unique((k) => matchPost(facts, n + k), namesOf(facts));
       if (!content) continue;
@@ -336,7 +338,7 @@ async function writtenBodies(db: Db): Promise<Set<string>> {
 /** What the post may say about a match: only what the site's data holds. */
 async function factsOf(
   db: Db,
-  sports: Pick<SportsServices, 'standings'>,
+  sports: { standings: Pick<SportsServices['standings'], 'rowOf'> },
   m: {
     id: number;
     sport: number;

@@ -131,6 +131,7 @@ export function createAnalysisService(deps: {
           [asc(matches.kickoffAt)],
           3,
         );
+      const [homeRow, awayRow] = await deps.standings.rowsOf(m.seasonId, [home.id, away.id]);
       const eu = await deps.odds.market(matchId, 'eu');
       return {
         matchId,
@@ -145,11 +146,7 @@ export function createAnalysisService(deps: {
           home: { matches: homeForm, summary: summary(homeForm, home.id) },
           away: { matches: awayForm, summary: summary(awayForm, away.id) },
         },
-        standings: {
-          seasonId: m.seasonId,
-          home: await deps.standings.rowOf(m.seasonId, home.id),
-          away: await deps.standings.rowOf(m.seasonId, away.id),
-        },
+        standings: { seasonId: m.seasonId, home: homeRow, away: awayRow },
         upcoming: { home: await next(home.id), away: await next(away.id) },
         goalTimes:
           m.sport === 1

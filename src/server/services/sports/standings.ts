@@ -49,18 +49,25 @@ export function createStandingsService(db: Db) {
       sport === 2
         ? await db.select().from(publishedStandings).where(eq(publishedStandings.seasonId, seasonId))
         : [];
-    const teamRows = await db
-      .select({
-        id: teams.id,
-        name: teams.nameZh,
-        shortName: teams.shortName,
-        color: teams.color,
-        conference: teams.conference,
-      })
-      .from(teams)
-      .where(eq(teams.sport, sport));
-    const teamOf = new Map(teamRows.map((t) => [t.id, t]));
+    /** The named teams only: a sport has hundreds of teams and a table is read on every analysis. */
+    const teamsOf = async (ids: Iterable<number>) => {
+      const list = [...new Set(ids)];
+      const rows = list.length
+        ? await db
+            .select({
+              id: teams.id,
+              name: teams.nameZh,
+              shortName: teams.shortName,
+              color: teams.color,
+              conference: teams.conference,
+            })
+            .from(teams)
+            .where(inArray(teams.id, list))
+        : [];
+      return new Map(rows.map((t) => [t.id, t]));
+    };
     if (published.length) {
+      const teamOf = await teamsOf(published.map((p) => p.teamId));
       const groups = [...new Set(published.map((p) => p.groupName))];
       return {
         season: { id: season.id, name: season.name },
@@ -125,6 +132,10 @@ export function createStandingsService(db: Db) {
       .filter((r) => r.hs !== null && r.as !== null)
       .map((r) => ({ home: r.home, away: r.away, hs: r.hs!, as: r.as!, at: r.at.getTime(), group: r.group }));
     const deductions = await db.select().from(pointDeductions).where(eq(pointDeductions.seasonId, seasonId));
+    const teamOf = await teamsOf([
+      ...games.flatMap((g) => [g.home, g.away]),
+      ...deductions.map((d) => d.teamId),
+    ]);
     const groupOf = (g: Game) => (sport === 2 && competition.key === 'nba' ? null : g.group);
     const groupNames = [...new Set(games.map(groupOf))].sort();
     return {
@@ -154,16 +165,41 @@ export function createStandingsService(db: Db) {
     };
   }
 
+  /** The reads, on `tableOf` (the table computed afresh, or once per run in a snapshot). */
+  function reads(tableOf: typeof table) {
+    /** Each team's row of its season table, from one computation of it (analysis: both sides). */
+    async function rowsOf(seasonId: number, teamIds: number[]) {
+      const t = await tableOf(seasonId);
+      return teamIds.map((teamId) => {
+        for (const g of t?.groups ?? []) {
+          const row = g.rows.find((r) => r.team.id === teamId);
+          if (row) return { ...row, group: g.name, size: g.rows.length };
+        }
+        return null;
+      });
+    }
+    return {
+      table: tableOf,
+      /** One team's row of its season table. */
+      rowOf: async (seasonId: number, teamId: number) => (await rowsOf(seasonId, [teamId]))[0],
+      rowsOf,
+    };
+  }
+
   return {
-    table,
-    /** One team's row of its season table (analysis pages). */
-    async rowOf(seasonId: number, teamId: number) {
-      const t = await table(seasonId);
-      for (const g of t?.groups ?? []) {
-        const row = g.rows.find((r) => r.team.id === teamId);
-        if (row) return { ...row, group: g.name, size: g.rows.length };
-      }
-      return null;
+    ...reads(table),
+    /**
+     * The same reads with each table computed once: for one run of writes in which no result
+     * changes (the seed's posts, a newsroom run), which asked for the same season's table for each
+     * of its matches (issue: speed, first start). A new run takes a new snapshot.
+     */
+    snapshot() {
+      const tables = new Map<string, ReturnType<typeof table>>();
+      return reads((seasonId, type = 'total') => {
+        const key = `${seasonId}:${type}`;
+        if (!tables.has(key)) tables.set(key, table(seasonId, type));
+        return tables.get(key)!;
+      });
     },
   };
 }

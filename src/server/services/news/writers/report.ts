@@ -32,13 +32,14 @@ export async function writeReport(
   if (!key || !column) return null;
   // Basketball's table is the published one (conferences, groups); football's comes from the season
   // as it stood after the match (seasonAt), so its published rows, a whole table each, are not read.
-  const publishedRow = (teamId: number) =>
-    m.sport === 2 ? sports.standings.rowOf(m.seasonId, teamId).catch(() => null) : null;
-  const [events, stats, homeRow, awayRow, season] = await Promise.all([
+  const publishedRows =
+    m.sport === 2
+      ? sports.standings.rowsOf(m.seasonId, [m.home.id, m.away.id]).catch(() => [null, null])
+      : [null, null];
+  const [events, stats, [homeRow, awayRow], season] = await Promise.all([
     sports.match.events(matchId),
     sports.match.stats(matchId, m.sport),
-    publishedRow(m.home.id),
-    publishedRow(m.away.id),
+    publishedRows,
     seasonAt(db, m, key, reads),
   ]);
   const ctx = season.context;
