@@ -33,11 +33,18 @@ export function createNewsroom(db: Db, sports: SportsServices, uploads: UploadSe
     const c = d.scoreCard;
     return uploads.drawn(await scoreCard(c.homeColor, c.awayColor, c.homeScore, c.awayScore));
   };
-  /** Stores the drafts; each starts with the reads an article of its age would have by `now`. */
+  /**
+   * Stores the drafts; each starts with the reads an article of its age would have by `now`. The
+   * covers are encoded off the main thread, so all of them start first and the encoder works while
+   * the articles are written (one after the other, the first start waited on each encode: issue speed).
+   */
   const store = async (drafts: (Draft | null)[], now: number) => {
+    const covers = drafts.map((d) => (d ? coverOf(d) : null));
+    // Each is awaited below, in order; this only keeps a later cover's failure from counting as unhandled first.
+    for (const c of covers) c?.catch(() => {});
     let n = 0;
-    for (const d of drafts)
-      if (d && (await storeDraft(db, { ...d, views: readsOf(d, now) }, await coverOf(d)))) n++;
+    for (const [i, d] of drafts.entries())
+      if (d && (await storeDraft(db, { ...d, views: readsOf(d, now) }, await covers[i]))) n++;
     return n;
   };
 
@@ -70,7 +77,8 @@ export function createNewsroom(db: Db, sports: SportsServices, uploads: UploadSe
         );
       const drafts = [];
       const reads: SeasonReads = new Map();
-      for (const r of picked) drafts.push(await writeReport(db, sports, r.id, reads));
+      const run = withTablesOnce(sports);
+      for (const r of picked) drafts.push(await writeReport(db, run, r.id, reads));
       return store(drafts, now);
     },
 
@@ -133,3 +141,9 @@ export function createNewsroom(db: Db, sports: SportsServices, uploads: UploadSe
 }
 
 export type Newsroom = ReturnType<typeof createNewsroom>;
+
+/** The sports reads for one run of articles: each season's table computed once (a snapshot). */
+const withTablesOnce = (sports: SportsServices): SportsServices => ({
+  ...sports,
+  standings: { ...sports.standings, ...sports.standings.snapshot() },
+});
