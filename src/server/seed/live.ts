@@ -10,10 +10,9 @@ import {
   rooms,
   users,
 } from '../db/schema/index.ts';
-import { hashPassword } from '../services/accounts/password.ts';
+import { demoPasswordHash } from './demo-password.ts';
 import { createMatchLookup } from '../services/live/matches.ts';
 import { titleForMatch } from './live-titles.ts';
-import { DEMO_PASSWORD } from './site-content.ts';
 
 /** The bundled demo stream (public/media/demo), also the "recording" of every seeded broadcast. */
 const DEMO_STREAM = '/media/demo/master.m3u8';
@@ -143,7 +142,7 @@ export async function seedLive(db: Db): Promise<void> {
 }
 
 async function seedRooms(db: Db) {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const passwordHash = await demoPasswordHash();
   const fresh = anchorSeeds.filter((a) => a.nickName);
   await db
     .insert(users)

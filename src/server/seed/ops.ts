@@ -3,9 +3,8 @@ import { bubbleOf } from '../../lib/live/rules.ts';
 import { idCardCheckChar } from '../../lib/validation.ts';
 import type { Db } from '../db/client.ts';
 import { chatMessages, roomAudits, rooms, users } from '../db/schema/index.ts';
-import { hashPassword } from '../services/accounts/password.ts';
+import { demoPasswordHash } from './demo-password.ts';
 import type { Services } from '../services/index.ts';
-import { DEMO_PASSWORD } from './site-content.ts';
 
 /** Three fans who applied to become anchors (real name done, waiting for 运营); the people are invented. */
 const applicants = [
@@ -58,7 +57,7 @@ const idCardFor = (birth: string, seq: number) => {
 export async function seedOpsQueues(db: Db, services: Services): Promise<void> {
   const [first] = await db.select({ id: users.id }).from(users).where(eq(users.mobile, applicants[0].mobile));
   if (first) return;
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const passwordHash = await demoPasswordHash();
   for (const [i, a] of applicants.entries()) {
     const [u] = await db
       .insert(users)

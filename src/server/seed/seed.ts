@@ -1,21 +1,14 @@
 import type { Db } from '../db/client.ts';
 import { aboutPages, adverts, navItems, siteSettings, users } from '../db/schema/index.ts';
 import type { Logger } from '../logger.ts';
-import { hashPassword } from '../services/accounts/password.ts';
+import { demoPasswordHash } from './demo-password.ts';
 import { aboutPageSeeds } from './about-pages.ts';
 import { seedAccountExtras } from './accounts.ts';
 import { seedCircles } from './community/index.ts';
 import { seedLive } from './live.ts';
 import { seedNewsColumns } from './news.ts';
 import { seedWallet } from './wallet.ts';
-import {
-  advertSeeds,
-  demoAccounts,
-  DEMO_PASSWORD,
-  navigation,
-  settingSeeds,
-  type NavSeed,
-} from './site-content.ts';
+import { advertSeeds, demoAccounts, navigation, settingSeeds, type NavSeed } from './site-content.ts';
 
 /**
  * Fills an empty database with the demo site. Idempotent: each part is written only when its
@@ -23,6 +16,9 @@ import {
  */
 export async function seedDemo(db: Db, log: Logger): Promise<void> {
   const empty = async (table: Parameters<Db['$count']>[0]) => (await db.$count(table)) === 0;
+  // Hashed off the main thread while the rows below are written.
+  const passwordHash = demoPasswordHash();
+  passwordHash.catch(() => {}); // awaited below; only keeps an early failure from counting as unhandled
 
   for (const [key, value] of Object.entries(settingSeeds)) {
     await db.insert(siteSettings).values({ key, value }).onConflictDoNothing();
@@ -31,11 +27,10 @@ export async function seedDemo(db: Db, log: Logger): Promise<void> {
   if (await empty(adverts)) await db.insert(adverts).values(advertSeeds.map((a, i) => ({ ...a, sort: i })));
   await db.insert(aboutPages).values(aboutPageSeeds).onConflictDoNothing();
 
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const a of demoAccounts) {
     await db
       .insert(users)
-      .values({ ...a, roles: [...a.roles], passwordHash, phoneVerifiedAt: new Date() })
+      .values({ ...a, roles: [...a.roles], passwordHash: await passwordHash, phoneVerifiedAt: new Date() })
       .onConflictDoNothing();
   }
   await seedAccountExtras(db);

@@ -3,7 +3,7 @@ import type { TipPick, TipPlay } from '../../lib/tips/plays.ts';
 import type { Db } from '../db/client.ts';
 import { competitions, experts, matches, tipPlans, users } from '../db/schema/index.ts';
 import type { Logger } from '../logger.ts';
-import { hashPassword } from '../services/accounts/password.ts';
+import { demoPasswordHash } from './demo-password.ts';
 import { matchesWithTeams, publishDemoPlans } from '../services/tips/demo.ts';
 import { seedRecentPlans } from '../services/tips/demo-recent.ts';
 import { commitPlan } from '../services/tips/hash.ts';
@@ -11,7 +11,6 @@ import { demoAnalysis, recentForm } from '../services/tips/demo-text.ts';
 import type { TipServices } from '../services/tips/index.ts';
 import { modelPrices } from '../services/tips/demo-prices.ts';
 import { rngFor } from '../sports/rng.ts';
-import { DEMO_PASSWORD } from './site-content.ts';
 
 /** The demo experts: 竞彩老李 (a demo account already) and three more, each with a favourite play. */
 export const DEMO_EXPERTS = [
@@ -45,7 +44,7 @@ const PRICES = [0, 18, 28, 38, 58];
 
 /** Creates the three new expert accounts (password demo123456) and their profiles; idempotent. */
 async function ensureExperts(db: Db): Promise<Map<string, number>> {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const passwordHash = await demoPasswordHash();
   for (const e of DEMO_EXPERTS) {
     if (!('title' in e)) continue;
     await db
