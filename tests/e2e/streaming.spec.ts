@@ -3,9 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { FB } from '../../src/lib/vocab/match-states.ts';
 import { encryptPassword } from '../../src/lib/password-crypto.ts';
-import { footballSaturday } from './support/football-evening.ts';
 import { startMedia, type RunningMedia } from './support/media-server.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { FAST_SIM_START, startServer, type RunningServer } from './support/server.ts';
 import { simClock } from './support/sim-clock.ts';
 import { freePort } from '../../scripts/cluster/ports.ts';
 
@@ -46,7 +45,7 @@ test.beforeAll(async ({}, info) => {
   };
   server = await startServer({
     SIM_SPEED: String(SIM_SPEED),
-    SIM_START: footballSaturday('20:00'),
+    SIM_START: FAST_SIM_START,
     SIM_CONTROL: '1',
     ...mediaEnv,
   });

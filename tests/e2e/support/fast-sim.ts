@@ -1,6 +1,6 @@
 import { expect, test as base, type APIRequestContext } from '@playwright/test';
-import { footballSaturday } from './football-evening.ts';
-import { startServer } from './server.ts';
+import { addDays, beijingDate } from '../../../src/lib/sports/time.ts';
+import { FAST_SIM_START, startServer } from './server.ts';
 import { simClock, type SimClock } from './sim-clock.ts';
 
 /**
@@ -21,7 +21,7 @@ export const test = base.extend<object, { sim: FastSim }>({
     async ({}, use) => {
       const server = await startServer({
         SIM_SPEED: String(SIM_SPEED),
-        SIM_START: footballSaturday('20:00'),
+        SIM_START: FAST_SIM_START,
         SIM_CONTROL: '1',
       });
       await use({ url: server.url, ...simClock(server.url) });
@@ -39,19 +39,24 @@ export const simData = async (api: APIRequestContext, sim: FastSim, path: string
 
 /**
  * Football matches not started and at least 30 simulated minutes (30 s) ahead, soonest first: a match
- * about to start may be on by the time its page loads.
+ * about to start may be on by the time its page loads. Today's and the next day's (Beijing): the specs
+ * before may have moved the clock past the day's last kick-off, and then today's list alone had none
+ * ("none of the next three matches was played").
  */
 export async function footballAhead(
   api: APIRequestContext,
   sim: FastSim,
 ): Promise<{ id: number; kickoffAt: string }[]> {
   const now = await sim.now();
-  const list: { id: number; state: number; kickoffAt: string }[] = await simData(
-    api,
-    sim,
-    '/live/football/live',
-  );
-  return list
+  type Item = { id: number; state: number; kickoffAt: string };
+  const lists: Item[][] = await Promise.all([
+    simData(api, sim, '/live/football/live'),
+    simData(api, sim, `/live/football/schedule?date=${addDays(beijingDate(now), 1)}`),
+  ]);
+  const seen = new Set<number>();
+  return lists
+    .flat()
+    .filter((m) => !seen.has(m.id) && seen.add(m.id))
     .filter((m) => m.state === 1 && Date.parse(m.kickoffAt) > now + 30 * 60_000)
     .sort((a, b) => a.kickoffAt.localeCompare(b.kickoffAt));
 }

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../../scripts/cluster/ports.ts';
 import { SERVER_ENV, SERVER_NODE_ARGS } from '../../../scripts/server-process.ts';
+import { footballSaturday } from './football-evening.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 /** What `npm start` runs (scripts/build-server.ts), so e2e, Lighthouse and the bench test the shipped server. */
@@ -110,6 +111,13 @@ async function readyAndCaughtUp(url: string): Promise<boolean> {
  * E2E_CLOCK_START tries another moment.
  */
 export const E2E_CLOCK_START = process.env.E2E_CLOCK_START ?? '2026-11-21T21:00:00+08:00';
+
+/**
+ * Where the fast simulator's servers start (support/fast-sim.ts, streaming.spec.ts): that league
+ * Saturday (or the next one) at 20:00 Beijing, before its first kick-offs. They started at the next
+ * league Saturday after the machine's date, so each week the specs met another calendar.
+ */
+export const FAST_SIM_START = footballSaturday('20:00', Date.parse(E2E_CLOCK_START) - 86_400_000);
 
 /** Playwright global setup: one server for every project; the returned function is the teardown. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
