@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { feedNow } from './support/feed-now.ts';
 
 /**
  * The match centre, odds-detail and database pages as a search engine or a browser without
@@ -28,7 +29,7 @@ const yesterday = (now: number) => new Date(now + 8 * 3600_000 - 86_400_000).toI
 let football: any;
 let basketball: any;
 test.beforeAll(async ({ request }) => {
-  const { now } = await data(request, '/live/clock');
+  const now = await feedNow(request);
   football = (await data(request, `/live/football/finished?date=${yesterday(now)}`)).find(
     (m: any) => m.hasLineup && m.state === 8,
   );
@@ -307,7 +308,7 @@ test('关注 and 预约: a visitor is asked to log in; a user’s choice is save
   request,
 }) => {
   // Two days ahead by the feed's clock (the server's "today"), not the machine's.
-  const { now } = await data(request, '/live/clock');
+  const now = await feedNow(request);
   const upcoming = (
     await data(
       request,

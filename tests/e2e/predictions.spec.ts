@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { logIn } from './support/login.ts';
+import { feedNow } from './support/feed-now.ts';
 
 const FAN = '13800000001';
 
@@ -8,7 +9,7 @@ const FAN = '13800000001';
  * `nth` one, so the desktop and phone projects each pick on their own match.
  */
 async function openMatch(request: APIRequestContext, nth: number): Promise<number> {
-  const { now } = (await (await request.get('/svc/live/clock')).json()).data as { now: number };
+  const now = await feedNow(request);
   const found: number[] = [];
   for (let day = 0; day < 7 && found.length <= nth; day++) {
     const date = new Date(now + 8 * 3600_000 + day * 86_400_000).toISOString().slice(0, 10);

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { fansText } from '../../src/lib/ratings.ts';
 import { logIn, tokenOf } from './support/login.ts';
+import { feedNow } from './support/feed-now.ts';
 
 const FAN = '13800000001';
 
@@ -20,7 +21,7 @@ interface Board {
  * the `nth` of them, so the desktop and phone projects each rate their own player.
  */
 async function ratedMatch(request: APIRequestContext, nth: number) {
-  const { now } = (await (await request.get('/svc/live/clock')).json()).data as { now: number };
+  const now = await feedNow(request);
   for (const back of [0, 1]) {
     const date = new Date(now + 8 * 3600_000 - back * 86_400_000).toISOString().slice(0, 10);
     const list = (await (await request.get(`/svc/live/football/schedule?date=${date}`)).json()).data as {

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { logIn, tokenOf } from './support/login.ts';
 import { holdAccounts } from './support/hold-account.ts';
+import { feedNow } from './support/feed-now.ts';
 
 const EXPERT = '13800000003';
 const FAN = '13800000001';
@@ -29,7 +30,7 @@ test.describe('锦囊', () => {
     const taken = new Set(own.list.map((p: { match: { id: number } }) => p.match.id));
     const open: OpenMatch[] = (await (await request.get('/svc/tj/match/list')).json()).data;
     // An hour ahead by the server's feed clock (its "now" is pinned, not the machine's).
-    const { now } = (await (await request.get('/svc/live/clock')).json()).data as { now: number };
+    const now = await feedNow(request);
     let matchId = 0;
     for (const m of open) {
       if (taken.has(m.id) || Date.parse(m.kickoffAt) < now + 3600_000) continue;
