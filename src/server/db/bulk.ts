@@ -67,32 +67,49 @@ export async function insertChunks<T extends PgTable>(
     await db.execute(statement);
 }
 
+export interface UpsertOptions {
+  /** The columns a conflict updates (default: every column the rows give, but the target's). */
+  update?: PgColumn[];
+  /** Columns returned of every row written (default: none). */
+  returning?: PgColumn[];
+}
+
 /**
- * Inserts the rows; a row whose `target` columns match an existing one updates that row's other
- * given columns instead (drizzle's onConflictDoUpdate with every column set from `excluded`).
+ * Inserts the rows; a row whose `target` columns match an existing one updates that row instead
+ * (drizzle's onConflictDoUpdate with each updated column set from `excluded`). Returns the
+ * `returning` columns of every row written, by their database names.
  */
 export async function upsertChunks<T extends PgTable>(
   db: Db,
   table: T,
   rows: T['$inferInsert'][],
   target: PgColumn[],
-): Promise<void> {
+  opts: UpsertOptions = {},
+): Promise<Row[]> {
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const targetNames = new Set(target.map((c) => c.name));
-  const onConflict = (keys: string[]) => {
-    const updated = keys.map((k) => columns[k].name).filter((name) => !targetNames.has(name));
-    const conflict = sql`on conflict (${sql.join(
-      target.map((c) => sql.identifier(c.name)),
-      sql`, `,
-    )})`;
-    if (!updated.length) return sql`${conflict} do nothing`;
-    const set = sql.join(
-      updated.map((name) => sql`${sql.identifier(name)} = excluded.${sql.identifier(name)}`),
+  const names = (list: PgColumn[]) =>
+    sql.join(
+      list.map((c) => sql.identifier(c.name)),
       sql`, `,
     );
-    return sql`${conflict} do update set ${set}`;
+  const returning = opts.returning ? sql` returning ${names(opts.returning)}` : sql``;
+  const onConflict = (keys: string[]) => {
+    const updated = (opts.update ?? keys.map((k) => columns[k])).filter((c) => !targetNames.has(c.name));
+    const conflict = sql`on conflict (${names(target)})`;
+    if (!updated.length) return sql`${conflict} do nothing${returning}`;
+    const set = sql.join(
+      updated.map((c) => sql`${sql.identifier(c.name)} = excluded.${sql.identifier(c.name)}`),
+      sql`, `,
+    );
+    return sql`${conflict} do update set ${set}${returning}`;
   };
-  for (const statement of statements(table, rows as Row[], onConflict)) await db.execute(statement);
+  const written: Row[] = [];
+  for (const statement of statements(table, rows as Row[], onConflict)) {
+    const result = await db.execute(statement);
+    if (opts.returning) written.push(...rowsOf<Row>(result));
+  }
+  return written;
 }
 
 /** Like insertChunks, returning `{ id, key }` of every new row. */

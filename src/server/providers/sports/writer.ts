@@ -136,23 +136,32 @@ export function createFeedWriter(deps: WriterDeps): SportsFeed {
       // Rows that name a state may set it; the others never reset a match already under way.
       for (const withState of [true, false]) {
         const part = rows.filter((r) => 'state' in r === withState);
-        for (let i = 0; i < part.length; i += 500) {
-          const set = Object.fromEntries(
-            [...columns, ...(withState ? (['state'] as const) : [])].map((c) => [
-              c,
-              sql.raw(`excluded.${toSnake(c)}`),
-            ]),
-          );
-          const saved = await db
-            .insert(matches)
-            .values(part.slice(i, i + 500))
-            .onConflictDoUpdate({ target: matches.key, set })
-            .returning();
+        if (!part.length) continue;
+        const update = [...columns, ...(withState ? (['state'] as const) : [])];
+        if (list.length > ANNOUNCE_UPSERTS_UP_TO) {
+          // A calendar at once (the simulator's new day, an import): in bulk, not announced.
+          const saved = await upsertChunks(db, matches, part, [matches.key], {
+            update: update.map((c) => matches[c]),
+            returning: [matches.id, matches.key, matches.sport],
+          });
           for (const m of saved) {
-            out.set(m.key, m.id);
-            sportOf.set(m.id, m.sport as SportId);
+            out.set(m.key as string, m.id as number);
+            sportOf.set(m.id as number, m.sport as SportId);
           }
-          if (list.length <= ANNOUNCE_UPSERTS_UP_TO) for (const m of saved) await scoreChanged(m);
+          continue;
+        }
+        // A few matches (a feed's update): each announced on the score channels.
+        const saved = await db
+          .insert(matches)
+          .values(part)
+          .onConflictDoUpdate({
+            target: matches.key,
+            set: Object.fromEntries(update.map((c) => [c, sql.raw(`excluded.${toSnake(c)}`)])),
+          })
+          .returning();
+        for (const m of saved) {
+          out.set(m.key, m.id);
+          await scoreChanged(m);
         }
       }
       for (const sport of new Set(list.map((m) => m.sport))) deps.onChange(sport, null);
