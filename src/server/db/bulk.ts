@@ -68,7 +68,7 @@ export async function insertChunks<T extends PgTable>(
 }
 
 export interface UpsertOptions {
-  /** The columns a conflict updates (default: every column the rows give, but the target's). */
+  /** The columns a conflict updates, each one the rows give (default: all they give but the target's). */
   update?: PgColumn[];
   /** Columns returned of every row written (default: none). */
   returning?: PgColumn[];
