@@ -7,7 +7,7 @@ import { demoPasswordHash } from './demo-password.ts';
 import { matchesWithTeams, publishDemoPlans } from '../services/tips/demo.ts';
 import { seedRecentPlans } from '../services/tips/demo-recent.ts';
 import { commitPlan } from '../services/tips/hash.ts';
-import { demoAnalysis, recentForm } from '../services/tips/demo-text.ts';
+import { demoAnalysis, matchForms } from '../services/tips/demo-text.ts';
 import type { TipServices } from '../services/tips/index.ts';
 import { modelPrices } from '../services/tips/demo-prices.ts';
 import { rngFor } from '../sports/rng.ts';
@@ -127,8 +127,7 @@ async function seedHistories(db: Db, tips: TipServices, log: Logger, ids: Map<st
           competition: row.competition,
           home: row.home.nameZh,
           away: row.away.nameZh,
-          homeForm: await recentForm(db, row.home.id, kickoff),
-          awayForm: await recentForm(db, row.away.id, kickoff),
+          ...(await matchForms(db, row.home.id, row.away.id, kickoff)),
           play,
           pick,
           line: prices.line,

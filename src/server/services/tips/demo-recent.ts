@@ -8,7 +8,7 @@ import type { Logger } from '../../logger.ts';
 import { hash32, rngFor } from '../../sports/rng.ts';
 import { DEMO_PRICES, demoExperts, demoPlaysFor, demoTitle } from './demo.ts';
 import { modelPrices } from './demo-prices.ts';
-import { demoAnalysis, recentForm } from './demo-text.ts';
+import { demoAnalysis, matchForms } from './demo-text.ts';
 import { commitPlan } from './hash.ts';
 import type { TipServices } from './index.ts';
 import { priceAt } from './odds.ts';
@@ -88,8 +88,7 @@ async function draftPlan(
       competition: m.competition,
       home: m.home.nameZh,
       away: m.away.nameZh,
-      homeForm: await recentForm(db, m.home.id, m.kickoffAt, m.sport),
-      awayForm: await recentForm(db, m.away.id, m.kickoffAt, m.sport),
+      ...(await matchForms(db, m.home.id, m.away.id, m.kickoffAt, m.sport)),
       play,
       pick,
       line: quote.line,

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { competitions, matches, teams, tipPlans, users } from '../../db/schema/index.ts';
 import type { Logger } from '../../logger.ts';
 import { hash32, rngFor } from '../../sports/rng.ts';
-import { demoAnalysis, recentForm } from './demo-text.ts';
+import { demoAnalysis, matchForms } from './demo-text.ts';
 import type { TipServices } from './index.ts';
 
 /** Demo experts keep this many plans on sale. */
@@ -95,8 +95,7 @@ export async function publishDemoPlans(db: Db, tips: TipServices, now: number, l
         competition: row.competition,
         home: row.home.nameZh,
         away: row.away.nameZh,
-        homeForm: await recentForm(db, row.home.id, kickoff, row.m.sport),
-        awayForm: await recentForm(db, row.away.id, kickoff, row.m.sport),
+        ...(await matchForms(db, row.home.id, row.away.id, kickoff, row.m.sport)),
         play: choice.play as TipPlay,
         pick: pick.pick as TipPick,
         line: pick.line,
