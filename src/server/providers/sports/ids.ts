@@ -80,27 +80,44 @@ export function createIdResolver(db: Db) {
     );
   }
 
+  type RoundRow = {
+    seasonId: number;
+    stageId: number;
+    key: string;
+    nameZh: string;
+    number: number | null;
+    sort: number;
+  };
+  const roundRow = (seasonId: number, stageId: number, r: NonNullable<FeedMatch['round']>): RoundRow => ({
+    seasonId,
+    stageId,
+    key: r.key,
+    nameZh: r.nameZh,
+    number: r.number ?? null,
+    sort: r.number ?? 0,
+  });
+
+  /** Creates the rounds (those that exist are kept) and caches their ids: one insert and one read for all. */
+  async function createRounds(list: RoundRow[]) {
+    if (!list.length) return;
+    await db.insert(rounds).values(list).onConflictDoNothing();
+    const pairs = sql.join(
+      list.map((r) => sql`(${r.stageId}::int, ${r.key}::text)`),
+      sql`, `,
+    );
+    for (const r of await db
+      .select({ id: rounds.id, stageId: rounds.stageId, key: rounds.key })
+      .from(rounds)
+      .where(sql`(${rounds.stageId}, ${rounds.key}) in (${pairs})`))
+      cache.set(`r:${r.stageId}:${r.key}`, r.id);
+  }
+
   async function round(seasonId: number, stageId: number, r: NonNullable<FeedMatch['round']>) {
     return remember(
       `r:${stageId}:${r.key}`,
       async () => {
-        await db
-          .insert(rounds)
-          .values({
-            seasonId,
-            stageId,
-            key: r.key,
-            nameZh: r.nameZh,
-            number: r.number ?? null,
-            sort: r.number ?? 0,
-          })
-          .onConflictDoNothing();
-        return (
-          await db
-            .select({ id: rounds.id })
-            .from(rounds)
-            .where(and(eq(rounds.stageId, stageId), eq(rounds.key, r.key)))
-        )[0]?.id;
+        await createRounds([roundRow(seasonId, stageId, r)]);
+        return cache.get(`r:${stageId}:${r.key}`);
       },
       `轮次无法创建：${r.key}`,
     );
@@ -119,38 +136,16 @@ export function createIdResolver(db: Db) {
         .from(teams)
         .where(inArray(teams.key, teamKeys)))
         cache.set(`t:${t.key}`, t.id);
-    const wanted = new Map<string, typeof rounds.$inferInsert>();
+    const wanted = new Map<string, RoundRow>();
     for (const m of list) {
       if (!m.stage || !m.round) continue;
       const competitionId = await competition(m.competition);
       const seasonId = await season(competitionId, m.season, m.origin === 'sim');
       const stageId = await stage(seasonId, m.stage);
       const key = `r:${stageId}:${m.round.key}`;
-      if (cache.has(key) || wanted.has(key)) continue;
-      const number = m.round.number ?? null;
-      wanted.set(key, {
-        seasonId,
-        stageId,
-        key: m.round.key,
-        nameZh: m.round.nameZh,
-        number,
-        sort: number ?? 0,
-      });
+      if (!cache.has(key)) wanted.set(key, roundRow(seasonId, stageId, m.round));
     }
-    if (!wanted.size) return;
-    await db
-      .insert(rounds)
-      .values([...wanted.values()])
-      .onConflictDoNothing();
-    const pairs = sql.join(
-      [...wanted.values()].map((r) => sql`(${r.stageId}::int, ${r.key}::text)`),
-      sql`, `,
-    );
-    for (const r of await db
-      .select({ id: rounds.id, stageId: rounds.stageId, key: rounds.key })
-      .from(rounds)
-      .where(sql`(${rounds.stageId}, ${rounds.key}) in (${pairs})`))
-      cache.set(`r:${r.stageId}:${r.key}`, r.id);
+    await createRounds([...wanted.values()]);
   }
 
   return { competition, season, stage, round, team, company, warm };
