@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { WEBP_EFFORT } from '../../services/uploads/uploads.ts';
 
 /**
- * Score cards drawn for the demo posts: the two teams' colours as banners and the score in
+ * Score cards (demo posts, report covers): the two teams' colours as banners and the score in
  * seven-segment digits (shapes, no font needed), so every machine draws the same picture.
  */
 const SEGMENTS: Record<string, string> = {
