@@ -53,9 +53,8 @@ export async function footballAhead(
     simData(api, sim, '/live/football/live'),
     simData(api, sim, `/live/football/schedule?date=${addDays(beijingDate(now), 1)}`),
   ]);
-  // A match in play since yesterday is in both lists: once by id.
-  const byId = new Map(lists.flat().map((m) => [m.id, m]));
-  return [...byId.values()]
+  return lists
+    .flat()
     .filter((m) => m.state === 1 && Date.parse(m.kickoffAt) > now + 30 * 60_000)
     .sort((a, b) => a.kickoffAt.localeCompare(b.kickoffAt));
 }
