@@ -22,8 +22,11 @@ export async function requestCode(page: Page) {
   // missed fails here with the server's word rather than as a missing 已发送.
   const checked = page.waitForResponse((r) => r.url().includes('/inform/captcha/check'));
   const sent = page.waitForResponse((r) => r.url().includes('/inform/send/sms'), { timeout: 30_000 });
+  // Clicked through the frame itself, not at page coordinates read once: Playwright waits until the
+  // frame stands still and checks that it is what receives each click (the dialog is centred, so
+  // anything that changes its height moves the frame).
   for (const p of points) {
-    await page.mouse.click(box.x + (p.x * box.width) / 310, box.y + (p.y * box.height) / 155);
+    await frame.click({ position: { x: (p.x * box.width) / 310, y: (p.y * box.height) / 155 } });
   }
   expect((await (await checked).json()).repCode).toBe(REP_OK);
   expect((await sent).ok()).toBe(true);
