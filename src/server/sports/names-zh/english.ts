@@ -58,7 +58,7 @@ const SURNAMES = table(`
   Gobert 戈贝尔 Wembanyama 文班亚马 Giddey 吉迪 Zubac 祖巴茨 Haliburton 哈利伯顿
   Nembhard 内姆哈德 Turner 特纳 Mathurin 马瑟林 Brogdon 布罗格登 McCollum 麦科勒姆
   VanVleet 范弗利特 Sengun 申京 Thybulle 泰布尔 Vassell 瓦塞尔 Sochan 索汉 Keegan 基根
-  Reaves 里夫斯 Hachimura 八村 Vincent 文森特 Russell 拉塞尔 Kispert 基斯珀特
+  Arnold 阿诺德 Reaves 里夫斯 Hachimura 八村 Vincent 文森特 Russell 拉塞尔 Kispert 基斯珀特
 `);
 
 const GIVEN = table(`

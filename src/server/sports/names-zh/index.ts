@@ -154,14 +154,15 @@ const plainKey = (w: string) =>
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
 
+const spellLetters = (w: string) => [...plainKey(w).toUpperCase()].map((c) => LETTERS[c] ?? '').join('');
+
 /** One word (no spaces) in Chinese: hyphenated parts joined by '-'. */
 function word(w: string, lang: Language, given = false): string {
   return w
     .split('-')
     .filter(Boolean)
     .map((part) => {
-      if (/^[A-Z]{1,3}\.?$/.test(part) && part.length < 4 && !/[AEIOUY]/.test(part.slice(0, 2)))
-        return [...part.replace('.', '')].map((c) => LETTERS[c]).join('');
+      if (/^[A-Z]{1,3}\.?$/.test(part) && !/[AEIOUY]/.test(part.slice(0, 2))) return spellLetters(part);
       const key = plainKey(part);
       const lower = part.toLowerCase();
       const reader = readerFor(lower, lang);
@@ -169,7 +170,8 @@ function word(w: string, lang: Language, given = false): string {
         reader.words[key] ?? lang.words[key] ?? COMMON[key] ?? (given ? english.words[key] : undefined);
       if (fixed) return fixed;
       const tokens = reader.read(lower.normalize('NFC').replace(/['’ʼ`]/g, '|'));
-      return spell(tokens, reader).replace(CJK, '');
+      // A spelling no rule can voice (a lone Ğ) is read letter by letter rather than dropped.
+      return spell(tokens, reader).replace(CJK, '') || spellLetters(part);
     })
     .filter(Boolean)
     .join('-');

@@ -8,6 +8,8 @@ export const spanish: Language = {
   rBeforeConsonant: true,
   words: {
     gonzalez: '冈萨雷斯',
+    martin: '马丁',
+    martinez: '马丁内斯',
     gomez: '戈麦斯',
     suarez: '苏亚雷斯',
     jimenez: '希门尼斯',
