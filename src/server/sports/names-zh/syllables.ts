@@ -155,7 +155,9 @@ function alone(t: string, prev: string, next: string | undefined, opts: SpellOpt
   const afterVowel = isVowel(prev);
   if (t === 'r' && afterVowel && !opts.rBeforeConsonant) return '';
   if (t === 'h' && (afterVowel || next === undefined)) return '';
-  if (t === 'y' || t === 'w') return afterVowel ? '' : cell(t, '');
+  // A y closing a syllable (Slavic j: Rajković → 拉伊科维奇) is 伊; a w there is silent (Andrew).
+  if (t === 'y') return '伊';
+  if (t === 'w') return afterVowel ? '' : cell(t, '');
   if (t === 'ng') return afterVowel ? '恩' : '恩格';
   // Before w the consonant takes u: Lacroix → 拉克鲁瓦, Dubois → 迪布瓦.
   if (next === 'w') return cell(t, 'u');
