@@ -128,6 +128,13 @@ describe('names-zh: Latin-script names in Chinese', () => {
     expect(transliterate('Jorge dos Santos', 'POR').short).toBe('多斯桑托斯');
     expect(transliterate('Kevin De Bruyne', 'NED').short.startsWith('德')).toBe(true);
     expect(transliterate('Josip Stanišić', 'CRO').full).toBe('约西普·斯塔尼希奇');
+    expect(short('Alexis Mac Allister', 'ARG')).toMatch(/^麦克/);
+  });
+
+  it('reads ck and a doubled vowel as one sound in any language', () => {
+    expect(short('Alisson Becker', 'BRA')).toBe('贝克尔');
+    expect(short('Toni Kroos', 'GER')).toBe('克罗斯');
+    expect(short('Luuk de Jong', 'NED')).toBe('德容');
   });
 
   it('reads diacritics, hyphens, apostrophes and suffixes', () => {
@@ -144,6 +151,7 @@ describe('names-zh: Latin-script names in Chinese', () => {
   it('reads a word by the letters only its language writes, whatever the nationality', () => {
     expect(short('Jusuf Nurkić', null, 2)).toBe('努尔基奇');
     expect(short('Alperen Şengün', null, 2)).toMatch(/^申/);
+    expect(short('Granit Xhaka', 'SUI')).toBe('贾卡');
   });
 
   it('is deterministic and writes no Latin letter for any spelling', () => {

@@ -68,6 +68,7 @@ const TELLTALE: [RegExp, Language][] = [
   [/[řěů]/u, czech],
   [/[ğşı]/u, turkish],
   [/[ņļģķūėą]/u, eastSlavic],
+  [/xh|ë/u, albanian],
 ];
 const OWN_LETTERS = new Set<Language>([southSlavic, polish, czech, turkish, eastSlavic, hungarian, albanian]);
 
@@ -144,6 +145,8 @@ const PARTICLES: Record<string, string> = {
   ten: '滕',
   dal: '达尔',
   zu: '楚',
+  mac: '麦克',
+  mc: '麦克',
 };
 const SUFFIXES = /^(jr\.?|jnr\.?|sr\.?|ii|iii|iv)$/i;
 const CJK = /[^\u3400-\u9fff·-]/gu;

@@ -26,8 +26,9 @@ const PLAIN: Record<string, string> = {
 };
 const VOWEL_AHEAD = /^[aeiouyáéíóúàèìòùâêîôûäëïöüãõåøæœ]/;
 
-// Two of a consonant are read as one (Donnarumma → 多纳鲁马), after the language's own rules.
-const DOUBLE: Rule = [[...'bcdfghjklmnpqrstvwxzß'].map((c) => `${c}(?=${c})`).join('|'), ''];
+// Two of a consonant are read as one (Donnarumma → 多纳鲁马), and so are ck (Becker → 贝克尔) and a
+// doubled a, e or o (Kroos → 克罗斯), after the language's own rules.
+const DOUBLE: Rule = [[...'bcdfghjklmnpqrstvwxzßaeo'].map((c) => `${c}(?=${c})`).join('|') + '|c(?=k)', ''];
 
 /**
  * All rules as one sticky alternation: the engine tries them in order at each letter in a single
