@@ -174,9 +174,9 @@ describe.each(targets())('sports import on $name', (target) => {
     expect(nba.length).toBe(source.length);
     expect(nba.every((p) => !p.generated)).toBe(true);
     const utah = nba.filter((p) => p.key === 'nba:1610612762');
-    // Authored Chinese names for the well-known; the others keep the source spelling, untransliterated.
+    // Authored Chinese names for the well-known; the others are transliterated (names-zh/).
     expect(utah.find((p) => p.name === 'Lauri Markkanen')?.nameZh).toBe('劳里·马尔卡宁');
-    expect(utah.find((p) => p.name === 'Kyle Filipowski')?.nameZh).toBeNull();
+    expect(utah.find((p) => p.name === 'Kyle Filipowski')?.nameZh).toBe('菲利波夫斯基');
     expect(nba.find((p) => p.name === 'Donovan Mitchell')?.key).toBe('nba:1610612739');
     // Each player is in the 2025-26 list's season and in the current one (carried, 演示数据).
     const rows = await t.app.db
@@ -222,6 +222,70 @@ describe.each(targets())('sports import on $name', (target) => {
     );
     expect(strangers.map((p) => `${p.key} ${p.name}`)).toEqual([]);
     expect(onTeams.filter((p) => !p.generated).length).toBeGreaterThan(3000);
+  });
+
+  it('gives every real player a Chinese name: the authored one, else a transliteration', async () => {
+    const authored = json('zh-names/players_zh.json') as Record<
+      'football' | 'basketball',
+      Record<string, string>
+    >;
+    const real = await t.app.db
+      .select({
+        id: players.id,
+        sport: players.sport,
+        name: players.name,
+        nameZh: players.nameZh,
+        teamId: players.teamId,
+      })
+      .from(players)
+      .where(eq(players.generated, false));
+    expect(real.length).toBeGreaterThan(3000);
+    const table = (sport: number) => (sport === 1 ? authored.football : authored.basketball);
+    // Authored entries win over the transliteration (萨拉赫, 劳里·马尔卡宁).
+    const withEntry = real.filter((p) => table(p.sport)[p.name]);
+    expect(withEntry.length).toBeGreaterThan(300);
+    expect(withEntry.filter((p) => p.nameZh !== table(p.sport)[p.name])).toEqual([]);
+    // Everyone else: Chinese characters only, never null, never a Latin letter.
+    const latin = real.filter(
+      (p) => !table(p.sport)[p.name] && !/^[\u3400-\u9fff·-]+$/u.test(p.nameZh ?? ''),
+    );
+    expect(latin.map((p) => `${p.name} → ${p.nameZh}`)).toEqual([]);
+    // Two transliterated players of one club never read the same.
+    const seen = new Map<string, string>();
+    const twins: string[] = [];
+    for (const p of real.filter((p) => !table(p.sport)[p.name] && p.teamId)) {
+      const k = `${p.teamId}|${p.nameZh}`;
+      if (seen.has(k)) twins.push(`${seen.get(k)} / ${p.name} → ${p.nameZh}`);
+      seen.set(k, p.name);
+    }
+    expect(twins).toEqual([]);
+  });
+
+  it('gives the players of a database imported before the transliteration their Chinese names at start', async () => {
+    const [spurs] = await t.app.db
+      .select({ id: teams.id })
+      .from(teams)
+      .where(eq(teams.key, 'fb:Tottenham Hotspur FC'));
+    const before = await t.app.db
+      .select({ id: players.id, name: players.name, nameZh: players.nameZh })
+      .from(players)
+      .where(and(eq(players.teamId, spurs.id), eq(players.generated, false)));
+    const authored = json('zh-names/players_zh.json').football as Record<string, string>;
+    const plain = before.filter((p) => !authored[p.name]);
+    expect(plain.length).toBeGreaterThan(5);
+    // As an earlier import left them: no Chinese name for the players without an authored one.
+    await t.app.db
+      .update(players)
+      .set({ nameZh: null })
+      .where(sql`${players.id} in ${plain.map((p) => p.id)}`);
+    expect(
+      await importSports(t.app.db, pino({ level: 'silent' }), { seed: 'import-test', today: '2026-11-22' }),
+    ).toBe(false);
+    const after = await t.app.db
+      .select({ id: players.id, name: players.name, nameZh: players.nameZh })
+      .from(players)
+      .where(and(eq(players.teamId, spurs.id), eq(players.generated, false)));
+    expect(after.sort((a, b) => a.id - b.id)).toEqual(before.sort((a, b) => a.id - b.id));
   });
 
   it('makes up no head coach: no source names one', async () => {

@@ -3,7 +3,8 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 
 /**
  * Issue 32 (items 8, 9, 11): a fan who walks the demo finds no Latin competition code (EPL, LaLiga…) on a
- * Chinese page, no made-up game in the home carousel and no invented person on a real team. The walk follows links from the sections'
+ * Chinese page, no made-up game in the home carousel, no invented person on a real team and no player
+ * named by his Latin spelling in Chinese prose. The walk follows links from the sections'
  * front pages, as a visitor would, and reads the text a page shows (not its scripts or attributes).
  */
 const CODE = /(?<![A-Za-z0-9])(EPL|BL|L1|SA|LaLiga|CSL|UCL)(?![A-Za-z0-9])/;
@@ -140,6 +141,43 @@ test('every person a walk through the demo shows on a team is in the roster sour
     expect(res.status(), path).toBe(200);
     expect(shownText(await res.text()), path).toMatch(/主教练\s*暂无教练资料/);
   }
+});
+
+/** A run of capitalised Latin words, as a player's source spelling reads (Fredrik Jensen, Virgil van Dijk). */
+const LATIN_RUN = /\p{Lu}[\p{L}'’.-]+(?:\s+(?:\p{Ll}{1,3}\s+)?\p{Lu}[\p{L}'’.-]+)+/gu;
+
+test('text live, timelines and news reports name players in Chinese, not by their Latin spelling', async ({
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { football, nba } = rosterSource();
+  const spellings = new Set([...football, ...nba.keys()]);
+  const latinNames = (text: string) =>
+    [...text.matchAll(LATIN_RUN)].map((m) => m[0]).filter((m) => spellings.has(m));
+  const api = async (path: string) => (await (await request.get(`/svc/live${path}`)).json()).data;
+  const found: string[] = [];
+  let lines = 0;
+  for (const sport of ['football', 'basketball']) {
+    const live = (await api(`/${sport}/text`)) as { id: number }[];
+    for (const { id } of live.slice(0, 4)) {
+      const texts = (await api(`/match/${id}/texts?limit=200`)) as { text: string }[];
+      const events = (await api(`/match/${id}/events`)) as {
+        playerName: string | null;
+        otherPlayerName: string | null;
+      }[];
+      const said = [
+        ...texts.map((t) => t.text),
+        ...events.flatMap((e) => [e.playerName ?? '', e.otherPlayerName ?? '']),
+      ];
+      lines += said.length;
+      for (const line of said) for (const n of latinNames(line)) found.push(`match ${id}: ${n} in “${line}”`);
+    }
+  }
+  expect(lines).toBeGreaterThan(20);
+  // The news reports among the walk's pages (战报 and the rest of the news prose).
+  const news = (await walkOnce(request)).filter((p) => /^\/news\/\d+$/.test(p.path));
+  for (const { path, html } of news) for (const n of latinNames(shownText(html))) found.push(`${path}: ${n}`);
+  expect(found).toEqual([]);
 });
 
 test('a focus-match banner shows the real match it opens, not a made-up game', async ({ page, request }) => {

@@ -18,7 +18,7 @@ import { pitchGrid } from './pitch.ts';
 import { listOdds } from './odds-summary.ts';
 import { selectMatchRows, toListItem } from './rows.ts';
 
-/** The source spelling shown beside an authored Chinese name (萨拉赫 Mohamed Salah), else null. */
+/** The source spelling shown beside the Chinese name (萨拉赫 Mohamed Salah), else null. */
 const originalName = (name: string, nameZh: string | null) => (nameZh && nameZh !== name ? name : null);
 
 interface LineupClub {

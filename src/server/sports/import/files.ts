@@ -78,6 +78,19 @@ export const readPlayerNames = () =>
     .object({ football: z.record(z.string(), z.string()), basketball: z.record(z.string(), z.string()) })
     .parse(readJson('zh-names/players_zh.json'));
 
+let authored: Set<string> | undefined;
+/** Whether a player (sport 1 / 2, source spelling) has an authored Chinese name: a well-known player. */
+export function hasAuthoredName(sport: number, name: string): boolean {
+  if (!authored) {
+    const zh = readPlayerNames();
+    authored = new Set([
+      ...Object.keys(zh.football).map((n) => `1|${n}`),
+      ...Object.keys(zh.basketball).map((n) => `2|${n}`),
+    ]);
+  }
+  return authored.has(`${sport}|${name}`);
+}
+
 export const readLeagueNames = () =>
   z
     .array(z.object({ code: z.string(), zh: z.string(), zh_full: z.string(), en: z.string() }))

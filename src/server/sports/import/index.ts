@@ -30,6 +30,7 @@ import {
   realSquads,
   type RosterEntry,
 } from './rosters.ts';
+import { fillChineseNames, nameRealPlayers } from './player-names.ts';
 import { finishSeasons } from './season-finish.ts';
 import { LEAGUE_RULES, seasonTurnovers } from './season-turnover.ts';
 import { loadFootballSources, type SourceMatch } from './sources.ts';
@@ -57,6 +58,9 @@ export async function importSports(db: Db, log: Logger, opts: ImportOptions): Pr
   if ((await db.$count(competitions)) > 0) {
     // Databases imported when coaches were generated lose them: no source names a coach.
     await dropGeneratedCoaches(db);
+    // Databases imported before real players were transliterated get their Chinese names.
+    const named = await fillChineseNames(db);
+    if (named) log.info({ players: named }, 'players given Chinese names');
     return false;
   }
   const started = performance.now();
@@ -296,6 +300,7 @@ async function importRosters(db: Db, sources: SourceMatch[], ids: FixtureIds, op
   for (const [key, id] of ids.teams)
     if (key.startsWith('cba:')) entries.push(...numberedCbaSquad(opts.seed, { id, key }, current('cba')));
 
+  nameRealPlayers(entries);
   const playerIds = await insertReturningKeys(
     db,
     players,

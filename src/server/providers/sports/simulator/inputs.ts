@@ -4,6 +4,7 @@ import { FB } from '../../../../lib/vocab/match-states.ts';
 import type { Db } from '../../../db/client.ts';
 import { competitions, players, squads, stages, teams } from '../../../db/schema/sports-core.ts';
 import { matches } from '../../../db/schema/sports-match.ts';
+import { hasAuthoredName } from '../../../sports/import/files.ts';
 import type { PlanInput, RosterPlayer } from './plan-types.ts';
 
 export interface SimMatch {
@@ -24,6 +25,7 @@ export function createRosterCache(db: Db) {
           teamId: squads.teamId,
           seasonId: squads.seasonId,
           playerId: players.id,
+          sport: players.sport,
           name: players.name,
           nameZh: players.nameZh,
           squadNumber: squads.shirtNumber,
@@ -48,7 +50,8 @@ export function createRosterCache(db: Db) {
               name: r.nameZh ?? r.name,
               shirtNumber: r.squadNumber ?? r.number,
               position: r.squadPosition ?? r.position,
-              known: !r.generated && r.nameZh !== null,
+              // Every real player has a Chinese name now; the well-known are those with an authored one.
+              known: !r.generated && hasAuthoredName(r.sport, r.name),
             })),
         );
       }
