@@ -129,6 +129,8 @@ describe('names-zh: Latin-script names in Chinese', () => {
     expect(transliterate('Kevin De Bruyne', 'NED').short.startsWith('德')).toBe(true);
     expect(transliterate('Josip Stanišić', 'CRO').full).toBe('约西普·斯塔尼希奇');
     expect(short('Alexis Mac Allister', 'ARG')).toMatch(/^麦克/);
+    expect(short('Vinícius Júnior', 'BRA')).toBe('维尼修斯');
+    expect(short('Roberto Firmino Filho', 'BRA')).toBe(short('Roberto Firmino', 'BRA'));
   });
 
   it('reads ck and a doubled vowel as one sound in any language', () => {

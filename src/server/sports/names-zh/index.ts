@@ -197,8 +197,8 @@ export function transliterate(name: string, nationality?: string | null, sport =
     if (korean) return { short: korean, full: korean };
   }
   const lang = languageOf(nationality, sport);
-  // Júnior / Filho close a Portuguese name but are not what it is called by.
-  if (lang === portuguese && words.length > 2 && /^(j[uú]nior|filho)$/i.test(words.at(-1)!))
+  // Júnior / Filho close a Portuguese name but are not what it is called by (Vinícius Júnior → 维尼修斯).
+  if (lang === portuguese && words.length > 1 && /^(j[uú]nior|filho)$/i.test(words.at(-1)!))
     words = words.slice(0, -1);
   let start = words.length - 1;
   while (start > 1 && plainKey(words[start - 1]) in PARTICLES) start--;
