@@ -177,6 +177,31 @@ test('a visitor sees the room, the chat history and is asked to log in to chat',
     .toBeGreaterThan(0.5);
 });
 
+test('a fan with a login sees the tools disabled until the room knows who they are, never a login prompt', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const roomId = await demoRoomId(request);
+  await logIn(context, request, baseURL!, FAN.mobile);
+  // The welcome call says who is watching: held back, the room does not know yet.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/svc/api/chat/welcome', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/live/room/${roomId}`);
+  await hydrated(page);
+  await openTools(page);
+  const packet = page.locator('#room-tools').getByRole('button', { name: '发红包', exact: true });
+  await expect(packet).toBeDisabled();
+  await expect(page.getByRole('button', { name: '登录后发红包、开通贵族' })).toHaveCount(0);
+  release();
+  await expect(packet).toBeEnabled();
+});
+
 test('the room loads its gifts, red packets, nobility, horn, emoji and name menu only when used (issue 39)', async ({
   page,
   request,

@@ -19,6 +19,7 @@ import RoomHeader from './RoomHeader.tsx';
 import ScoreStrip from './ScoreStrip.tsx';
 import RoomIcon from './RoomIcon.tsx';
 import RoomTools from './RoomTools.tsx';
+import { useHydrated } from '../common/use-hydrated.ts';
 import { useChatSender } from './use-chat-sender.ts';
 import { useRoomFeed } from './use-room-feed.ts';
 import { MSG } from '../../lib/messages.ts';
@@ -54,6 +55,9 @@ export default function LiveRoom({ room: initial, gifts, history }: Props) {
   // token that logs nobody in (the welcome's `me` is null) turns it into a visitor's.
   const [hasToken] = useState(() => readToken() !== null);
   const [welcomed, setWelcomed] = useState(false);
+  // The first render matches the server's visitor copy: hydration would keep that copy's attributes (a
+  // login prompt's data-needs-login on the fan's 发红包), so the fan's tools appear only after it.
+  const hydrated = useHydrated();
   // The welcome call came with Save-Data: on (the player then takes its lowest line).
   const [saveData, setSaveData] = useState(false);
   const [forbidden, setForbidden] = useState(false);
@@ -274,6 +278,7 @@ export default function LiveRoom({ room: initial, gifts, history }: Props) {
             gifts={gifts}
             balance={balance}
             loggedIn={me !== null}
+            awaitingViewer={hydrated && hasToken && !welcomed}
             level={me?.level ?? 0}
             anchorMatch={me && me.id === room.anchorId && room.match ? room.match : null}
             onSend={sendGift}

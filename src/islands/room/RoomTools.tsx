@@ -19,6 +19,8 @@ interface Props {
   gifts: Gift[];
   balance: number | null;
   loggedIn: boolean;
+  /** A login cookie whose welcome has not answered yet: the fan's tools show, disabled, not a login prompt. */
+  awaitingViewer: boolean;
   level: number;
   /** The room's match when the viewer is its anchor and may arm a match packet (比赛红包). */
   anchorMatch: { sport: number } | null;
@@ -30,7 +32,7 @@ interface Props {
 }
 
 /** 44 px tall on phones (issue 33 item 6), the old compact size beside the chat. */
-const action = 'btn-ghost min-h-11 md:min-h-0';
+const action = 'btn-ghost min-h-11 md:min-h-0 disabled:cursor-default disabled:opacity-50';
 
 /**
  * The room's tools: the gift strip (pick one to send), 发红包, 贵族, 喇叭 and the barrage settings.
@@ -125,19 +127,20 @@ export default function RoomTools(p: Props) {
           </Suspense>
         )}
         <div className="mt-1 flex flex-wrap items-center gap-2 border-t border-line pt-2 text-sm">
-          {p.loggedIn ? (
+          {p.loggedIn || p.awaitingViewer ? (
             <>
               <button
                 type="button"
+                disabled={!p.loggedIn}
                 className={`${action} !border-[#e03131] !text-[#e03131]`}
                 onClick={() => open('packet')}
               >
                 <RoomIcon name="packet" /> 发红包
               </button>
-              <button type="button" className={action} onClick={() => open('noble')}>
+              <button type="button" disabled={!p.loggedIn} className={action} onClick={() => open('noble')}>
                 <RoomIcon name="crown" /> 贵族
               </button>
-              <button type="button" className={action} onClick={() => open('horn')}>
+              <button type="button" disabled={!p.loggedIn} className={action} onClick={() => open('horn')}>
                 <RoomIcon name="horn" /> 喇叭
               </button>
             </>
