@@ -94,14 +94,14 @@ test('a failed captcha says 验证失败, and still says so on the fresh image',
   const dialog = page.getByRole('dialog', { name: '请完成安全验证' });
   const board = dialog.getByRole('application');
   await expect(board).toBeVisible();
-  // Three clicks in one corner cannot be three different words.
-  const box = (await board.boundingBox())!;
+  // Three clicks in one corner cannot be three different words. Clicked through the board (as
+  // requestCode does), not at page coordinates read once: the centred dialog moves as it fills.
   const refreshed = page.waitForResponse((r) => r.url().includes('/inform/captcha/get'));
-  for (const d of [4, 8, 12]) await page.mouse.click(box.x + d, box.y + d);
+  for (const d of [4, 8, 12]) await board.click({ position: { x: d, y: d } });
   await expect(dialog.getByRole('status')).toHaveText('验证失败');
   await refreshed;
   await expect(dialog.getByRole('status')).toHaveText('验证失败，请再试一次');
   // The next try starts clean.
-  await page.mouse.click(box.x + 40, box.y + 40);
+  await board.click({ position: { x: 40, y: 40 } });
   await expect(dialog.getByRole('status')).toHaveText('');
 });
