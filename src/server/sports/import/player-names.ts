@@ -29,11 +29,7 @@ export function nameRealPlayers(entries: RosterEntry[]): void {
  * Text already written with the Latin spelling (text live, news) stays as it was.
  */
 export async function fillChineseNames(db: Db): Promise<number> {
-  const [missing] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(players)
-    .where(and(eq(players.generated, false), isNull(players.nameZh)));
-  if (!missing.n) return 0;
+  if (!(await db.$count(players, and(eq(players.generated, false), isNull(players.nameZh))))) return 0;
   const rows = await db
     .select({
       id: players.id,
