@@ -3,9 +3,10 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 
 /**
  * Issue 32 (items 8, 9, 11): a fan who walks the demo finds no Latin competition code (EPL, LaLiga…) on a
- * Chinese page, no placeholder for a team's name (主队 2-1 客队), no made-up game in the home carousel, no invented person on a real team and no player
- * named by his Latin spelling in Chinese prose. The walk follows links from the sections'
- * front pages, as a visitor would, and reads the text a page shows (not its scripts or attributes).
+ * Chinese page, no placeholder for a team's name (主队 2-1 客队), no made-up game in the home carousel, no
+ * invented person on a real team and no player named by his Latin spelling in Chinese prose. The walk
+ * follows links from the sections' front pages, as a visitor would, and reads the text a page shows (not
+ * its scripts or attributes).
  */
 const CODE = /(?<![A-Za-z0-9])(EPL|BL|L1|SA|LaLiga|CSL|UCL)(?![A-Za-z0-9])/;
 /** A placeholder where a team's name belongs: "主队 2-1 客队", "主 VS 客" (the old carousel's art). */
