@@ -48,7 +48,8 @@ const stages: Stage[] = [
   },
   { name: 'build', step: 3, cmd: ['npm', 'run', 'build'] },
   {
-    // The app's HTTP server in the test's process with the built pages (tests/built).
+    // The app's HTTP server in the test's process with the built pages (tests/built). Beside the
+    // cluster stage, which waits on its instances and leaves a core mostly idle.
     name: 'built',
     step: 4,
     cmd: [
@@ -67,23 +68,9 @@ const stages: Stage[] = [
     },
   },
   {
-    name: 'e2e',
-    step: 5,
-    cmd: ['npx', 'playwright', 'test', '--reporter=list,json'],
-    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson },
-    before: () => {
-      ensureChromium();
-      ensureMedia();
-    },
-    counts: () => {
-      const r = readJson(playwrightJson);
-      return r && { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected };
-    },
-  },
-  {
     // Real instances behind Debian's nginx on PostgreSQL and Redis (docs/deployment.md).
     name: 'cluster',
-    step: 6,
+    step: 4,
     cmd: [
       'npx',
       'vitest',
@@ -100,7 +87,21 @@ const stages: Stage[] = [
       return r && { passed: r.numPassedTests, failed: r.numFailedTests };
     },
   },
-  { name: 'lighthouse', step: 7, cmd: ['node', 'tests/lighthouse/run.ts'] },
+  {
+    name: 'e2e',
+    step: 5,
+    cmd: ['npx', 'playwright', 'test', '--reporter=list,json'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson },
+    before: () => {
+      ensureChromium();
+      ensureMedia();
+    },
+    counts: () => {
+      const r = readJson(playwrightJson);
+      return r && { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected };
+    },
+  },
+  { name: 'lighthouse', step: 6, cmd: ['node', 'tests/lighthouse/run.ts'] },
 ];
 
 /** The stages named by `--only a,b` (null: all of them); an unknown name stops the run. */
