@@ -1,4 +1,4 @@
-import { and, count, eq, like, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, like, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   matchEvents,
@@ -8,6 +8,7 @@ import {
   newsTags,
 } from '../../src/server/db/schema/index.ts';
 import { FIRST_ARTICLES } from '../../src/server/seed/news.ts';
+import { readsOf } from '../../src/server/services/news/writers/reads.ts';
 import { writeReport } from '../../src/server/services/news/writers/report.ts';
 import { targets } from '../support/context.ts';
 import { createSportsBench, type SportsBench } from '../support/sports.ts';
@@ -111,5 +112,43 @@ describe.each(targets())('news written from the data on $name', (target) => {
       .reports({ hours: 48, now: b.clock.now() });
     expect(written).toBeGreaterThan(0);
     expect(await b.app.db.$count(newsArticles, eq(newsArticles.kind, 'report'))).toBe(before + written);
+  });
+
+  it('keeps a demo article read as it ages, never lowers a count, leaves a real article alone', async () => {
+    const db = b.app.db;
+    const now = b.clock.now();
+    const rows = await db
+      .select({
+        id: newsArticles.id,
+        sourceKey: newsArticles.sourceKey,
+        kind: newsArticles.kind,
+        column: newsColumns.slug,
+      })
+      .from(newsArticles)
+      .innerJoin(newsColumns, eq(newsColumns.id, newsArticles.columnId))
+      .where(eq(newsArticles.kind, 'report'))
+      .orderBy(desc(newsArticles.id))
+      .limit(3);
+    const [fresh, readMuch, real] = rows;
+    const hourAgo = new Date(now - 3600_000);
+    const set = (id: number, v: Partial<typeof newsArticles.$inferInsert>) =>
+      db.update(newsArticles).set(v).where(eq(newsArticles.id, id));
+    // Written an hour ago with the 0 reads of its first minute (as the news-desk job stores it).
+    await set(fresh.id, { publishAt: hourAgo, views: 0 });
+    await set(readMuch.id, { publishAt: hourAgo, views: 999_999 });
+    await set(real.id, { publishAt: hourAgo, views: 0, demo: false });
+    const later = now + 5 * 3600_000;
+    const desk = b.app.services.news.newsroom(b.app.services.sports);
+    expect(await desk.demoReads(later)).toBeGreaterThan(0);
+    const views = async (id: number) =>
+      (await db.select({ v: newsArticles.views }).from(newsArticles).where(eq(newsArticles.id, id)))[0].v;
+    const expected = readsOf({ ...fresh, sourceKey: fresh.sourceKey!, publishAt: hourAgo }, later);
+    expect(expected).toBeGreaterThan(0);
+    expect(await views(fresh.id)).toBe(expected);
+    expect(await views(readMuch.id)).toBe(999_999);
+    expect(await views(real.id)).toBe(0);
+    // Run again at the same time: nothing more to add.
+    await desk.demoReads(later);
+    expect(await views(fresh.id)).toBe(expected);
   });
 });

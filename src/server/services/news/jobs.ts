@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { startSingleton } from '../../jobs/singleton.ts';
 
-/** How often finished matches get their report and the next days' big matches their preview. */
+/** How often finished matches get their report, the next days' big matches their preview, and demo articles their reads. */
 export const NEWS_DESK_MS = 60_000;
 /** How often buffered views move from the KV store into the articles. */
 export const NEWS_VIEWS_FLUSH_MS = 30_000;
@@ -17,6 +17,7 @@ export function startNewsJobs(app: AppContext): () => Promise<void> {
         const reports = await desk.reports({ hours: 48, limit: 20 });
         const previews = await desk.previews({ hours: 24, perCompetition: 1 });
         if (reports + previews > 0) app.log.info({ reports, previews }, 'news articles written');
+        await desk.demoReads();
       },
     }),
     startSingleton(app, {

@@ -1,5 +1,4 @@
 import { hash32 } from '../../../sports/rng.ts';
-import type { Draft } from './draft.ts';
 
 /** How much a column is read, relative to the Premier League. */
 const AUDIENCE: Record<string, number> = {
@@ -26,7 +25,10 @@ const PACE_H = 18;
  * long it has been out (most reads come in its first day), and a fixed spread by its source key so
  * neighbours differ. Zero before it is published. Deterministic: the same article and time, the same count.
  */
-export function readsOf(d: Pick<Draft, 'sourceKey' | 'column' | 'kind' | 'publishAt'>, now: number): number {
+export function readsOf(
+  d: { sourceKey: string; column: string; kind: string; publishAt: Date },
+  now: number,
+): number {
   const hours = (now - d.publishAt.getTime()) / 3_600_000;
   if (hours <= 0) return 0;
   const spread = 0.6 + (hash32(d.sourceKey) % 1000) / 1250;
