@@ -7,6 +7,7 @@ import {
   newsColumns,
   newsTags,
 } from '../../src/server/db/schema/index.ts';
+import { addDays, salesDay, salesDayStart } from '../../src/lib/sports/time.ts';
 import { FIRST_ARTICLES } from '../../src/server/seed/news.ts';
 import { readsOf } from '../../src/server/services/news/writers/reads.ts';
 import { writeReport } from '../../src/server/services/news/writers/report.ts';
@@ -150,5 +151,39 @@ describe.each(targets())('news written from the data on $name', (target) => {
     // Run again at the same time: nothing more to add.
     await desk.demoReads(later);
     expect(await views(fresh.id)).toBe(expected);
+  });
+
+  it('writes the 竞彩 day card from the lottery list and its prices, once, at 10:00 before the sales day', async () => {
+    const db = b.app.db;
+    const desk = b.app.services.news.newsroom(b.app.services.sports);
+    const now = b.clock.now();
+    const day = salesDay(now);
+    const card = (await b.app.services.sports.lottery.jc(1, day)).matches;
+    expect(card.length).toBeGreaterThanOrEqual(3);
+    expect(await desk.lotteryCards({ now })).toBeGreaterThan(0);
+    const articleOf = async (key: string) =>
+      (await db.select().from(newsArticles).where(eq(newsArticles.sourceKey, key)))[0];
+    const a = await articleOf(`lottery:1:${day}`);
+    expect(a.title).toContain('竞彩足球');
+    expect(a.title).toContain(`共${card.length}场`.slice(1));
+    for (const m of card)
+      expect(a.body).toContain(
+        `${m.lottery.jcNo} ${m.competition.name} ${m.date === day ? '' : '次日'}${m.time}`,
+      );
+    const priced = card.find((m) => m.lotteryOdds.jc_spf)!;
+    const spf = priced.lotteryOdds.jc_spf!;
+    expect(a.body).toContain(
+      `胜平负 ${spf.home.toFixed(2)} / ${spf.draw!.toFixed(2)} / ${spf.away.toFixed(2)}`,
+    );
+    expect(a.demo).toBe(true);
+    expect(await desk.lotteryCards({ now })).toBe(0);
+    // A later sales day's card is written at its 10:00, not before (the clock is already past the
+    // next day's 10:00: the test before moved it on).
+    const next = addDays(day, 2);
+    const tenOClock = salesDayStart(next) - 2 * 3600_000;
+    await desk.lotteryCards({ now: tenOClock - 60_000 });
+    expect(await articleOf(`lottery:1:${next}`)).toBeUndefined();
+    await desk.lotteryCards({ now: tenOClock });
+    expect((await articleOf(`lottery:1:${next}`))?.publishAt?.getTime()).toBe(tenOClock);
   });
 });

@@ -16,7 +16,12 @@ export const NEWS_COLUMN_SEEDS = [
   { slug: 'csl', name: '中超', competitionKey: 'cn.1', intro: '中超赛前前瞻与赛后战报。' },
   { slug: 'nba', name: 'NBA', competitionKey: 'nba', intro: 'NBA 赛前前瞻与赛后战报。' },
   { slug: 'cba', name: 'CBA', competitionKey: 'cba', intro: 'CBA 赛前前瞻与赛后战报。' },
-  { slug: 'lottery', name: '竞彩', competitionKey: null, intro: '竞彩规则与亚盘、大小球、欧赔的读法。' },
+  {
+    slug: 'lottery',
+    name: '竞彩',
+    competitionKey: null,
+    intro: '每日竞彩赛程与赔率，竞彩规则与亚盘、大小球、欧赔的读法。',
+  },
   { slug: 'topics', name: '专题', competitionKey: null, intro: '数据专题与本站使用指南。' },
 ] as const;
 
@@ -53,5 +58,6 @@ export async function seedNewsArticles(db: Db, news: NewsServices, sports: Sport
   const reviews = await desk.reviews(now);
   const reports = await desk.reports({ ...FIRST_ARTICLES.reports, now });
   const previews = await desk.previews({ ...FIRST_ARTICLES.previews, now });
-  log.info({ guides, reviews, reports, previews, ms: Date.now() - started }, 'news seeded');
+  const cards = await desk.lotteryCards({ daysBack: 1, now });
+  log.info({ guides, reviews, reports, previews, cards, ms: Date.now() - started }, 'news seeded');
 }

@@ -16,7 +16,9 @@ export function startNewsJobs(app: AppContext): () => Promise<void> {
       run: async () => {
         const reports = await desk.reports({ hours: 48, limit: 20 });
         const previews = await desk.previews({ hours: 24, perCompetition: 1 });
-        if (reports + previews > 0) app.log.info({ reports, previews }, 'news articles written');
+        const cards = await desk.lotteryCards();
+        if (reports + previews + cards > 0)
+          app.log.info({ reports, previews, cards }, 'news articles written');
         await desk.demoReads();
       },
     }),

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, lt, lte, ne, notExists, sql } from 'drizzle-orm';
+import { addDays, salesDay } from '../../../lib/sports/time.ts';
 import { matchInPhase } from '../sports/phase-where.ts';
 import type { Db } from '../../db/client.ts';
 import { competitions, matches, newsArticles, newsColumns, seasons } from '../../db/schema/index.ts';
@@ -6,6 +7,7 @@ import type { SportsServices } from '../sports/index.ts';
 import { COLUMN_OF_COMPETITION, type Draft } from './writers/draft.ts';
 import { guideDrafts } from './writers/guides.ts';
 import { writePreview } from './writers/preview.ts';
+import { writeLotteryCard } from './writers/lottery-card.ts';
 import { writeReport } from './writers/report.ts';
 import type { SeasonReads } from './writers/season.ts';
 import { writeSeasonReviews } from './writers/review.ts';
@@ -139,6 +141,29 @@ export function createNewsroom(db: Db, sports: SportsServices, uploads: UploadSe
     },
 
     guides: (at: Date, now = Date.now()) => store(guideDrafts(at), now),
+
+    /**
+     * The 竞彩 column's day cards (football and basketball) of the sales days from `daysBack` ago to
+     * the next one, each once its publishing time has come (10:00 Beijing, before the day's sales).
+     */
+    async lotteryCards(opts: { daysBack?: number; now?: number } = {}) {
+      const now = opts.now ?? sports.clock.now();
+      const today = salesDay(now);
+      const drafts = [];
+      for (let d = -(opts.daysBack ?? 0); d <= 1; d++) {
+        const date = addDays(today, d);
+        for (const sport of [1, 2] as const) {
+          const [done] = await db
+            .select({ id: newsArticles.id })
+            .from(newsArticles)
+            .where(eq(newsArticles.sourceKey, `lottery:${sport}:${date}`));
+          if (done) continue;
+          const draft = await writeLotteryCard(sports, sport, date);
+          if (draft && draft.publishAt.getTime() <= now) drafts.push(draft);
+        }
+      }
+      return store(drafts, now);
+    },
 
     /**
      * Demo articles keep being read as they age: each is raised to the reads its age has on the
