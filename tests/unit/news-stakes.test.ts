@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readsOf } from '../../src/server/services/news/writers/reads.ts';
 import {
   europe,
+  leaguePhaseZone,
   milestone,
   relegation,
   seasonEnd,
@@ -26,7 +27,7 @@ function league(points: number[], left: number): SeasonContext {
     points: p,
     left,
   }));
-  return { sport: 1, league: true, table, dropPlaces: 3, europePlaces: 4, results: {} };
+  return { sport: 1, league: true, leaguePhase: false, table, dropPlaces: 3, europePlaces: 4, results: {} };
 }
 
 describe('the news writer knows the table', () => {
@@ -115,5 +116,51 @@ describe('the news writer knows the table', () => {
     expect(readsOf(epl, day)).toBeLessThan(10_000);
     expect(readsOf(epl, day)).toBe(readsOf(epl, day));
     expect(readsOf({ ...epl, sourceKey: 'report:2' }, day)).not.toBe(readsOf(epl, day));
+  });
+
+  describe('the Champions League league phase', () => {
+    /** 36 clubs, club n on 40 - n points, `left` matches each still to play. */
+    function phase(left: number): SeasonContext {
+      const table: TableRow[] = Array.from({ length: 36 }, (_, i) => ({
+        rank: i + 1,
+        teamId: i + 1,
+        name: `球队${i + 1}`,
+        played: 8 - left,
+        won: 0,
+        lost: 0,
+        points: 40 - i,
+        left,
+      }));
+      return {
+        sport: 1,
+        league: false,
+        leaguePhase: true,
+        table,
+        dropPlaces: 0,
+        europePlaces: 0,
+        results: {},
+      };
+    }
+
+    it('places each side: the top eight, the play-offs (with the gap to eighth when close), out', () => {
+      const c = phase(3);
+      expect(leaguePhaseZone(c, [3], 1)).toMatch(/球队3.*(前八|直通)/);
+      expect(leaguePhaseZone(c, [10], 1)).toBe('球队10排名第10，距离前八的球队8只差2分。');
+      expect(leaguePhaseZone(c, [20], 1)).toBe('球队20排名第20，暂处淘汰赛附加赛区（第9至24名）。');
+      expect(leaguePhaseZone(c, [30], 1)).toBe('球队30排名第30，暂列出局区，与第24名的球队24相差6分。');
+    });
+
+    it('says where each finished once all eight are played', () => {
+      const c = phase(0);
+      expect(leaguePhaseZone(c, [8, 9], 1)).toBe(
+        '球队8以联赛阶段第8名直接晋级1/8决赛。球队9以第9名进入淘汰赛附加赛。',
+      );
+      expect(leaguePhaseZone(c, [25], 1)).toBe('球队25最终排名第25，无缘淘汰赛。');
+    });
+
+    it('says nothing for a league, or a 32-club group stage', () => {
+      expect(leaguePhaseZone({ ...phase(3), leaguePhase: false }, [3], 1)).toBeNull();
+      expect(leaguePhaseZone({ ...phase(3), table: phase(3).table.slice(0, 24) }, [3], 1)).toBeNull();
+    });
   });
 });

@@ -3,7 +3,15 @@ import type { SportsServices } from '../../sports/index.ts';
 import { pick, signed, type Draft } from './draft.ts';
 import { competitionKeyOf } from './report.ts';
 import { seasonAt, type SeasonReads } from './season.ts';
-import { europe, relegation, roundsLeft, streak, titleRace, type SeasonContext } from './stakes.ts';
+import {
+  europe,
+  leaguePhaseZone,
+  relegation,
+  roundsLeft,
+  streak,
+  titleRace,
+  type SeasonContext,
+} from './stakes.ts';
 import { COLUMN_OF_COMPETITION } from './draft.ts';
 
 type Summary = {
@@ -182,6 +190,7 @@ function stakesOf(
     titleRace(ctx, m.id),
     relegation(ctx, [m.home.id, m.away.id], m.id),
     europe(ctx, [m.home.id, m.away.id]),
+    leaguePhaseZone(ctx, [m.home.id, m.away.id], m.id),
   ])
     if (line) out.push(line);
   return out;

@@ -4,7 +4,16 @@ import { competitions } from '../../../db/schema/index.ts';
 import type { SportsServices } from '../../sports/index.ts';
 import { COLUMN_OF_COMPETITION, pick, type Draft } from './draft.ts';
 import { seasonAt, type SeasonReads } from './season.ts';
-import { europe, milestone, relegation, seasonEnd, streak, titleRace, type SeasonContext } from './stakes.ts';
+import {
+  europe,
+  leaguePhaseZone,
+  milestone,
+  relegation,
+  seasonEnd,
+  streak,
+  titleRace,
+  type SeasonContext,
+} from './stakes.ts';
 
 export type Detail = NonNullable<Awaited<ReturnType<SportsServices['match']['detail']>>>;
 type Events = Awaited<ReturnType<SportsServices['match']['events']>>;
@@ -62,6 +71,7 @@ export async function writeReport(
       titleRace(ctx, m.id),
       relegation(ctx, [m.home.id, m.away.id], m.id),
       europe(ctx, [m.home.id, m.away.id]),
+      leaguePhaseZone(ctx, [m.home.id, m.away.id], m.id),
     ];
     const said = stakes.filter((x): x is string => x !== null);
     if (said.length) body.push(said.join(''));

@@ -113,6 +113,7 @@ export async function seasonAt(db: Db, m: Subject, competitionKey: string, reads
   const context: SeasonContext = {
     sport: m.sport,
     league,
+    leaguePhase: competitionKey === 'uefa.cl' && ids.length === 36,
     table,
     dropPlaces: DROP[competitionKey] ?? 0,
     europePlaces: EUROPE[competitionKey] ?? 0,

@@ -25,6 +25,8 @@ export interface SeasonContext {
   sport: number;
   /** A league table (title, drop, Europe) rather than a cup's league phase or a basketball season. */
   league: boolean;
+  /** The Champions League's league phase of 36 (1–8 to the round of 16, 9–24 to the play-offs). */
+  leaguePhase: boolean;
   /** The table after the match, best first. */
   table: TableRow[];
   /** Places that go down (from the bottom) and that reach the Champions League (from the top); 0 for none. */
@@ -126,6 +128,47 @@ export function europe(c: SeasonContext, sides: number[]): string | null {
       : `${r.name}排名第${r.rank}，距离欧冠区的${last.name}还差${last.points - r.points}分。`;
   }
   return null;
+}
+
+/** Where the Champions League's league phase places: the top eight, the knockout play-offs, out. */
+const PHASE = { direct: 8, playoff: 24 } as const;
+
+/**
+ * The league phase's zones for the sides of a match: where each stands now (directly into the round
+ * of 16, the knockout play-offs or out, with the gap to the line when it is close) or, once every
+ * club has played its eight, where each finished.
+ */
+export function leaguePhaseZone(c: SeasonContext, sides: number[], seed: number): string | null {
+  if (!c.leaguePhase || c.table.length <= PHASE.playoff) return null;
+  const over = roundsLeft(c) === 0;
+  const eighth = c.table[PHASE.direct - 1];
+  const last = c.table[PHASE.playoff - 1];
+  const lines = sides.map((id) => {
+    const r = rowOf(c, id);
+    if (!r || r.played === 0) return null;
+    if (over)
+      return r.rank <= PHASE.direct
+        ? `${r.name}以联赛阶段第${r.rank}名直接晋级1/8决赛。`
+        : r.rank <= PHASE.playoff
+          ? `${r.name}以第${r.rank}名进入淘汰赛附加赛。`
+          : `${r.name}最终排名第${r.rank}，无缘淘汰赛。`;
+    if (r.rank <= PHASE.direct)
+      return pick(
+        [
+          `${r.name}暂列第${r.rank}，身处直接晋级1/8决赛的前八。`,
+          `${r.name}排名第${r.rank}，暂时位于前八直通区。`,
+        ],
+        seed + id,
+        41,
+      );
+    if (r.rank <= PHASE.playoff)
+      return eighth.points - r.points <= 3
+        ? `${r.name}排名第${r.rank}，距离前八的${eighth.name}只差${eighth.points - r.points}分。`
+        : `${r.name}排名第${r.rank}，暂处淘汰赛附加赛区（第9至24名）。`;
+    return `${r.name}排名第${r.rank}，暂列出局区，与第24名的${last.name}相差${last.points - r.points}分。`;
+  });
+  const said = lines.filter((x): x is string => x !== null);
+  return said.length ? said.join('') : null;
 }
 
 /** The run a result extends or ends: 连胜, 连败, 不败, 不胜, or a run it stopped. */
