@@ -26,6 +26,11 @@ export interface CalendarPools {
     string,
     { rating: number; venue: string | null; country?: string | null; conference?: string | null }
   >;
+  /**
+   * Seasons as far as their results decide them, by `comp|season`: the regular season and the
+   * play-off games decided so far (basketball-playoffs.ts). Without one a season is the seed's alone.
+   */
+  decided?: Map<string, SeasonFixture[]>;
 }
 
 export type CalendarEntry = FeedMatch & { kickoffAt: Date };
@@ -37,6 +42,8 @@ export function seasonFixtures(
   comp: string,
   season: string,
 ): SeasonFixture[] {
+  const decided = pools.decided?.get(`${comp}|${season}`);
+  if (decided) return decided;
   const pool = [...pools.football, ...pools.basketball].find((p) => p.competitionKey === comp);
   if (!pool) return [];
   if (comp === 'nba' || comp === 'cba')

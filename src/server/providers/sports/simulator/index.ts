@@ -8,8 +8,8 @@ import type { FeedClock } from '../clock.ts';
 import type { SportsFeed, SportsProvider } from '../feed.ts';
 import { createLease } from '../../../jobs/lease.ts';
 import { applySteps } from './apply.ts';
-import { backfillSeasons } from './backfill.ts';
 import { calendarDay, type CalendarPools } from './calendar.ts';
+import { catchUp } from './catch-up.ts';
 import { createRosterCache, loadSimMatches, type SimMatch } from './inputs.ts';
 import { OPENING_AT, PREMATCH_MOVES } from './odds-plan.ts';
 import { openingStep, planMatch } from './plan.ts';
@@ -69,11 +69,12 @@ export function createSimulator(
   const moved = new Map<number, number>();
 
   async function materialize(today: string) {
+    // The days before the window first: the play-off games in it follow from their results.
+    pools = await catchUp(db, feed, deps.seed, pools!, today, addDays(today, -WINDOW.pastDays));
     const entries = [];
     for (let d = -WINDOW.pastDays; d <= WINDOW.futureDays; d++)
-      entries.push(...calendarDay(deps.seed, addDays(today, d), pools!));
+      entries.push(...calendarDay(deps.seed, addDays(today, d), pools));
     await feed.upsertMatches(entries);
-    await backfillSeasons(db, feed, deps.seed, pools!, addDays(today, -WINDOW.pastDays));
   }
 
   const unfinished = (sport: 1 | 2) =>

@@ -142,6 +142,10 @@ const BB_SEASON: Record<string, { open: [string, number]; end: string; perDay: n
   cba: { open: ['10-10', 6], end: '04-05', perDay: [5, 4, 4, 5, 4, 5, 5] },
 };
 
+/** The local date of a basketball regular season's last night: the play-offs follow it. */
+export const regularSeasonEnd = (comp: string, season: string) =>
+  `${seasonStartYear(season) + 1}-${BB_SEASON[comp].end}`;
+
 /**
  * A basketball regular season, night by night (local dates): the teams that rested the night
  * before and have played least take the floor, so nobody plays on consecutive days and the
