@@ -202,6 +202,28 @@ test('a fan with a login sees the tools disabled until the room knows who they a
   await expect(packet).toBeEnabled();
 });
 
+test('a welcome call that fails is asked again: the fan’s tools come with the answer, no reload', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const roomId = await demoRoomId(request);
+  await logIn(context, request, baseURL!, FAN.mobile);
+  let calls = 0;
+  await page.route('**/svc/api/chat/welcome', async (route) => {
+    calls++;
+    if (calls === 1) await route.fulfill({ status: 503, body: 'busy' });
+    else await route.continue();
+  });
+  await page.goto(`/live/room/${roomId}`);
+  await hydrated(page);
+  await openTools(page);
+  const packet = page.locator('#room-tools').getByRole('button', { name: '发红包', exact: true });
+  await expect(packet).toBeEnabled();
+  expect(calls).toBe(2);
+});
+
 test('the room loads its gifts, red packets, nobility, horn, emoji and name menu only when used (issue 39)', async ({
   page,
   request,

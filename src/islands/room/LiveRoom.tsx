@@ -181,21 +181,34 @@ export default function LiveRoom({ room: initial, gifts, history }: Props) {
   });
 
   useEffect(() => {
-    roomApi.welcome(room.id).then(
-      (w) => {
-        setWelcome(w.welcome);
-        setWelcomed(true);
-        if (w.saveData) setSaveData(true);
-        if (!w.me) return;
-        setMe(w.me);
-        setBalance(w.me.balance);
-        setForbidden(w.me.forbidden);
-      },
-      () => undefined,
-    );
+    let left = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    // Until it answers the fan's tools stay disabled, so a failed call (a blip, a busy instance)
+    // is asked again, waiting longer each time, rather than leaving them so until a reload.
+    const ask = (attempt: number) =>
+      roomApi.welcome(room.id).then(
+        (w) => {
+          if (!left) return;
+          setWelcome(w.welcome);
+          setWelcomed(true);
+          if (w.saveData) setSaveData(true);
+          if (!w.me) return;
+          setMe(w.me);
+          setBalance(w.me.balance);
+          setForbidden(w.me.forbidden);
+        },
+        () => {
+          if (left) retry = setTimeout(() => ask(attempt + 1), Math.min(30_000, 1000 * 2 ** attempt));
+        },
+      );
+    ask(0);
     const onBalances = (e: Event) => setBalance((e as CustomEvent<BalancesDetail>).detail.balance);
     addEventListener(BALANCES_EVENT, onBalances);
-    return () => removeEventListener(BALANCES_EVENT, onBalances);
+    return () => {
+      left = false;
+      clearTimeout(retry);
+      removeEventListener(BALANCES_EVENT, onBalances);
+    };
   }, [room.id]);
 
   const send = useChatSender(room.id, deliver);
