@@ -7,6 +7,7 @@ import { matches } from '../../src/server/db/schema/sports-match.ts';
 import { nbaPlayoffs } from '../../src/server/providers/sports/simulator/nba-playoffs.ts';
 import type { SeasonFixture } from '../../src/server/providers/sports/simulator/season-fixtures.ts';
 import { oneTarget } from '../support/context.ts';
+import { writeReport } from '../../src/server/services/news/writers/report.ts';
 import { createSportsBench, SIM_SEED, type SportsBench } from '../support/sports.ts';
 
 /**
@@ -230,5 +231,23 @@ describe.each(oneTarget())('basketball play-offs on a fresh install in late May 
       [winnerOf('semifinals-1'), winnerOf('semifinals-2')].sort(),
     );
     winnerOf('finals');
+  });
+
+  it('has the news desk report a play-off game with the series: the score, and the winner going through', async () => {
+    const finished = await b.app.db
+      .select({ id: matches.id, key: matches.key })
+      .from(matches)
+      .innerJoin(stages, eq(stages.id, matches.stageId))
+      .where(and(like(matches.key, 'sim:nba:2026-27:r1-east-1v8-g%'), eq(matches.state, FINISHED)));
+    expect(finished.length).toBeGreaterThanOrEqual(4);
+    const last = finished.sort((x, y) => gameNo(x) - gameNo(y)).at(-1)!;
+    const first = finished.find((r) => gameNo(r) === 1)!;
+    const write = (id: number) => writeReport(b.app.db, b.app.services.sports, id);
+    const opener = (await write(first.id))!;
+    expect(opener.title).toMatch(/^NBA季后赛：.+，总比分1-0$/);
+    expect(opener.body).toMatch(/在系列赛中以1-0领先/);
+    const clincher = (await write(last.id))!;
+    expect(clincher.title).toMatch(new RegExp(`^NBA季后赛：.+，总比分4-${finished.length - 4}晋级$`));
+    expect(clincher.body).toMatch(new RegExp(`以总比分4-${finished.length - 4}淘汰.+，晋级下一轮。`));
   });
 });

@@ -75,6 +75,7 @@ export function createMatchService(db: Db) {
       stageId: row.m.stageId,
       roundId: row.m.roundId,
       stage: stage?.name ?? null,
+      stageKind: stage?.kind ?? null,
       venue: row.m.venue,
       neutral: row.m.neutral,
       updatedAt: row.m.updatedAt.toISOString(),

@@ -4,6 +4,7 @@ import { competitions } from '../../../db/schema/index.ts';
 import type { SportsServices } from '../../sports/index.ts';
 import { COLUMN_OF_COMPETITION, pick, type Draft } from './draft.ts';
 import { seasonAt, type SeasonReads } from './season.ts';
+import { seriesAfter, seriesLength, seriesLine, seriesTitle } from './series.ts';
 import {
   europe,
   leaguePhaseZone,
@@ -76,7 +77,25 @@ export async function writeReport(
     const said = stakes.filter((x): x is string => x !== null);
     if (said.length) body.push(said.join(''));
   }
-  const { title, summary } = headline(m, ctx, story);
+  const series =
+    m.sport === 2 && m.stageKind === 'playoff' ? await seriesAfter(db, m, seriesLength(key, m.stage)) : null;
+  const finals = m.stage === '总决赛';
+  const seriesSaid = series && seriesLine(series, m.home.name, m.away.name, finals);
+  if (seriesSaid) story.unshift(seriesSaid);
+  if (seriesSaid && body.length) body.splice(1, 0, seriesSaid);
+  const head = headline(m, ctx, story);
+  const [h, a] = [m.home.score!, m.away.score!];
+  const title = series
+    ? seriesTitle(
+        m.competition.name,
+        series,
+        h > a ? m.home.name : m.away.name,
+        h > a ? m.away.name : m.home.name,
+        `${Math.max(h, a)}-${Math.min(h, a)}`,
+        finals,
+      )
+    : head.title;
+  const summary = head.summary;
   return {
     sourceKey: `report:${m.id}`,
     kind: 'report',
