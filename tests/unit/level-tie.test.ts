@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FB } from '../../src/lib/vocab/match-states.ts';
+import { quickResult } from '../../src/server/providers/sports/simulator/backfill.ts';
+import { toEntry, type CalendarPools } from '../../src/server/providers/sports/simulator/calendar.ts';
 import { planMatch } from '../../src/server/providers/sports/simulator/plan.ts';
 import type {
   PlanInput,
@@ -107,5 +109,39 @@ describe('a knockout match that must have a winner', () => {
       if (end.score[0] === end.score[1]) level++;
     }
     expect(level).toBeGreaterThan(0);
+  });
+
+  it('is settled the same way when backfilled, with the extra time and shoot-out scores to store', () => {
+    const pools: CalendarPools = {
+      football: [],
+      basketball: [],
+      teams: new Map([
+        ['fb:a', { rating: 1700, venue: null }],
+        ['fb:b', { rating: 1690, venue: null }],
+      ]),
+    };
+    const seen = new Set<string>();
+    for (let i = 0; i < 80; i++) {
+      const m = toEntry(
+        {
+          key: `sim:uefa.cl:2026-27:r16-2:fb:a-fb:b-${i}`,
+          competitionKey: 'uefa.cl',
+          season: '2026-27',
+          stage: { key: 'knockout', nameZh: '淘汰赛', kind: 'knockout' },
+          round: { key: 'Round of 16, 2nd leg', nameZh: '1/8决赛次回合', number: 12 },
+          home: 'fb:a',
+          away: 'fb:b',
+          kickoffAt: new Date('2027-03-17T20:00:00Z'),
+        },
+        pools,
+      );
+      const firstLeg: Pair = [1, 1];
+      const r = quickResult('tie-seed', m, pools, { firstLeg });
+      expect(r.score).toEqual(r.et ?? r.ft);
+      seen.add(settled(r.ft, r.et, r.pk, firstLeg).how);
+      // Without a decider the same match is a plain result.
+      expect(quickResult('tie-seed', m, pools)).toMatchObject({ ft: r.ft, et: null, pk: null });
+    }
+    expect([...seen].sort()).toEqual(['90', 'et', 'pk']);
   });
 });

@@ -26,6 +26,11 @@ export interface CalendarPools {
     string,
     { rating: number; venue: string | null; country?: string | null; conference?: string | null }
   >;
+  /**
+   * Fixtures the stored results have decided, by `{competition}|{season}`: the Champions League
+   * knockout rounds (ucl-knockout.ts), refreshed from the database before the days are laid out.
+   */
+  decided?: Map<string, SeasonFixture[]>;
 }
 
 export type CalendarEntry = FeedMatch & { kickoffAt: Date };
@@ -47,18 +52,30 @@ export function seasonFixtures(
       pool.teams.map((key) => ({ key, west: pools.teams.get(key)?.conference === 'West' })),
     );
   if (comp === 'uefa.cl')
-    return uclSeason(
-      seed,
-      season,
-      poolTeams(pool, season).map((key) => ({
-        key,
-        rating: pools.teams.get(key)?.rating ?? 1500,
-        country: pools.teams.get(key)?.country ?? null,
-      })),
+    return withDecided(
+      uclSeason(
+        seed,
+        season,
+        poolTeams(pool, season).map((key) => ({
+          key,
+          rating: pools.teams.get(key)?.rating ?? 1500,
+          country: pools.teams.get(key)?.country ?? null,
+        })),
+      ),
+      pools.decided?.get(`${comp}|${season}`),
     );
   const uclPool = pools.football.find((p) => p.competitionKey === 'uefa.cl');
   const ucl = new Set(uclPool ? poolTeams(uclPool, season) : []);
   return leagueSeason(seed, comp, season, poolTeams(pool, season), ucl);
+}
+
+const joined = new WeakMap<SeasonFixture[], SeasonFixture[]>();
+/** A drawn season with the fixtures its results decided: one list a refresh (fixturesOn indexes it once). */
+function withDecided(drawn: SeasonFixture[], decided: SeasonFixture[] | undefined): SeasonFixture[] {
+  if (!decided?.length) return drawn;
+  let list = joined.get(decided);
+  if (!list) joined.set(decided, (list = [...drawn, ...decided]));
+  return list;
 }
 
 /** The season of `comp` that is current on a Beijing date. */
@@ -97,8 +114,8 @@ export function toEntry(f: SeasonFixture, pools: CalendarPools): CalendarEntry {
     home: f.home,
     away: f.away,
     kickoffAt: f.kickoffAt,
-    venue: sport === 1 ? (h?.venue ?? null) : null,
-    neutral: false,
+    venue: f.neutralVenue ?? (sport === 1 ? (h?.venue ?? null) : null),
+    neutral: !!f.neutralVenue,
     heat: matchHeat(f.competitionKey, sport, h?.rating ?? fallback, a?.rating ?? fallback),
   };
 }

@@ -69,11 +69,12 @@ export function createSimulator(
   const moved = new Map<number, number>();
 
   async function materialize(today: string) {
+    // The rounds before the window first: the Champions League knockout ties in it are drawn from their results.
+    await backfillSeasons(db, feed, deps.seed, pools!, addDays(today, -WINDOW.pastDays));
     const entries = [];
     for (let d = -WINDOW.pastDays; d <= WINDOW.futureDays; d++)
       entries.push(...calendarDay(deps.seed, addDays(today, d), pools!));
     await feed.upsertMatches(entries);
-    await backfillSeasons(db, feed, deps.seed, pools!, addDays(today, -WINDOW.pastDays));
   }
 
   const unfinished = (sport: 1 | 2) =>

@@ -33,10 +33,14 @@ export function isInternationalBreak(saturday: string): boolean {
 
 /** Champions League league phase: eight Tuesdays, counted in weeks from the third Tuesday of September. */
 const UCL_WEEKS = [0, 2, 5, 7, 10, 12, 18, 19];
-export function uclMatchdays(startYear: number): string[] {
-  const first = addDays(onOrAfter(`${startYear}-09-01`, 2), 14);
-  return UCL_WEEKS.map((w) => addDays(first, w * 7));
-}
+const uclWeek = (startYear: number, week: number) =>
+  addDays(onOrAfter(`${startYear}-09-01`, 2), 14 + week * 7);
+export const uclMatchdays = (startYear: number) => UCL_WEEKS.map((w) => uclWeek(startYear, w));
+
+/** The Tuesdays of the knockout rounds' legs: play-offs, round of 16, quarter-finals, semi-finals. */
+const UCL_KNOCKOUT_WEEKS = [22, 23, 25, 26, 29, 30, 32, 33];
+export const uclKnockoutTuesdays = (startYear: number) =>
+  UCL_KNOCKOUT_WEEKS.map((w) => uclWeek(startYear, w));
 
 const FIRST_SATURDAY: Record<string, string> = {
   'en.1': '08-15',
