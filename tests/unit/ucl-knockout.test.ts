@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { seasonFixtures, type CalendarPools } from '../../src/server/providers/sports/simulator/calendar.ts';
 import type { SeasonFixture } from '../../src/server/providers/sports/simulator/season-fixtures.ts';
 import {
+  leagueRoundSlots,
+  uclKnockoutTuesdays,
+} from '../../src/server/providers/sports/simulator/season-rounds.ts';
+import {
   leaguePhaseTable,
   uclKnockouts,
   type Outcome,
@@ -250,6 +254,26 @@ describe('the Champions League knockout phase', () => {
     expect(seeded.every((p) => ninety.has(p))).toBe(true);
     // A level tie with no shoot-out stored is not decided: the round of 16 waits.
     expect(through({ ft: [1, 0], et: [1, 0], pk: null }).size).toBe(0);
+  });
+});
+
+describe('league midweek rounds', () => {
+  it('keep off the knockout rounds’ Tuesdays and leave the rounds before February where they were', () => {
+    const knockout = uclKnockoutTuesdays(2026);
+    const midweeks = (comp: string, rounds: number) =>
+      leagueRoundSlots(comp, 2026, rounds)
+        .filter((s) => s.midweek)
+        .map((s) => s.date);
+    for (const [comp, rounds] of [
+      ['en.1', 38],
+      ['es.1', 38],
+      ['it.1', 38],
+      ['de.1', 34],
+      ['fr.1', 34],
+    ] as const)
+      for (const date of midweeks(comp, rounds)) expect(knockout, `${comp} ${date}`).not.toContain(date);
+    // Stored in live databases since the season began (Serie A's only midweek round before February).
+    expect(midweeks('it.1', 38).filter((d) => d < '2027-02-01')).toEqual(['2026-12-22']);
   });
 });
 

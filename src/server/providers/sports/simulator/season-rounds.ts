@@ -74,10 +74,16 @@ export function leagueRoundSlots(comp: string, startYear: number, rounds: number
     .map((s) => addDays(s, 3))
     .filter((tue) => !ucl.has(tue));
   const need = rounds - weekends.length;
-  const midweeks = Array.from(
-    { length: need },
-    (_, i) => candidates[Math.floor(((i + 0.5) * candidates.length) / need)],
-  );
+  // Spread evenly; one that falls on a knockout round's Tuesday moves on to the next free one (the
+  // knockout rounds came later: dropping their Tuesdays from the spread would move rounds before them).
+  const knockout = new Set(uclKnockoutTuesdays(startYear));
+  const midweeks: string[] = [];
+  for (let i = 0; i < need; i++) {
+    let k = Math.floor(((i + 0.5) * candidates.length) / need);
+    while (k < candidates.length - 1 && (knockout.has(candidates[k]) || midweeks.includes(candidates[k])))
+      k++;
+    midweeks.push(candidates[k]);
+  }
   return [
     ...weekends.map((date) => ({ date, midweek: false })),
     ...midweeks.map((date) => ({ date, midweek: true })),
