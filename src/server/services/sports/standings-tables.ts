@@ -50,6 +50,11 @@ export type TeamInfo = {
 };
 const teamRef = (t: TeamInfo) => ({ id: t.id, name: t.name, shortName: t.shortName, color: t.color });
 
+const uefaTieBreak = (
+  a: { awayGf: number; w: number; awayW: number },
+  b: { awayGf: number; w: number; awayW: number },
+) => b.awayGf - a.awayGf || b.w - a.w || b.awayW - a.awayW;
+
 export function footballTable(
   games: Game[],
   type: TableType,
@@ -60,26 +65,39 @@ export function footballTable(
 ): StandingRow[] {
   const acc = new Map<
     number,
-    { p: number; w: number; d: number; l: number; gf: number; ga: number; form: Result[] }
+    {
+      p: number;
+      w: number;
+      d: number;
+      l: number;
+      gf: number;
+      ga: number;
+      awayGf: number;
+      awayW: number;
+      form: Result[];
+    }
   >();
   const get = (id: number) =>
-    acc.get(id) ?? (acc.set(id, { p: 0, w: 0, d: 0, l: 0, gf: 0, ga: 0, form: [] }), acc.get(id)!);
-  const record = (id: number, gf: number, ga: number) => {
+    acc.get(id) ??
+    (acc.set(id, { p: 0, w: 0, d: 0, l: 0, gf: 0, ga: 0, awayGf: 0, awayW: 0, form: [] }), acc.get(id)!);
+  const record = (id: number, gf: number, ga: number, away: boolean) => {
     const a = get(id);
     const r: Result = gf > ga ? 'W' : gf === ga ? 'D' : 'L';
     a.p++;
     a.gf += gf;
     a.ga += ga;
+    if (away) a.awayGf += gf;
     if (r === 'W') a.w++;
     else if (r === 'D') a.d++;
     else a.l++;
+    if (away && r === 'W') a.awayW++;
     a.form.push(r);
   };
   for (const g of games) {
     if (type === 'away') get(g.home);
-    else record(g.home, g.hs, g.as);
+    else record(g.home, g.hs, g.as, false);
     if (type === 'home') get(g.away);
-    else record(g.away, g.as, g.hs);
+    else record(g.away, g.as, g.hs, true);
   }
   const points = (id: number) =>
     acc.get(id)!.w * 3 + acc.get(id)!.d - (type === 'total' ? (deductions.get(id) ?? 0) : 0);
@@ -102,6 +120,8 @@ export function footballTable(
     }
     return mini;
   };
+  // The Champions League's league phase goes on, as UEFA ranks it, to away goals, wins and away wins.
+  const uefaLeaguePhase = comp === 'uefa.cl' && stageKind === 'league' && type === 'total';
   const ids = [...acc.keys()];
   const byPoints = new Map<number, number[]>();
   for (const id of ids) byPoints.set(points(id), [...(byPoints.get(points(id)) ?? []), id]);
@@ -119,6 +139,7 @@ export function footballTable(
           (mini ? mini.get(b)!.pts - mini.get(a)!.pts || mini.get(b)!.gd - mini.get(a)!.gd : 0) ||
           gd(b) - gd(a) ||
           acc.get(b)!.gf - acc.get(a)!.gf ||
+          (uefaLeaguePhase ? uefaTieBreak(acc.get(a)!, acc.get(b)!) : 0) ||
           teamOf.get(a)!.name.localeCompare(teamOf.get(b)!.name),
       );
     });

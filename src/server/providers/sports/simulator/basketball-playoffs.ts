@@ -37,7 +37,8 @@ export async function decidePlayoffs(
   date: string,
 ): Promise<CalendarPools> {
   const own = { ...pools, decided: undefined };
-  const decided = new Map<string, SeasonFixture[]>();
+  // The other competitions' decided seasons (the Champions League's) stay as they are.
+  const decided = new Map(pools.decided);
   for (const { competitionKey: comp, teams } of pools.basketball) {
     const season = seasonOn(comp, date);
     const regular = seasonFixtures(seed, own, comp, season);
@@ -53,6 +54,7 @@ export async function decidePlayoffs(
     const west = teams.map((key) => ({ key, west: pools.teams.get(key)?.conference === 'West' }));
     const playoffs = basketballPlayoffs(seed, comp, season, west, regular, results);
     if (playoffs.length) decided.set(`${comp}|${season}`, [...regular, ...playoffs]);
+    else decided.delete(`${comp}|${season}`);
   }
   return { ...own, decided };
 }

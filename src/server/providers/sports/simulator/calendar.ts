@@ -27,8 +27,9 @@ export interface CalendarPools {
     { rating: number; venue: string | null; country?: string | null; conference?: string | null }
   >;
   /**
-   * Seasons as far as their results decide them, by `comp|season`: the regular season and the
-   * play-off games decided so far (basketball-playoffs.ts). Without one a season is the seed's alone.
+   * Seasons as far as their stored results decide them, by `comp|season`: the seed's fixtures and
+   * the games decided so far (the basketball play-offs, basketball-playoffs.ts; the Champions
+   * League knockout rounds, ucl-results.ts). Without one a season is the seed's alone.
    */
   decided?: Map<string, SeasonFixture[]>;
 }
@@ -104,8 +105,8 @@ export function toEntry(f: SeasonFixture, pools: CalendarPools): CalendarEntry {
     home: f.home,
     away: f.away,
     kickoffAt: f.kickoffAt,
-    venue: sport === 1 ? (h?.venue ?? null) : null,
-    neutral: false,
+    venue: f.neutralVenue ?? (sport === 1 ? (h?.venue ?? null) : null),
+    neutral: !!f.neutralVenue,
     heat: matchHeat(f.competitionKey, sport, h?.rating ?? fallback, a?.rating ?? fallback),
   };
 }

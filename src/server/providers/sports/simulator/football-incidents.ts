@@ -1,6 +1,7 @@
 import { footballLine } from '../../../../lib/vocab/positions.ts';
 import type { Rng } from '../../../sports/rng.ts';
 import { expectedGoals } from '../../../sports/odds-model.ts';
+import { settleLevel } from './level-tie.ts';
 import type { LineupPick } from './lineup.ts';
 import { randomMinute, type FootballTimeline, type Phase } from './football-timeline.ts';
 import type { PlanInput, RosterPlayer } from './plan-types.ts';
@@ -13,7 +14,10 @@ export interface FootballResult {
   p: Pair | null;
 }
 
-/** The real result, completed where the source lacks the half-time score; or one played from the ratings. */
+/**
+ * The real result, completed where the source lacks the half-time score; or one played from the
+ * ratings, with extra time and penalties when a decider is level (level-tie.ts).
+ */
 export function footballResult(rng: Rng, input: PlanInput): FootballResult {
   const r = input.result;
   if (r) {
@@ -24,7 +28,10 @@ export function footballResult(rng: Rng, input: PlanInput): FootballResult {
   }
   const [lh, la] = expectedGoals(input.home.rating, input.away.rating, input.neutral, input.competitionKey);
   const ht: Pair = [rng.poisson(lh * 0.45), rng.poisson(la * 0.45)];
-  return { ht, ft: [ht[0] + rng.poisson(lh * 0.55), ht[1] + rng.poisson(la * 0.55)], et: null, p: null };
+  const ft: Pair = [ht[0] + rng.poisson(lh * 0.55), ht[1] + rng.poisson(la * 0.55)];
+  if (!input.decider) return { ht, ft, et: null, p: null };
+  const { et, pk } = settleLevel(rng, [lh, la], ft, input.decider);
+  return { ht, ft, et, p: pk };
 }
 
 export type IncidentType =

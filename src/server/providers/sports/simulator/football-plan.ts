@@ -26,12 +26,14 @@ import { shootoutKicks } from './shootout.ts';
 
 /**
  * Plans a football match: lineups an hour before, two halves with stoppage time, extra time and
- * penalties when the replayed result had them, goals that add up to the final score, cards,
- * substitutions, VAR, corners, statistics every five minutes, text live and moving odds.
+ * penalties when the replayed result had them or a decider is level, goals that add up to the
+ * final score, cards, substitutions, VAR, corners, statistics every five minutes, text live and
+ * moving odds.
  */
 export function planFootball(input: PlanInput): Plan {
   const rng = rngFor(input.seed, `fb:${input.key}`);
-  const postponed = input.postponed || rng.chance(0.006);
+  // A knockout leg is never called off by the simulator: the next round waits on its result.
+  const postponed = input.postponed || (rng.chance(0.006) && !input.knockout);
   const result = footballResult(rng, input);
   const kicks = result.p ? shootoutKicks(rng, result.p) : [];
   const tl = footballTimeline(rng, {
@@ -243,7 +245,7 @@ function schedulePeriods(
     emit({ t, kind: 'score', score: tally.scoreSnapshot(null) });
     if (tl.extraTime) {
       state(t, FB.extraTime, 90, tl.added[2], false);
-      text(t, 'period', fbText.extraTime());
+      text(t, 'period', fbText.extraTime(!!input.decider?.firstLeg));
     }
   });
   if (tl.extraTime) {
@@ -265,7 +267,10 @@ function schedulePeriods(
   at(tl.end_, (t) => {
     state(t, FB.fullTime, tally.finalMinute(), null, false);
     emit({ t, kind: 'stats', stats: tally.stats() });
-    text(t, 'period', fbText.fullTime(home, away, tally.score, tally.pk));
+    const decided = input.decider
+      ? fbText.tieWon(input.decider.round, home, away, tally.score, input.decider.firstLeg, tally.pk)
+      : '';
+    text(t, 'period', fbText.fullTime(home, away, tally.score, tally.pk) + decided);
   });
 }
 

@@ -69,7 +69,7 @@ export function createSimulator(
   const moved = new Map<number, number>();
 
   async function materialize(today: string) {
-    // The days before the window first: the play-off games in it follow from their results.
+    // The days before the window first: the play-off games and knockout ties in it follow from their results.
     pools = await catchUp(db, feed, deps.seed, pools!, today, addDays(today, -WINDOW.pastDays));
     const entries = [];
     for (let d = -WINDOW.pastDays; d <= WINDOW.futureDays; d++)

@@ -1,8 +1,8 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { FB } from '../../../../lib/vocab/match-states.ts';
 import type { Db } from '../../../db/client.ts';
-import { competitions, players, squads, stages, teams } from '../../../db/schema/sports-core.ts';
+import { competitions, players, rounds, squads, stages, teams } from '../../../db/schema/sports-core.ts';
 import { matches } from '../../../db/schema/sports-match.ts';
 import { hasAuthoredName } from '../../../sports/import/files.ts';
 import type { PlanInput, RosterPlayer } from './plan-types.ts';
@@ -60,6 +60,22 @@ export function createRosterCache(db: Db) {
   };
 }
 
+/**
+ * A knockout match that must produce a winner: a second leg (with its first leg's score, this
+ * match's home side first) or a one-match final on neutral ground. A first leg may end level.
+ */
+function deciderOf(
+  stageKind: string | null,
+  neutral: boolean,
+  leg1: typeof matches.$inferSelect | null,
+  round: string | null,
+): PlanInput['decider'] {
+  if (stageKind !== 'knockout' && stageKind !== 'playoff') return undefined;
+  if (!leg1) return neutral ? { firstLeg: null, round } : undefined;
+  if (leg1.homeScore === null || leg1.awayScore === null) return undefined;
+  return { firstLeg: [leg1.awayScore, leg1.homeScore], round };
+}
+
 /** Everything a plan is built from, for the simulator matches `ids`. */
 export async function loadSimMatches(
   db: Db,
@@ -71,17 +87,39 @@ export async function loadSimMatches(
   const home = alias(teams, 'home');
   const away = alias(teams, 'away');
   const src = alias(matches, 'src');
+  const leg1 = alias(matches, 'leg1');
   const rows = await db
-    .select({ m: matches, comp: competitions.key, stageKind: stages.kind, home, away, src })
+    .select({
+      m: matches,
+      comp: competitions.key,
+      stageKind: stages.kind,
+      roundZh: rounds.nameZh,
+      home,
+      away,
+      src,
+      leg1,
+    })
     .from(matches)
     .innerJoin(competitions, eq(competitions.id, matches.competitionId))
     .leftJoin(stages, eq(stages.id, matches.stageId))
+    .leftJoin(rounds, eq(rounds.id, matches.roundId))
     .innerJoin(home, eq(home.id, matches.homeTeamId))
     .innerJoin(away, eq(away.id, matches.awayTeamId))
     .leftJoin(src, eq(src.id, matches.sourceMatchId))
+    // A knockout match's first leg: the same clubs the other way round, earlier in the stage.
+    .leftJoin(
+      leg1,
+      and(
+        inArray(stages.kind, ['knockout', 'playoff']),
+        eq(leg1.stageId, matches.stageId),
+        eq(leg1.homeTeamId, matches.awayTeamId),
+        eq(leg1.awayTeamId, matches.homeTeamId),
+        lt(leg1.kickoffAt, matches.kickoffAt),
+      ),
+    )
     .where(inArray(matches.id, ids));
   const squadsOf = await rosters([...new Set(rows.flatMap((r) => [r.home.id, r.away.id]))]);
-  return rows.map(({ m, comp, stageKind, home: h, away: a, src: s }) => ({
+  return rows.map(({ m, comp, stageKind, roundZh, home: h, away: a, src: s, leg1: l }) => ({
     id: m.id,
     kickoff: m.kickoffAt.getTime(),
     cursor: m.simCursor,
@@ -91,6 +129,7 @@ export async function loadSimMatches(
       sport: m.sport as 1 | 2,
       competitionKey: comp,
       knockout: stageKind === 'knockout' || stageKind === 'playoff',
+      decider: deciderOf(stageKind, m.neutral, l, roundZh),
       neutral: m.neutral,
       home: { id: h.id, name: h.nameZh, rating: h.rating, roster: squadsOf.get(h.id)!, coach: h.coachZh },
       away: { id: a.id, name: a.nameZh, rating: a.rating, roster: squadsOf.get(a.id)!, coach: a.coachZh },

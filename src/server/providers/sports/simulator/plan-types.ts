@@ -1,4 +1,5 @@
 import type { Clock, FeedEvent, FeedLineup, FeedOdds, FeedStats, FeedText, ScoreUpdate } from '../feed.ts';
+import type { Decider } from './level-tie.ts';
 
 /**
  * A match plan: everything the simulator will feed for one match, as steps at offsets from
@@ -44,8 +45,13 @@ export interface PlanInput {
   key: string;
   sport: 1 | 2;
   competitionKey: string;
-  /** A knockout tie that may need extra time (only when the real result had it). */
+  /**
+   * A knockout match: never postponed; extra time and penalties as the real result had them, or
+   * as `decider` asks.
+   */
   knockout: boolean;
+  /** A simulated match that must produce a winner; `round` is its round's Chinese name (1/8决赛次回合). */
+  decider?: Decider & { round: string | null };
   neutral: boolean;
   home: PlanTeam;
   away: PlanTeam;

@@ -15,6 +15,8 @@ export interface SeasonFixture {
   home: string;
   away: string;
   kickoffAt: Date;
+  /** A final's ground: neither club is at home. */
+  neutralVenue?: string;
 }
 
 /** Circle-method round robin: every team once per round, home and away alternating. */

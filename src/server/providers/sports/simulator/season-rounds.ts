@@ -33,10 +33,14 @@ export function isInternationalBreak(saturday: string): boolean {
 
 /** Champions League league phase: eight Tuesdays, counted in weeks from the third Tuesday of September. */
 const UCL_WEEKS = [0, 2, 5, 7, 10, 12, 18, 19];
-export function uclMatchdays(startYear: number): string[] {
-  const first = addDays(onOrAfter(`${startYear}-09-01`, 2), 14);
-  return UCL_WEEKS.map((w) => addDays(first, w * 7));
-}
+const uclWeek = (startYear: number, week: number) =>
+  addDays(onOrAfter(`${startYear}-09-01`, 2), 14 + week * 7);
+export const uclMatchdays = (startYear: number) => UCL_WEEKS.map((w) => uclWeek(startYear, w));
+
+/** The Tuesdays of the knockout rounds' legs: play-offs, round of 16, quarter-finals, semi-finals. */
+const UCL_KNOCKOUT_WEEKS = [22, 23, 25, 26, 29, 30, 32, 33];
+export const uclKnockoutTuesdays = (startYear: number) =>
+  UCL_KNOCKOUT_WEEKS.map((w) => uclWeek(startYear, w));
 
 const FIRST_SATURDAY: Record<string, string> = {
   'en.1': '08-15',
@@ -70,10 +74,16 @@ export function leagueRoundSlots(comp: string, startYear: number, rounds: number
     .map((s) => addDays(s, 3))
     .filter((tue) => !ucl.has(tue));
   const need = rounds - weekends.length;
-  const midweeks = Array.from(
-    { length: need },
-    (_, i) => candidates[Math.floor(((i + 0.5) * candidates.length) / need)],
-  );
+  // Spread evenly; one that falls on a knockout round's Tuesday moves on to the next free one (the
+  // knockout rounds came later: dropping their Tuesdays from the spread would move rounds before them).
+  const knockout = new Set(uclKnockoutTuesdays(startYear));
+  const midweeks: string[] = [];
+  for (let i = 0; i < need; i++) {
+    let k = Math.floor(((i + 0.5) * candidates.length) / need);
+    while (k < candidates.length - 1 && (knockout.has(candidates[k]) || midweeks.includes(candidates[k])))
+      k++;
+    midweeks.push(candidates[k]);
+  }
   return [
     ...weekends.map((date) => ({ date, midweek: false })),
     ...midweeks.map((date) => ({ date, midweek: true })),

@@ -19,6 +19,15 @@ export function shootoutKicks(rng: Rng, p: [number, number]): Kick[] {
   return constructed(p);
 }
 
+/** The score of a shoot-out played kick by kick (76 % scored) until one side has won. */
+export function shootoutScore(rng: Rng): [number, number] {
+  for (;;) {
+    const score: [number, number] = [0, 0];
+    for (const k of simulate(rng)) if (k.scored) score[k.side - 1]++;
+    if (score[0] !== score[1]) return score;
+  }
+}
+
 function simulate(rng: Rng): Kick[] {
   const kicks: Kick[] = [];
   const score = [0, 0];
