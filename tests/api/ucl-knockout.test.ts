@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FB } from '../../src/lib/vocab/match-states.ts';
 import { competitions, rounds, seasons, stages, teams } from '../../src/server/db/schema/sports-core.ts';
 import { matches } from '../../src/server/db/schema/sports-match.ts';
+import { writeReport } from '../../src/server/services/news/writers/report.ts';
 import { targets } from '../support/context.ts';
 import { createSportsBench, type SportsBench } from '../support/sports.ts';
 
@@ -205,6 +206,24 @@ describe.each(targets())('the Champions League knockout phase on $name', (target
       expect(semis).toHaveLength(2);
       expect(semis.flatMap((m) => [m.home, m.away]).sort()).toEqual([...through].sort());
       for (const m of semis) expect(m.state).toBe(FB.notStarted);
+    });
+
+    it('has the news desk tell each knockout leg by its tie: the aggregate and who goes through, no points', async () => {
+      const write = (id: number) => writeReport(b.app.db, b.app.services.sports, id);
+      for (const [first, second] of ties(await uclMatches(b), 11) as [Row, Row][]) {
+        const leg1 = (await write(first.id))!;
+        expect(leg1.body).toContain(`首回合${first.homeName}${first.hs}-${first.as}${first.awayName}`);
+        const leg2 = (await write(second.id))!;
+        const winner = winnerOf([first, second]) === second.home ? second.homeName : second.awayName;
+        const agg = [first.as! + second.hs!, first.hs! + second.as!].sort((x, y) => y - x).join('-');
+        expect(leg2.title).toMatch(
+          new RegExp(`^欧冠1/8决赛次回合：.+，${winner}总比分${agg}(通过点球大战)?晋级八强$`),
+        );
+        expect(leg2.body).toContain(`总比分${agg}，${winner}`);
+        for (const text of [leg1, leg2].map((a) => `${a.title}${a.summary}${a.body}`)) {
+          expect(text).not.toMatch(/三分|各取1分|积分榜/);
+        }
+      }
     });
   });
 });

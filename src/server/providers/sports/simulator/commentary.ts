@@ -1,23 +1,11 @@
 import type { Rng } from '../../../sports/rng.ts';
+import { tieWonLine } from '../../../../lib/sports/knockout-ties.ts';
 
 /** Chinese text-live lines (文字直播). Each function returns one line; `rng` picks the wording. */
 type Score = [number, number];
 const sc = (home: string, away: string, s: Score) => `${home} ${s[0]}-${s[1]} ${away}`;
 /** Basketball reads 客 vs 主 (src/lib/match/format.ts sidesInOrder): "广州 48-50 浙江稠州". */
 const bsc = (home: string, away: string, s: Score) => `${away} ${s[1]}-${s[0]} ${home}`;
-
-/** Where a knockout round's winner goes (1/8决赛次回合 → 八强); null after a final. */
-function winnerReaches(round: string | null): string | null {
-  if (round?.startsWith('决赛')) return null;
-  const next: [string, string][] = [
-    ['附加赛', '16强'],
-    ['1/16决赛', '16强'],
-    ['1/8决赛', '八强'],
-    ['1/4决赛', '四强'],
-    ['半决赛', '决赛'],
-  ];
-  return next.find(([from]) => round?.startsWith(from))?.[1] ?? '下一轮';
-}
 
 export const fbText = {
   kickoff: (rng: Rng, home: string, away: string) =>
@@ -66,21 +54,7 @@ export const fbText = {
       ? `比赛结束！${sc(home, away, s)}，点球大战 ${pk[0]}-${pk[1]}。`
       : `全场比赛结束，最终比分 ${sc(home, away, s)}。`,
   /** After a decider's last whistle: a two-legged tie's aggregate and who goes through, or the champion. */
-  tieWon: (
-    round: string | null,
-    home: string,
-    away: string,
-    s: Score,
-    firstLeg: Score | null,
-    pk: Score | null,
-  ) => {
-    const agg: Score = [s[0] + (firstLeg?.[0] ?? 0), s[1] + (firstLeg?.[1] ?? 0)];
-    const winner = (agg[0] === agg[1] ? pk && pk[0] > pk[1] : agg[0] > agg[1]) ? home : away;
-    const how = agg[0] === agg[1] ? '通过点球大战' : '';
-    const next = winnerReaches(round);
-    const done = next ? `${winner}${how}晋级${next}` : `${winner}${how}夺得冠军`;
-    return firstLeg ? `总比分${Math.max(...agg)}-${Math.min(...agg)}，${done}。` : `${done}！`;
-  },
+  tieWon: tieWonLine,
   interrupted: () => '比赛因场外原因暂时中断。',
   resumed: () => '比赛恢复进行。',
   postponed: (home: string, away: string) => `${home}与${away}的比赛因故推迟进行，具体时间另行通知。`,

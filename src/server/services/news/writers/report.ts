@@ -4,7 +4,8 @@ import { competitions } from '../../../db/schema/index.ts';
 import type { SportsServices } from '../../sports/index.ts';
 import { COLUMN_OF_COMPETITION, pick, type Draft } from './draft.ts';
 import { seasonAt, type SeasonReads } from './season.ts';
-import { seriesAfter, seriesLength, seriesLine, seriesTitle } from './series.ts';
+import { firstLegOf, seriesAfter, seriesLength, seriesLine, seriesTitle } from './series.ts';
+import { tieOutcome, tieWonLine } from '../../../../lib/sports/knockout-ties.ts';
 import {
   europe,
   leaguePhaseZone,
@@ -64,7 +65,14 @@ export async function writeReport(
     scorers.map((n) => milestone('goals', n, goals.get(n) ?? 0)),
   );
   if (story.length) body.splice(1, 0, story.join(''));
-  const tableLines = tableOf(m, ctx, [homeRow, awayRow]);
+  // A football knockout tie is told by its aggregate; its stage has no table worth printing.
+  const knockout = m.sport === 1 && !awardsPoints(m);
+  const tie = knockout ? await tieOf(db, m) : null;
+  if (tie) {
+    story.unshift(tie.line);
+    body.splice(1, 0, tie.line);
+  }
+  const tableLines = knockout ? [] : tableOf(m, ctx, [homeRow, awayRow]);
   if (tableLines.length) {
     body.push('## 积分榜');
     body.push(tableLines.join('\n'));
@@ -94,7 +102,7 @@ export async function writeReport(
         `${Math.max(h, a)}-${Math.min(h, a)}`,
         finals,
       )
-    : head.title;
+    : (tie?.title ?? head.title);
   const summary = head.summary;
   return {
     sourceKey: `report:${m.id}`,
@@ -116,6 +124,33 @@ export async function writeReport(
       { kind: 'team', refId: m.home.id, label: m.home.name },
       { kind: 'team', refId: m.away.id, label: m.away.name },
     ],
+  };
+}
+
+/** A football match in a league or a league phase: a win is 三分, a draw 各取1分 (not in a knockout tie). */
+const awardsPoints = (m: Detail) => m.sport === 1 && m.stageKind !== 'knockout' && m.stageKind !== 'playoff';
+
+/**
+ * A football knockout match as the tie it belongs to: after a second leg or a final, the aggregate
+ * and who goes through (the text live's words); after a first leg, what the return leg starts from.
+ */
+async function tieOf(db: Db, m: Detail): Promise<{ line: string; title: string | null } | null> {
+  const [h, a] = [m.home.score!, m.away.score!];
+  const decider = m.round?.endsWith('次回合') || m.round?.startsWith('决赛');
+  const firstLeg = decider ? await firstLegOf(db, m) : null;
+  if (!decider)
+    return {
+      line: `首回合${m.home.name}${h}-${a}${m.away.name}，次回合移师${m.away.name}主场进行。`,
+      title: null,
+    };
+  if (m.round?.endsWith('次回合') && !firstLeg) return null;
+  const line = tieWonLine(m.round, m.home.name, m.away.name, [h, a], firstLeg, m.pk);
+  const t = tieOutcome(m.round, [h, a], firstLeg, m.pk);
+  const winner = t.homeWins ? m.home.name : m.away.name;
+  const agg = firstLeg ? `总比分${Math.max(...t.agg)}-${Math.min(...t.agg)}` : '';
+  return {
+    line,
+    title: `${m.competition.name}${m.round}：${m.home.name}${h}-${a}${m.away.name}，${winner}${agg}${t.done}`,
   };
 }
 
@@ -208,7 +243,7 @@ function headline(m: Detail, ctx: SeasonContext, story: string[]) {
         : [
             `${comp}：${m.home.name}${h}-${a}战平${m.away.name}`,
             `${comp}战报：${m.home.name}与${m.away.name}${h}-${a}握手言和`,
-            `${m.home.name}${h}-${a}${m.away.name}，双方各取1分`,
+            `${m.home.name}${h}-${a}${m.away.name}，${awardsPoints(m) ? '双方各取1分' : '双方战成平局'}`,
           ],
       m.id,
       1,
@@ -238,12 +273,12 @@ function headline(m: Detail, ctx: SeasonContext, story: string[]) {
           ? [
               `${comp}：${win.name}${ws}-${ls}力克${lose.name}`,
               `${comp}战报：${win.name}主场${ws}-${ls}险胜${lose.name}`,
-              `${win.name}${ws}-${ls}${lose.name}，主场拿下${m.sport === 2 ? '胜利' : '三分'}`,
+              `${win.name}${ws}-${ls}${lose.name}，主场拿下${awardsPoints(m) ? '三分' : '胜利'}`,
             ]
           : [
               `${comp}：${win.name}客场${ws}-${ls}力克${lose.name}`,
               `${win.name}做客${ws}-${ls}击退${lose.name}`,
-              `${comp}战报：${win.name}客场带走${m.sport === 2 ? '胜利' : '三分'}，${ws}-${ls}胜${lose.name}`,
+              `${comp}战报：${win.name}客场带走${awardsPoints(m) ? '三分' : '胜利'}，${ws}-${ls}胜${lose.name}`,
             ],
       m.id,
       2,
@@ -276,7 +311,7 @@ function footballBody(m: Detail, events: Events, stats: Stats): string[] {
       : pick(
           [
             `${ht}最终${m.home.name}${h}-${a}${m.away.name}。`,
-            `${ht}全场结束，比分为${h}-${a}，${h > a ? m.home.name : m.away.name}带走三分。`,
+            `${ht}全场结束，比分为${h}-${a}，${h > a ? m.home.name : m.away.name}${awardsPoints(m) ? '带走三分' : '取得胜利'}。`,
           ],
           m.id,
           4,
