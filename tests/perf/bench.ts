@@ -20,6 +20,7 @@ import { searchBench } from './search-bench.ts';
 import { startupBench } from './startup-bench.ts';
 import { tcpFloor, type FloorRun } from './tcp-floor.ts';
 import { percentile, randomIp } from './stats.ts';
+import { benchSocket, frameText } from './bench-socket.ts';
 
 // npm run bench -- --cluster N: the cluster bench instead (tests/perf/cluster-bench.ts);
 // npm run bench -- --search: only the search figure (tests/perf/search-bench.ts);
@@ -197,16 +198,13 @@ const BENCH_SENT_AT = /"bench":true,"seq":\d+,"t":(\d+(?:\.\d+)?)/;
 
 /** A visitor socket subscribed to scores:football; calls onBench for each bench delivery. */
 async function openClient(token: string, onBench: (sentAt: number) => void): Promise<WebSocket> {
-  // Its own address: the hub caps sockets per client address (the server trusts X-Forwarded-For here).
-  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws?token=${encodeURIComponent(token)}`, {
-    headers: { 'x-forwarded-for': randomIp() },
-  });
+  const ws = benchSocket(server.url, token);
   let subscribed!: () => void;
   const ready = new Promise<void>((resolve) => (subscribed = resolve));
   // Thousands of frames reach this one process at once, on the server's two cores: read the bench's
   // send time with a regex instead of parsing each frame, so the client adds as little as it can.
   ws.on('message', (raw) => {
-    const text = raw.toString();
+    const text = frameText(raw);
     const sentAt = BENCH_SENT_AT.exec(text)?.[1];
     if (sentAt) onBench(Number(sentAt));
     else if (text.includes(`"code":${WS_CODE.subscribed}`)) subscribed();

@@ -9,6 +9,7 @@ import { aesEncrypt } from '../../src/lib/captcha-crypto.ts';
 import { CHANNEL, WS_CODE } from '../../src/lib/realtime/codes.ts';
 import { testSmsCode } from '../../src/server/services/accounts/sms-test-code.ts';
 import { answerFor } from '../../src/server/services/captcha/plan.ts';
+import { benchSocket, frameText } from './bench-socket.ts';
 import { percentile, randomIp } from './stats.ts';
 
 export interface RoomBenchOptions {
@@ -99,14 +100,12 @@ export async function roomBench(url: string, pid: number, o: RoomBenchOptions) {
       Array.from({ length: Math.min(100, o.clients - i) }, () => visitorToken(url)),
     );
     const batch = tokens.map(async (token) => {
-      const ws = new WebSocket(`${url.replace('http', 'ws')}/ws?token=${encodeURIComponent(token)}`, {
-        headers: { 'x-forwarded-for': randomIp() },
-      });
+      const ws = benchSocket(url, token);
       let joined!: () => void;
       const ready = new Promise<void>((resolve) => (joined = resolve));
       // 40 000 frames a second reach this one process: read the send time with a regex, no JSON.parse.
       ws.on('message', (raw) => {
-        const text = raw.toString();
+        const text = frameText(raw);
         const sent = BENCH_CONTENT.exec(text)?.[1];
         if (sent) latencies.push(performance.now() - Number(sent));
         else if (text.includes(`"code":${WS_CODE.subscribed}`)) joined();
