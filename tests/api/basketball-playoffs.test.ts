@@ -7,6 +7,7 @@ import { matches } from '../../src/server/db/schema/sports-match.ts';
 import { nbaPlayoffs } from '../../src/server/providers/sports/simulator/nba-playoffs.ts';
 import type { SeasonFixture } from '../../src/server/providers/sports/simulator/season-fixtures.ts';
 import { oneTarget } from '../support/context.ts';
+import { writePreview } from '../../src/server/services/news/writers/preview.ts';
 import { writeReport } from '../../src/server/services/news/writers/report.ts';
 import { createSportsBench, SIM_SEED, type SportsBench } from '../support/sports.ts';
 
@@ -153,6 +154,16 @@ describe.each(oneTarget())('NBA play-offs in the simulator on $name', (target) =
     }
     expect(season.playoffs.some((r) => r.stage === 'conference-semifinals')).toBe(false);
   }, 900_000);
+
+  it('previews game 2 of a series with where the series stands', async () => {
+    const [g2] = await b.app.db
+      .select({ id: matches.id })
+      .from(matches)
+      .where(like(matches.key, 'sim:nba:2026-27:r1-east-1v8-g2:%'));
+    const preview = (await writePreview(b.app.db, b.app.services.sports, g2.id))!;
+    expect(preview.summary).toMatch(/^.+在系列赛中以1-0领先。$/);
+    expect(preview.body).toContain(preview.summary);
+  });
 });
 
 describe.each(oneTarget())('basketball play-offs on a fresh install in late May on $name', (target) => {

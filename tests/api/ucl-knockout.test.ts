@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FB } from '../../src/lib/vocab/match-states.ts';
 import { competitions, rounds, seasons, stages, teams } from '../../src/server/db/schema/sports-core.ts';
 import { matches } from '../../src/server/db/schema/sports-match.ts';
+import { writePreview } from '../../src/server/services/news/writers/preview.ts';
 import { writeReport } from '../../src/server/services/news/writers/report.ts';
 import { targets } from '../support/context.ts';
 import { createSportsBench, type SportsBench } from '../support/sports.ts';
@@ -132,6 +133,14 @@ describe.each(targets())('the Champions League knockout phase on $name', (target
       }
       expect(seeded.size).toBe(8);
       expect(list.filter((m) => m.stage === 'knockout')).toHaveLength(0);
+    });
+
+    it('previews a second leg from its first leg’s score', async () => {
+      const [first, second] = ties(await uclMatches(b), 9)[0] as [Row, Row];
+      const preview = (await writePreview(b.app.db, b.app.services.sports, second.id))!;
+      const line = `首回合${first.homeName}${first.hs}-${first.as}${first.awayName}，`;
+      expect(preview.body).toContain(line);
+      expect(preview.summary.startsWith(line)).toBe(true);
     });
 
     // Nine simulated days of every competition are played on the way: minutes on a busy machine.

@@ -1,7 +1,8 @@
 import type { Db } from '../../../db/client.ts';
 import type { SportsServices } from '../../sports/index.ts';
 import { pick, signed, type Draft } from './draft.ts';
-import { competitionKeyOf } from './report.ts';
+import { firstLegOf, seriesAfter, seriesLength, seriesLine } from './series.ts';
+import { competitionKeyOf, type Detail } from './report.ts';
 import { seasonAt, type SeasonReads } from './season.ts';
 import {
   europe,
@@ -44,7 +45,7 @@ export async function writePreview(
   const a = await sports.analysis.analysis(matchId);
   if (!key || !column || !a) return null;
   const ctx = (await seasonAt(db, m, key, reads)).context;
-  const stakes = stakesOf(m, ctx);
+  const stakes = [...(await tieBefore(db, m, key)), ...stakesOf(m, ctx)];
   const [home, away] = [m.home.name, m.away.name];
   const unit = m.sport === 2 ? '场' : '场';
   const body: string[] = [];
@@ -173,6 +174,34 @@ export async function writePreview(
       { kind: 'team', refId: m.away.id, label: away },
     ],
   };
+}
+
+/**
+ * Where a knockout tie or a play-off series stands before the game: a second leg starts from the
+ * first leg's score, a series from its games so far; a first leg says a return leg follows.
+ */
+async function tieBefore(db: Db, m: Detail, key: string): Promise<string[]> {
+  if (m.stageKind !== 'knockout' && m.stageKind !== 'playoff') return [];
+  const [home, away] = [m.home.name, m.away.name];
+  if (m.sport === 2) {
+    const s = await seriesAfter(db, m, seriesLength(key, m.stage));
+    if (!s || s.bestOf === 1) return [];
+    if (s.home + s.away === 0) return [`这是${home}与${away}系列赛的第1场。`];
+    return [seriesLine(s, home, away, m.stage === '总决赛')!];
+  }
+  if (m.round?.endsWith('首回合')) return [`这是两回合较量的首回合，次回合将移师${away}主场进行。`];
+  if (!m.round?.endsWith('次回合')) return [];
+  const leg = await firstLegOf(db, m);
+  if (!leg) return [];
+  const gap = leg[0] - leg[1];
+  return [
+    `首回合${away}${leg[1]}-${leg[0]}${home}，` +
+      (gap > 0
+        ? `${home}带着${gap}球优势回到主场。`
+        : gap < 0
+          ? `${home}需要在主场至少扳回${-gap}球。`
+          : `两队回到同一起跑线，次回合决定谁能晋级。`),
+  ];
 }
 
 /** What is at stake before kick-off: a meeting of the top two, the title race, the drop, the European places. */
