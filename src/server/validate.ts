@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { MSG, fill } from '../lib/messages.ts';
 import { badRequest, invalidParam } from './errors.ts';
-import { MAX_ID, text } from './fields.ts';
 
 /**
  * Parses input with a zod schema; on failure throws a 400 whose message names the field,
@@ -41,16 +40,3 @@ function describe(issue: z.core.$ZodIssue): string {
       return MSG.valueMalformed;
   }
 }
-
-// The readers below go as each domain's routes move to read(c, schema) (#35 item 1).
-export { MAX_ID, text };
-
-export const q = {
-  // The range first, so 1e300 is told the id range, not JavaScript's safe-integer bound.
-  id: () => z.coerce.number().max(MAX_ID).int().positive(),
-  page: (fallback = 1) => z.coerce.number().int().min(1).max(10_000).default(fallback),
-  pageSize: (fallback = 30, max = 100) => z.coerce.number().int().min(1).max(max).default(fallback),
-};
-
-/** Checkbox-like flags: '1', 'true', 'on', 'yes'. */
-export const flag = (v: unknown) => ['1', 'true', 'on', 'yes'].includes(text(v).toLowerCase());
