@@ -1,17 +1,19 @@
 import { z } from 'zod';
 import { MSG, fill } from '../lib/messages.ts';
-import { invalidParam } from './errors.ts';
+import { badRequest, invalidParam } from './errors.ts';
 
 /**
  * Parses input with a zod schema; on failure throws a 400 whose message names the field,
  * e.g. "参数 mobile 无效：请输入正确的手机号". A schema's own message (set with
- * `{ error: '…' }`) is used as is when it is already Chinese.
+ * `{ error: '…' }`) is used as is when it is already Chinese; one marked `whole` (fields.ts) is the
+ * entire message, as the spec words a few refusals ("请输入正确的手机号").
  */
 export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   // reportInput: a wrong value and a missing one read differently (1.5 for an id was "不能为空").
   const parsed = schema.safeParse(input, { reportInput: true });
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
+  if (issue.code === 'custom' && issue.params?.whole) throw badRequest(issue.message);
   throw invalidParam(issue.path.join('.') || MSG.paramWholeRequest, describe(issue));
 }
 
@@ -38,24 +40,3 @@ function describe(issue: z.core.$ZodIssue): string {
       return MSG.valueMalformed;
   }
 }
-
-/** Ids are PostgreSQL `integer` columns: anything above this can only be unknown (404/400, never 500). */
-export const MAX_ID = 2 ** 31 - 1;
-
-export const q = {
-  // The range first, so 1e300 is told the id range, not JavaScript's safe-integer bound.
-  id: () => z.coerce.number().max(MAX_ID).int().positive(),
-  page: (fallback = 1) => z.coerce.number().int().min(1).max(10_000).default(fallback),
-  pageSize: (fallback = 30, max = 100) => z.coerce.number().int().min(1).max(max).default(fallback),
-};
-
-/** Readers for the loose values of form bodies and query strings (routes, services and the pages' form posts). */
-
-/** One text value: the first of repeated keys, trimmed; '' when absent. */
-export const text = (v: unknown): string => {
-  const one = Array.isArray(v) ? v[0] : v;
-  return typeof one === 'string' || typeof one === 'number' ? String(one).trim() : '';
-};
-
-/** Checkbox-like flags: '1', 'true', 'on', 'yes'. */
-export const flag = (v: unknown) => ['1', 'true', 'on', 'yes'].includes(text(v).toLowerCase());

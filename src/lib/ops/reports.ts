@@ -46,8 +46,6 @@ export const PERSON_REPORT_REASONS = [
 
 export const isReportSource = (v: unknown): v is ReportSource =>
   (REPORT_SOURCES as readonly unknown[]).includes(v);
-export const isReportAction = (v: unknown): v is ReportAction =>
-  (REPORT_ACTIONS as readonly unknown[]).includes(v);
 
 /** What the reporter reads once staff decide. */
 export function reportOutcomeText(source: ReportSource, action: ReportAction, muteLabel = ''): string {

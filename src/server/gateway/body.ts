@@ -39,7 +39,7 @@ function depthOf(value: unknown, level = 0): number {
  * site's client) or as JSON. Merged over the query string, so `POST /chat/getToken?group=1`
  * reads `group` either way.
  */
-export async function readInput(c: Context): Promise<Record<string, unknown>> {
+export async function readInput(c: Pick<Context, 'req'>): Promise<Record<string, unknown>> {
   const query = c.req.query();
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return { ...query };
   const type = c.req.header('content-type') ?? '';

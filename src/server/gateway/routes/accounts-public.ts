@@ -2,22 +2,22 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { EMOJIS } from '../../../lib/emoji.ts';
 import { MSG } from '../../../lib/messages.ts';
-import { ACCOUNT_MSG } from '../../../lib/accounts/messages.ts';
 import type { FollowTarget } from '../../services/accounts/profile.ts';
 import { requireUser } from '../auth.ts';
-import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
-import { badRequest, invalidParam } from '../../errors.ts';
+import { invalidParam } from '../../errors.ts';
+import { field, read } from '../input.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
-import { q, validate } from '../../validate.ts';
 
 /** /svc/user/info and /svc/user/common — public profiles, follow lists, uploads, emojis. */
 export const publicRoutes = new Hono<GatewayEnv>();
 
+const personalSpaceInput = z.object({ id: field.id() });
+
 /** GET /user/info/personal-space?id → public profile with follower and following counts; 404 when unknown. */
 publicRoutes.get('/info/personal-space', async (c) => {
-  const { id } = validate(z.object({ id: q.id() }), c.req.query());
+  const { id } = await read(c, personalSpaceInput);
   return ok(c, await c.var.app.services.accounts.profile.personalSpace(id));
 });
 
@@ -33,41 +33,26 @@ const TARGETS: Record<string, FollowTarget | undefined> = {
   expert: 'expert',
 };
 
+const attentionInput = z.object({
+  userId: field.optionalId(),
+  type: field
+    .str()
+    .refine((t) => Object.hasOwn(TARGETS, t), MSG.valueNotAllowed)
+    .transform((t) => TARGETS[t]),
+  page: field.page(),
+  pageSize: field.pageSize(30, 100),
+});
+
 /** GET /user/info/attention?userId&type&page&pageSize → {list, total, page, pageSize}; userId defaults to the caller. */
 publicRoutes.get('/info/attention', async (c) => {
-  const query = validate(
-    z.object({
-      userId: q.id().optional(),
-      type: z.string().trim().default(''),
-      page: q.page(),
-      pageSize: q.pageSize(30, 100),
-    }),
-    c.req.query(),
-  );
+  const query = await read(c, attentionInput);
   const userId = query.userId ?? c.var.user?.id;
   if (!userId) throw invalidParam('userId', MSG.valueRequired);
-  if (!Object.hasOwn(TARGETS, query.type)) throw invalidParam('type', MSG.valueNotAllowed);
-  const list = await c.var.app.services.accounts.profile.attention({
-    ...query,
-    userId,
-    type: TARGETS[query.type],
-  });
+  const list = await c.var.app.services.accounts.profile.attention({ ...query, userId });
   return ok(c, list);
 });
 
-/** `files` as one string, repeated form keys, a JSON array, or a JSON-encoded array in a form field. */
-export function fileList(v: unknown): string[] {
-  if (Array.isArray(v)) return v.map((f) => (typeof f === 'string' ? f : ''));
-  if (typeof v !== 'string' || !v.trim()) return [];
-  if (!v.trim().startsWith('[')) return [v];
-  try {
-    const list: unknown = JSON.parse(v);
-    if (Array.isArray(list)) return list.map((f) => (typeof f === 'string' ? f : ''));
-  } catch {
-    // not JSON: fall through
-  }
-  throw badRequest(ACCOUNT_MSG.uploadNotImage);
-}
+const uploadInput = z.object({ files: field.files() });
 
 /** POST /user/common/multiUploadBase64 {files} → ['/uploads/{hash}.webp', …], one per file, in order. */
 publicRoutes.post(
@@ -75,8 +60,7 @@ publicRoutes.post(
   requireUser,
   rateLimit({ name: 'upload', max: 30, windowMs: 600_000 }),
   async (c) => {
-    const input = await readInput(c);
-    const files = fileList(input.files ?? input['files[]']);
+    const { files } = await read(c, uploadInput);
     return ok(c, await c.var.app.services.uploads.images(files));
   },
 );

@@ -1,15 +1,14 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { MSG } from '../../../lib/messages.ts';
 import { ACCOUNT_MSG } from '../../../lib/accounts/messages.ts';
 import { SMS_TYPE, type SmsType } from '../../services/accounts/sms-codes.ts';
-import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import { badRequest, unauthorized } from '../../errors.ts';
-import { mobileOf } from '../input.ts';
+import { field, read, whole } from '../input.ts';
 import { LIMIT } from '../limits.ts';
 import { clientIp } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
-import { text } from '../../validate.ts';
 
 /** SMS verification codes; URL prefix /svc/inform (shared with the content routes). */
 export const smsCodeRoutes = new Hono<GatewayEnv>();
@@ -19,12 +18,14 @@ const TYPES: readonly number[] = Object.values(SMS_TYPE).filter((t) => t !== SMS
 /** Codes for an account's own settings: only a logged-in caller asks for them, so LIMIT.sms counts each. */
 const FOR_ACCOUNTS: readonly number[] = [SMS_TYPE.payPassword, SMS_TYPE.bindPhone];
 
-function smsType(v: unknown, fallback?: SmsType): SmsType | undefined {
-  const raw = text(v);
-  if (!raw) return fallback;
-  if (!TYPES.includes(Number(raw))) throw badRequest(ACCOUNT_MSG.smsTypeInvalid);
-  return Number(raw) as SmsType;
-}
+/** The code's `type` (SMS_TYPE), or undefined when absent. */
+const smsType = () =>
+  field
+    .optionalStr()
+    .refine((t) => t === undefined || TYPES.includes(Number(t)), whole(ACCOUNT_MSG.smsTypeInvalid))
+    .transform((t) => (t === undefined ? undefined : (Number(t) as SmsType)));
+
+const sendCodeInput = z.object({ mobile: field.mobile(), type: smsType(), captchaVerification: field.str() });
 
 /**
  * POST /inform/send/sms {captchaVerification, mobile, type (default 3 login)} → msg 已发送,
@@ -36,11 +37,10 @@ function smsType(v: unknown, fallback?: SmsType): SmsType | undefined {
  */
 smsCodeRoutes.post('/send/sms', LIMIT.sms, async (c) => {
   const { app } = c.var;
-  const input = await readInput(c);
-  const mobile = mobileOf(input);
-  const type = smsType(input.type, SMS_TYPE.login)!;
+  const input = await read(c, sendCodeInput);
+  const { mobile, captchaVerification: verification } = input;
+  const type = input.type ?? SMS_TYPE.login;
   if (FOR_ACCOUNTS.includes(type) && !c.var.user) throw unauthorized();
-  const verification = text(input.captchaVerification);
   if (!verification || !(await app.services.captcha.consumeVerification(verification, 'clickWord'))) {
     throw badRequest(ACCOUNT_MSG.captchaRequired);
   }
@@ -50,13 +50,11 @@ smsCodeRoutes.post('/send/sms', LIMIT.sms, async (c) => {
   return ok(c, data, MSG.codeSent);
 });
 
+const checkCodeInput = z.object({ mobile: field.mobile(), verifyCode: field.str(), type: smsType() });
+
 /** GET /inform/verifyCode?mobile&verifyCode[&type] → data null when right; does not use the code up, but counts as a check. */
 smsCodeRoutes.get('/verifyCode', async (c) => {
-  const input = c.req.query();
-  const mobile = mobileOf(input);
-  await c.var.app.services.accounts.codes.check(mobile, text(input.verifyCode), {
-    type: smsType(input.type),
-    consume: false,
-  });
+  const { mobile, verifyCode, type } = await read(c, checkCodeInput);
+  await c.var.app.services.accounts.codes.check(mobile, verifyCode, { type, consume: false });
   return ok(c, null);
 });

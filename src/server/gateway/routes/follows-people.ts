@@ -1,18 +1,22 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireUser } from '../auth.ts';
-import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
+import { field, read } from '../input.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
-import { flag, q, validate } from '../../validate.ts';
 
 /**
  * /svc/user/info — 关注 of users and experts (/v/concern; anchors keep /api/attention/*). The spec lists
  * only `GET /user/info/attention`; these calls sit beside it (docs/messages.md, "Follows").
  */
 export const followRoutes = new Hono<GatewayEnv>();
-const paging = z.object({ page: q.page(), pageSize: q.pageSize(30, 100) });
+const pagingInput = z.object({ page: field.page(), pageSize: field.pageSize(30, 100) });
+const followInput = z.object({
+  targetId: field.id(),
+  type: field.optionalOneOf(['user', 'expert']),
+  cancel: field.flag(),
+});
 
 /** POST /user/info/follow {targetId, type?: user|expert, cancel?} → {followed, following, followsMe, followers}. */
 followRoutes.post(
@@ -20,23 +24,19 @@ followRoutes.post(
   requireUser,
   rateLimit({ name: 'follow', max: 60, windowMs: 60_000 }),
   async (c) => {
-    const input = await readInput(c);
-    const { targetId, type } = validate(
-      z.object({ targetId: q.id(), type: z.enum(['user', 'expert']).optional() }),
-      input,
-    );
-    return ok(c, await c.var.app.services.follows.set(c.var.user.id, targetId, !flag(input.cancel), type));
+    const { targetId, type, cancel } = await read(c, followInput);
+    return ok(c, await c.var.app.services.follows.set(c.var.user.id, targetId, !cancel, type));
   },
 );
 
 /** GET /user/info/following?page&pageSize: the users and experts I follow. */
 followRoutes.get('/info/following', requireUser, async (c) => {
-  const { page, pageSize } = validate(paging, c.req.query());
+  const { page, pageSize } = await read(c, pagingInput);
   return ok(c, await c.var.app.services.follows.following(c.var.user.id, page, pageSize));
 });
 
 /** GET /user/info/fans?page&pageSize: who follows me, with whether I follow back. */
 followRoutes.get('/info/fans', requireUser, async (c) => {
-  const { page, pageSize } = validate(paging, c.req.query());
+  const { page, pageSize } = await read(c, pagingInput);
   return ok(c, await c.var.app.services.follows.fans(c.var.user.id, page, pageSize));
 });

@@ -1,34 +1,34 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { MATCH_PACKET_MSG, PACKET_OPENERS, type PacketOpener } from '../../../lib/live/match-packets.ts';
-import { invalidParam } from '../../errors.ts';
+import { MATCH_PACKET_MSG, PACKET_OPENERS } from '../../../lib/live/match-packets.ts';
 import { BARRAGE_STYLES, CHAT } from '../../../lib/live/rules.ts';
 import { requireUser } from '../auth.ts';
-import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
+import { field, read, requestKey } from '../input.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
-import { q, text, validate } from '../../validate.ts';
-import { requestKey, wholeNumber } from './wallet-input.ts';
-import { readChatSend } from '../../services/live/chat-input.ts';
-import { afterId, caller, live, optionalId, requiredId } from './live-input.ts';
+import { roomChatInput } from '../../services/live/chat-input.ts';
+import { caller, live } from './live-context.ts';
 import { LIMIT } from '../limits.ts';
 
 /** /svc/api — room chat, gifts catalogue, barrage styles, nobility, horns and red packets. */
 export const liveChatRoutes = new Hono<GatewayEnv>();
 
+const chatPageInput = z.object({
+  pageSize: field.pageSize(CHAT.pageSize, 50),
+  roomId: field.id(),
+  lastId: field.optionalId(),
+  afterId: field.optionalWhole(),
+});
+
 /** POST /api/chat/page {roomId, pageSize (20), lastId? (older than), afterId? (newer than; 0: from the first)} → {list (oldest first), hasMore}. */
 liveChatRoutes.post('/chat/page', async (c) => {
-  const input = await readInput(c);
-  const { pageSize } = validate(z.object({ pageSize: q.pageSize(CHAT.pageSize, 50) }), {
-    pageSize: text(input.pageSize) || undefined,
-  });
-  const page = await live(c).chat.page(
-    { roomId: requiredId(input, 'roomId') },
-    { pageSize, beforeId: optionalId(input, 'lastId'), afterId: afterId(input) },
-  );
+  const { pageSize, roomId, lastId, afterId } = await read(c, chatPageInput);
+  const page = await live(c).chat.page({ roomId }, { pageSize, beforeId: lastId, afterId });
   return ok(c, page);
 });
+
+const roomInput = z.object({ roomId: field.id() });
 
 /**
  * POST /api/chat/welcome {roomId} → {welcome, notice, entry, me (the logged-in caller's part of the room, or
@@ -37,15 +37,15 @@ liveChatRoutes.post('/chat/page', async (c) => {
  * takes its lowest line (src/lib/live/line-choice.ts).
  */
 liveChatRoutes.post('/chat/welcome', async (c) => {
-  const input = await readInput(c);
-  const welcome = await live(c).welcome.room(requiredId(input, 'roomId'), c.var.user?.id ?? null);
+  const { roomId } = await read(c, roomInput);
+  const welcome = await live(c).welcome.room(roomId, c.var.user?.id ?? null);
   return ok(c, { ...welcome, saveData: c.req.header('save-data')?.trim().toLowerCase() === 'on' });
 });
 
 /** POST /api/chat/msg {roomId, content, atUserId?, atNickName?, barrage? (style id), platform=1} → the ChatMessage. */
 liveChatRoutes.post('/chat/msg', requireUser, LIMIT.chat, async (c) => {
-  const { target, message } = readChatSend(await readInput(c), 'roomId');
-  return ok(c, await live(c).chat.send(caller(c).id, target, message));
+  const { roomId, ...message } = await read(c, roomChatInput);
+  return ok(c, await live(c).chat.send(caller(c).id, { roomId }, message));
 });
 
 /** GET /api/chat/gift/all → [{id, name, icon, price (球钻), tier (animation 1–3)}]. */
@@ -56,8 +56,15 @@ liveChatRoutes.get('/chat/barrage/all', (c) => ok(c, BARRAGE_STYLES));
 
 /** GET /api/chat/info?roomId → the chat rules for the caller: {slowMode, maxLength, burst, role, forbidden, canSend, levelGates, rules}. */
 liveChatRoutes.get('/chat/info', async (c) => {
-  const { roomId } = validate(z.object({ roomId: q.id() }), c.req.query());
+  const { roomId } = await read(c, roomInput);
   return ok(c, await live(c).welcome.roomInfo(roomId, c.var.user?.id ?? null));
+});
+
+const nobilityActivateInput = z.object({
+  nobilityId: field.count(),
+  months: field.count({ fallback: 1 }),
+  requestId: field.str(),
+  roomId: field.optionalId(),
 });
 
 /** GET /api/nobility/active?nobilityId&months (1|3|6|12)&roomId?&requestId → {nobility, cost, balance} (trade type 15). */
@@ -66,12 +73,12 @@ liveChatRoutes.get(
   requireUser,
   rateLimit({ name: 'nobility', max: 30, windowMs: 600_000 }),
   async (c) => {
-    const input = c.req.query();
+    const { nobilityId, months, requestId, roomId } = await read(c, nobilityActivateInput);
     const result = await live(c).nobility.activate(caller(c).id, {
-      tierId: wholeNumber(input, 'nobilityId'),
-      months: text(input.months) ? wholeNumber(input, 'months') : 1,
-      key: requestKey(c, input),
-      roomId: optionalId(input, 'roomId'),
+      tierId: nobilityId,
+      months,
+      key: requestKey(c, requestId),
+      roomId,
     });
     return ok(c, result);
   },
@@ -87,17 +94,18 @@ liveChatRoutes.get('/nobility/bag', requireUser, async (c) =>
   ok(c, await live(c).nobility.bag(caller(c).id)),
 );
 
+const hornListInput = z.object({ page: field.page(), pageSize: field.pageSize(20, 50) });
+
 /** GET /api/horn/list?page&pageSize → {list [{id, nickName, content, roomId, createdAt}], total}. */
 liveChatRoutes.get('/horn/list', async (c) => {
-  const { page, pageSize } = validate(
-    z.object({ page: q.page(), pageSize: q.pageSize(20, 50) }),
-    c.req.query(),
-  );
+  const { page, pageSize } = await read(c, hornListInput);
   return ok(c, await live(c).horns.list(page, pageSize));
 });
 
 /** GET /api/horn/info → {price (for the caller), basePrice, maxLength, showSeconds}. */
 liveChatRoutes.get('/horn/info', async (c) => ok(c, await live(c).horns.info(c.var.user?.level ?? null)));
+
+const hornSendInput = z.object({ content: field.str(), roomId: field.optionalId(), requestId: field.str() });
 
 /** POST /api/horn/send {content, roomId?, requestId} → {horn, balance}: paid (trade type 8), shown in every live room. */
 liveChatRoutes.post(
@@ -105,18 +113,20 @@ liveChatRoutes.post(
   requireUser,
   rateLimit({ name: 'horn', max: 10, windowMs: 600_000 }),
   async (c) => {
-    const input = await readInput(c);
-    const user = c.var.user;
-    return ok(
-      c,
-      await live(c).horns.send(user, {
-        content: text(input.content),
-        roomId: optionalId(input, 'roomId'),
-        key: requestKey(c, input),
-      }),
-    );
+    const { requestId, ...horn } = await read(c, hornSendInput);
+    return ok(c, await live(c).horns.send(c.var.user, { ...horn, key: requestKey(c, requestId) }));
   },
 );
+
+const redPacketSendInput = z.object({
+  roomId: field.id(),
+  total: field.count(),
+  count: field.count(),
+  mode: field.count(),
+  password: field.optionalStr(),
+  requestId: field.str(),
+  opensOn: field.optionalOneOf(PACKET_OPENERS, MATCH_PACKET_MSG.opener),
+});
 
 /**
  * POST /api/redPacket/send {roomId, total, count, mode (1 random, 2 equal), password?, requestId, opensOn?}
@@ -127,27 +137,13 @@ liveChatRoutes.post(
   requireUser,
   rateLimit({ name: 'red-packet', max: 20, windowMs: 600_000 }),
   async (c) => {
-    const input = await readInput(c);
-    const packet = await live(c).redPackets.send(caller(c).id, {
-      roomId: requiredId(input, 'roomId'),
-      total: wholeNumber(input, 'total'),
-      count: wholeNumber(input, 'count'),
-      mode: wholeNumber(input, 'mode'),
-      password: text(input.password) || undefined,
-      key: requestKey(c, input),
-      opensOn: openerOf(input.opensOn),
-    });
-    return ok(c, packet);
+    const { requestId, ...packet } = await read(c, redPacketSendInput);
+    const sent = await live(c).redPackets.send(caller(c).id, { ...packet, key: requestKey(c, requestId) });
+    return ok(c, sent);
   },
 );
 
-function openerOf(v: unknown): PacketOpener | undefined {
-  const on = text(v);
-  if (!on) return undefined;
-  if (!(PACKET_OPENERS as readonly string[]).includes(on))
-    throw invalidParam('opensOn', MATCH_PACKET_MSG.opener);
-  return on as PacketOpener;
-}
+const redPacketGrabInput = z.object({ packetId: field.id(), password: field.optionalStr() });
 
 /** POST /api/redPacket/grab {packetId, password?} → {amount, balance, packet} (trade type 11). */
 liveChatRoutes.post(
@@ -155,26 +151,21 @@ liveChatRoutes.post(
   requireUser,
   rateLimit({ name: 'red-packet-grab', max: 60, windowMs: 60_000 }),
   async (c) => {
-    const input = await readInput(c);
-    return ok(
-      c,
-      await live(c).redPackets.grab(
-        caller(c).id,
-        requiredId(input, 'packetId'),
-        text(input.password) || undefined,
-      ),
-    );
+    const { packetId, password } = await read(c, redPacketGrabInput);
+    return ok(c, await live(c).redPackets.grab(caller(c).id, packetId, password));
   },
 );
 
+const redPacketDetailInput = z.object({ packetId: field.id() });
+
 /** GET /api/redPacket/detail?packetId → the packet with its grabs (who took how much, the luckiest). */
 liveChatRoutes.get('/redPacket/detail', async (c) => {
-  const { packetId } = validate(z.object({ packetId: q.id() }), c.req.query());
+  const { packetId } = await read(c, redPacketDetailInput);
   return ok(c, await live(c).redPackets.detail(packetId, c.var.user?.id ?? null));
 });
 
 /** GET /api/redPacket/list?roomId → the room's packets of the last day. */
 liveChatRoutes.get('/redPacket/list', async (c) => {
-  const { roomId } = validate(z.object({ roomId: q.id() }), c.req.query());
+  const { roomId } = await read(c, roomInput);
   return ok(c, await live(c).redPackets.list(roomId, c.var.user?.id ?? null));
 });

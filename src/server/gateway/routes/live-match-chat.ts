@@ -4,12 +4,11 @@ import { CHAT } from '../../../lib/live/rules.ts';
 import { CHANNEL } from '../../../lib/realtime/codes.ts';
 import { socketTokens } from '../../realtime/tokens.ts';
 import { requireUser } from '../auth.ts';
-import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
+import { field, read } from '../input.ts';
 import type { GatewayEnv } from '../types.ts';
-import { q, text, validate } from '../../validate.ts';
-import { readChatSend } from '../../services/live/chat-input.ts';
-import { afterId, caller, live, optionalId, requiredId } from './live-input.ts';
+import { matchChatInput } from '../../services/live/chat-input.ts';
+import { caller, live } from './live-context.ts';
 import { LIMIT } from '../limits.ts';
 
 /**
@@ -19,10 +18,11 @@ import { LIMIT } from '../limits.ts';
  */
 export const chatRoutes = new Hono<GatewayEnv>();
 
+const getTokenInput = z.object({ group: field.id() });
+
 /** POST /chat/getToken?group={matchId} → {token (a socket token, 60 s), channel: 'match:{id}'}: join it after /imapi/websocket. */
 chatRoutes.post('/getToken', async (c) => {
-  const input = await readInput(c);
-  const group = requiredId(input, 'group');
+  const { group } = await read(c, getTokenInput);
   return ok(c, {
     token: socketTokens(c.var.app).issue(c.var.user?.id ?? 0),
     channel: CHANNEL.match(group),
@@ -30,25 +30,25 @@ chatRoutes.post('/getToken', async (c) => {
   });
 });
 
+const welcomeInput = z.object({ matchId: field.id() });
+
 /** POST /chat/welcome {matchId} → {welcome, matchId}. */
 chatRoutes.post('/welcome', async (c) => {
-  const input = await readInput(c);
-  return ok(c, await live(c).welcome.match(requiredId(input, 'matchId')));
+  const { matchId } = await read(c, welcomeInput);
+  return ok(c, await live(c).welcome.match(matchId));
+});
+
+const chatPageInput = z.object({
+  pageSize: field.pageSize(CHAT.pageSize, 50),
+  matchId: field.id(),
+  lastId: field.optionalId(),
+  afterId: field.optionalWhole(),
 });
 
 /** POST /chat/page {matchId, pageSize (20), lastId?, afterId?} → {list (oldest first), hasMore}. */
 chatRoutes.post('/page', async (c) => {
-  const input = await readInput(c);
-  const { pageSize } = validate(z.object({ pageSize: q.pageSize(CHAT.pageSize, 50) }), {
-    pageSize: text(input.pageSize) || undefined,
-  });
-  return ok(
-    c,
-    await live(c).chat.page(
-      { matchId: requiredId(input, 'matchId') },
-      { pageSize, beforeId: optionalId(input, 'lastId'), afterId: afterId(input) },
-    ),
-  );
+  const { pageSize, matchId, lastId, afterId } = await read(c, chatPageInput);
+  return ok(c, await live(c).chat.page({ matchId }, { pageSize, beforeId: lastId, afterId }));
 });
 
 /** POST /chat/notice → {notice, maxLength}. */
@@ -56,6 +56,6 @@ chatRoutes.post('/notice', (c) => ok(c, live(c).welcome.matchNotice()));
 
 /** POST /chat/msg {matchId, content, atUserId?, atNickName?, platform} → the ChatMessage. */
 chatRoutes.post('/msg', requireUser, LIMIT.chat, async (c) => {
-  const { target, message } = readChatSend(await readInput(c), 'matchId');
-  return ok(c, await live(c).chat.send(caller(c).id, target, message));
+  const { matchId, ...message } = await read(c, matchChatInput);
+  return ok(c, await live(c).chat.send(caller(c).id, { matchId }, message));
 });

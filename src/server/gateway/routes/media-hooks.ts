@@ -1,11 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { LIVE_MSG } from '../../../lib/live/messages.ts';
+import { z } from 'zod';
 import { forbidden } from '../../errors.ts';
-import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
+import { field, read } from '../input.ts';
 import type { GatewayEnv } from '../types.ts';
-import { text } from '../../validate.ts';
 
 /**
  * /svc/media/hooks — called only by the media server (deploy/media/nginx.conf.template), which
@@ -25,23 +25,21 @@ const mediaServerOnly: MiddlewareHandler<GatewayEnv> = async (c, next) => {
 };
 mediaHookRoutes.use('/hooks/*', mediaServerOnly);
 
+const publishInput = z.object({ name: field.str(), auth_key: field.str(), clientid: field.str() });
+const publishDoneInput = z.object({ name: field.str(), clientid: field.str() });
+
 /** nginx-rtmp on_publish (form: call, app, name, clientid, addr, and the push's own query: auth_key). */
 mediaHookRoutes.post('/hooks/publish', async (c) => {
-  const input = await readInput(c);
-  const name = text(input.name);
-  const result = await hooks(c).publish({
-    name,
-    authKey: text(input.auth_key),
-    clientId: text(input.clientid),
-  });
+  const { name, auth_key: authKey, clientid: clientId } = await read(c, publishInput);
+  const result = await hooks(c).publish({ name, authKey, clientId });
   c.var.app.log.info({ ...result, name: name.replace(/_.*/, '_…') }, 'push started');
   return ok(c, result);
 });
 
 /** nginx-rtmp on_publish_done. */
 mediaHookRoutes.post('/hooks/publish-done', async (c) => {
-  const input = await readInput(c);
-  return ok(c, await hooks(c).publishDone({ name: text(input.name), clientId: text(input.clientid) }));
+  const { name, clientid: clientId } = await read(c, publishDoneInput);
+  return ok(c, await hooks(c).publishDone({ name, clientId }));
 });
 
 /** nginx auth_request for a playlist; the original URI (with auth_key) comes in X-Original-URI. */

@@ -1,20 +1,24 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireAccess, requireUser } from '../auth.ts';
-import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
+import { field, read } from '../input.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
-import { flag, q, validate } from '../../validate.ts';
 import { LIMIT } from '../limits.ts';
 
 /** /svc/message — 私信 (docs/messages.md). Every call needs a login; the desk calls need 运营. */
 export const messageRoutes = new Hono<GatewayEnv>();
-const conversation = z.object({ conversationId: q.id() });
-const history = conversation.extend({ beforeId: q.id().optional() });
-const sending = conversation.extend({ kind: z.enum(['text', 'image']).default('text') });
-/** Raw content: text keeps its inner whitespace (the service cleans it); absent is empty. */
-const contentOf = (v: unknown) => (typeof v === 'string' ? v : Array.isArray(v) ? String(v[0] ?? '') : '');
+const conversationInput = z.object({ conversationId: field.id() });
+const historyInput = conversationInput.extend({ beforeId: field.optionalId() });
+/** The content as sent: text keeps its inner whitespace (the service cleans it). */
+const sendInput = conversationInput.extend({
+  kind: field.oneOf(['text', 'image'], { fallback: 'text' }),
+  content: field.rawStr(),
+});
+const openInput = z.object({ service: field.flag() });
+const userInput = z.object({ userId: field.id() });
+const blockInput = z.object({ userId: field.id(), cancel: field.flag() });
 
 /** GET /message/conversations: mine with peer, last message, unread count and the peer's read marker. */
 messageRoutes.get('/conversations', requireUser, async (c) =>
@@ -23,16 +27,15 @@ messageRoutes.get('/conversations', requireUser, async (c) =>
 
 /** POST /message/open {userId} | {service: 1}: the conversation, created on first use. */
 messageRoutes.post('/open', requireUser, LIMIT.message, async (c) => {
-  const input = await readInput(c);
   const convs = c.var.app.services.messages.conversations;
-  if (flag(input.service)) return ok(c, await convs.openService(c.var.user.id));
-  const { userId } = validate(z.object({ userId: q.id() }), input);
+  if ((await read(c, openInput)).service) return ok(c, await convs.openService(c.var.user.id));
+  const { userId } = await read(c, userInput);
   return ok(c, await convs.openDirect(c.var.user.id, userId));
 });
 
 /** GET /message/history?conversationId&beforeId: a page of the thread, oldest first, with `hasMore`. */
 messageRoutes.get('/history', requireUser, async (c) => {
-  const { conversationId, beforeId } = validate(history, c.req.query());
+  const { conversationId, beforeId } = await read(c, historyInput);
   return ok(
     c,
     await c.var.app.services.messages.conversations.history(c.var.user.id, conversationId, beforeId),
@@ -40,20 +43,13 @@ messageRoutes.get('/history', requireUser, async (c) => {
 });
 
 /** POST /message/send {conversationId, kind: text|image, content}: the stored message. */
-messageRoutes.post('/send', requireUser, LIMIT.message, async (c) => {
-  const input = await readInput(c);
-  const { conversationId, kind } = validate(sending, input);
-  const sent = await c.var.app.services.messages.sender.send(c.var.user.id, {
-    conversationId,
-    kind,
-    content: contentOf(input.content),
-  });
-  return ok(c, sent);
-});
+messageRoutes.post('/send', requireUser, LIMIT.message, async (c) =>
+  ok(c, await c.var.app.services.messages.sender.send(c.var.user.id, await read(c, sendInput))),
+);
 
 /** POST /message/read {conversationId}: marks the thread read; the peer gets a read receipt. */
 messageRoutes.post('/read', requireUser, async (c) => {
-  const { conversationId } = validate(conversation, await readInput(c));
+  const { conversationId } = await read(c, conversationInput);
   return ok(c, await c.var.app.services.messages.reads.markRead(c.var.user.id, conversationId));
 });
 
@@ -68,9 +64,8 @@ messageRoutes.post(
   requireUser,
   rateLimit({ name: 'dm-block', max: 30, windowMs: 60_000 }),
   async (c) => {
-    const input = await readInput(c);
-    const { userId } = validate(z.object({ userId: q.id() }), input);
-    return ok(c, await c.var.app.services.messages.blocks.set(c.var.user.id, userId, !flag(input.cancel)));
+    const { userId, cancel } = await read(c, blockInput);
+    return ok(c, await c.var.app.services.messages.blocks.set(c.var.user.id, userId, !cancel));
   },
 );
 
@@ -86,21 +81,12 @@ messageRoutes.get('/service/list', requireAccess('service.reply'), async (c) =>
 
 /** GET /message/service/history?conversationId&beforeId — 运营: a service thread (marks it read). */
 messageRoutes.get('/service/history', requireAccess('service.reply'), async (c) => {
-  const { conversationId, beforeId } = validate(history, c.req.query());
+  const { conversationId, beforeId } = await read(c, historyInput);
   return ok(c, await c.var.app.services.messages.desk.thread(conversationId, beforeId));
 });
 
 /** POST /message/service/reply {conversationId, kind?, content} — 运营: answer as 客服 (ops log). */
 messageRoutes.post('/service/reply', requireAccess('service.reply'), LIMIT.message, async (c) => {
-  const input = await readInput(c);
-  const { conversationId, kind } = validate(sending, input);
-  return ok(
-    c,
-    await c.var.app.services.messages.desk.reply(
-      c.var.user.id,
-      conversationId,
-      kind,
-      contentOf(input.content),
-    ),
-  );
+  const { conversationId, kind, content } = await read(c, sendInput);
+  return ok(c, await c.var.app.services.messages.desk.reply(c.var.user.id, conversationId, kind, content));
 });

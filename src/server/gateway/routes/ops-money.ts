@@ -3,15 +3,12 @@ import { z } from 'zod';
 import { fill } from '../../../lib/messages.ts';
 import { OPS_MSG } from '../../../lib/ops/messages.ts';
 import { ORDER_STATUSES } from '../../../lib/vocab/pay-status.ts';
-import { isCurrency } from '../../../lib/vocab/trade-types.ts';
-import { badRequest } from '../../errors.ts';
+import { isCurrency, type Currency } from '../../../lib/vocab/trade-types.ts';
 import type { AdjustInput } from '../../services/ops/money.ts';
 import { requireAccess } from '../auth.ts';
-import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
+import { field, read, whole, withPageParam } from '../input.ts';
 import type { GatewayEnv } from '../types.ts';
-import { q, text, validate } from '../../validate.ts';
-import { paging, pathId, wholeNumber } from './wallet-input.ts';
 import { LIMIT } from '../limits.ts';
 
 /**
@@ -22,19 +19,23 @@ export const operatorMoneyRoutes = new Hono<GatewayEnv>().use(requireAccess('mon
 
 const money = (c: { var: GatewayEnv['Variables'] }) => c.var.app.services.ops.money;
 
-function adjustInput(input: Record<string, unknown>): AdjustInput {
-  const currency = text(input.currency);
-  if (!isCurrency(currency)) throw badRequest(OPS_MSG.opsCurrencyInvalid);
-  const amount = Number(text(input.amount));
-  if (!text(input.amount) || !Number.isSafeInteger(amount)) throw badRequest(OPS_MSG.opsAmountInvalid);
-  return {
-    userId: wholeNumber(input, 'userId', OPS_MSG.opsUserNotFound),
-    currency,
-    amount,
-    reason: text(input.reason),
-    code: text(input.secondFactorCode),
-  };
-}
+/** The body of /top-up and /deduct: the amount's sign and bounds are the service's. */
+const adjustInput = z
+  .object({
+    currency: field.str().refine(isCurrency, whole(OPS_MSG.opsCurrencyInvalid)),
+    amount: field
+      .str()
+      .refine((a) => a !== '' && Number.isSafeInteger(Number(a)), whole(OPS_MSG.opsAmountInvalid))
+      .transform(Number),
+    userId: field.count({ refusal: OPS_MSG.opsUserNotFound }),
+    reason: field.str(),
+    secondFactorCode: field.str(),
+  })
+  .transform(({ currency, secondFactorCode, ...adjust }): AdjustInput => ({
+    ...adjust,
+    currency: currency as Currency,
+    code: secondFactorCode,
+  }));
 
 /**
  * POST /pay/operator/top-up {userId (not the caller's own), currency (diamond|ticket), amount (1–1 000 000),
@@ -43,7 +44,7 @@ function adjustInput(input: Record<string, unknown>): AdjustInput {
  * that a second finance staff member approves (ops-top-ups.ts).
  */
 operatorMoneyRoutes.post('/top-up', LIMIT.staffMoney, async (c) => {
-  const done = await money(c).topUp(c.var.user.id, adjustInput(await readInput(c)));
+  const done = await money(c).topUp(c.var.user.id, await read(c, adjustInput));
   if (!done.pending) return ok(c, done);
   return ok(c, done, fill(OPS_MSG.topUpPending, { limit: c.var.app.config.topUpReviewAbove }));
 });
@@ -53,32 +54,33 @@ operatorMoneyRoutes.post('/top-up', LIMIT.staffMoney, async (c) => {
  * and nothing moves.
  */
 operatorMoneyRoutes.post('/deduct', LIMIT.staffMoney, async (c) =>
-  ok(c, await money(c).deduct(c.var.user.id, adjustInput(await readInput(c)))),
+  ok(c, await money(c).deduct(c.var.user.id, await read(c, adjustInput))),
 );
+
+const userMoneyInput = withPageParam({
+  pageNum: field.page(),
+  pageSize: field.pageSize(30, 100),
+  id: field.id(),
+});
 
 /** GET /pay/operator/users/{id}/money?pageNum&pageSize → {user{id, nickName, mobile (masked)}, balances, records{…}}. */
 operatorMoneyRoutes.get('/users/:id/money', async (c) => {
-  const { pageNum, pageSize } = paging(c.req.query());
-  return ok(c, await money(c).userMoney(pathId(c), pageNum, pageSize));
+  const { id, pageNum, pageSize } = await read(c, userMoneyInput);
+  return ok(c, await money(c).userMoney(id, pageNum, pageSize));
+});
+
+const rechargeOrdersInput = withPageParam({
+  status: field.optionalOneOf(ORDER_STATUSES),
+  orderNo: field.optionalStr({ max: 40 }),
+  userId: field.optionalId(),
+  pageNum: field.page(),
+  pageSize: field.pageSize(30, 100),
 });
 
 /** GET /pay/operator/recharge-orders?status&orderNo&userId&pageNum&pageSize → every user's orders, newest first. */
 operatorMoneyRoutes.get('/recharge-orders', async (c) => {
-  const query = c.req.query();
-  const f = validate(
-    z.object({
-      status: z.enum(ORDER_STATUSES).optional(),
-      orderNo: z.string().max(40).optional(),
-      userId: q.id().optional(),
-    }),
-    {
-      status: query.status || undefined,
-      orderNo: query.orderNo || undefined,
-      userId: query.userId || undefined,
-    },
-  );
-  const { pageNum, pageSize } = paging(query);
-  return ok(c, await money(c).rechargeOrders(f, pageNum, pageSize));
+  const { pageNum, pageSize, ...filter } = await read(c, rechargeOrdersInput);
+  return ok(c, await money(c).rechargeOrders(filter, pageNum, pageSize));
 });
 
 /** POST /pay/operator/ledger-audit → {clean, mismatches[{userId, kind, currency, expected, actual, recordId?}], checkedAt}. */

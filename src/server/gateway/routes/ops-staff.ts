@@ -2,14 +2,13 @@ import { Hono } from 'hono';
 import { MSG } from '../../../lib/messages.ts';
 import { may } from '../../../lib/access.ts';
 import { OPS_MSG } from '../../../lib/ops/messages.ts';
+import { z } from 'zod';
 import { requireAccess } from '../auth.ts';
-import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
+import { field, read } from '../input.ts';
 import { LIMIT } from '../limits.ts';
 import { clientIp } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
-import { wholeNumber } from './wallet-input.ts';
-import { text } from '../../validate.ts';
 
 /** /svc/user/staff — the staff console's own calls (docs/ops.md). */
 export const staffRoutes = new Hono<GatewayEnv>();
@@ -36,15 +35,20 @@ const roles = (c: { var: GatewayEnv['Variables'] }) => c.var.app.services.ops.st
 /** GET /user/staff/roles → everyone holding a staff role [{id, nickName, mobile (masked), roles}] (管理员). */
 staffRoutes.get('/roles', requireAccess('staff.manage'), async (c) => ok(c, await roles(c).list()));
 
+const roleChangeInput = z.object({
+  userId: field.count({ refusal: OPS_MSG.opsUserNotFound }),
+  reason: field.str().transform((r) => r.slice(0, 100)),
+  role: field.str(),
+  action: field.oneOf(['grant', 'revoke']),
+});
+
 /**
  * POST /user/staff/roles/grant | /revoke {userId, role (operator|editor|finance|admin), reason?} →
  * {userId, roles} (管理员). An admin cannot remove their own admin role; each change is in the ops log.
  */
 staffRoutes.post('/roles/:action{grant|revoke}', requireAccess('staff.manage'), async (c) => {
-  const input = await readInput(c);
-  const userId = wholeNumber(input, 'userId', OPS_MSG.opsUserNotFound);
-  const reason = text(input.reason).slice(0, 100);
+  const { userId, reason, role, action } = await read(c, roleChangeInput);
   const s = roles(c);
-  const change = c.req.param('action') === 'grant' ? s.grant : s.revoke;
-  return ok(c, await change(c.var.user.id, userId, text(input.role), reason));
+  const change = action === 'grant' ? s.grant : s.revoke;
+  return ok(c, await change(c.var.user.id, userId, role, reason));
 });

@@ -2,17 +2,18 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { SPORTS_MSG } from '../../../lib/sports/messages.ts';
 import { ok } from '../envelope.ts';
+import { field, read } from '../input.ts';
 import type { GatewayEnv } from '../types.ts';
-import { MAX_ID, validate } from '../../validate.ts';
-import { found, idOf, marketOf, sports } from './sports-input.ts';
+import { found, sports } from './sports-context.ts';
 
 /** /svc/live/match/{matchId}/… — one match: detail, events, stats, lineups, text live, odds, analysis (docs/sports-api.md §2). */
 export const sportsMatchRoutes = new Hono<GatewayEnv>();
 const r = sportsMatchRoutes;
 
 type Ctx = Context<GatewayEnv>;
+const matchInput = z.object({ matchId: field.id() });
 const detailOf = async (c: Ctx) =>
-  found(await sports(c).match.detail(idOf(c, 'matchId')), SPORTS_MSG.matchNotFound);
+  found(await sports(c).match.detail((await read(c, matchInput)).matchId), SPORTS_MSG.matchNotFound);
 
 /** GET /live/match/{matchId} → MatchDetail (MatchListItem + stage, venue, ids). */
 r.get('/match/:matchId', async (c) => ok(c, await detailOf(c)));
@@ -35,40 +36,41 @@ r.get('/match/:matchId/lineups', async (c) => {
   return ok(c, await sports(c).match.lineups(m.id, m.sport));
 });
 
+const textsInput = z.object({ before: field.optionalId(), limit: field.int(1, 200, 50) });
+
 /** GET /live/match/{matchId}/texts?before&limit → text-live lines, newest first. */
 r.get('/match/:matchId/texts', async (c) => {
   const m = await detailOf(c);
-  const { before, limit } = validate(
-    z.object({
-      before: z.coerce.number().int().positive().max(MAX_ID).optional(),
-      limit: z.coerce.number().int().min(1).max(200).default(50),
-    }),
-    c.req.query(),
-  );
+  const { before, limit } = await read(c, textsInput);
   return ok(c, await sports(c).match.texts(m.id, { before, limit }));
 });
 
 /** GET /live/match/{matchId}/analysis → {h2h, form, standings, upcoming, goalTimes, model}. */
-r.get('/match/:matchId/analysis', async (c) =>
-  ok(c, found(await sports(c).analysis.analysis(idOf(c, 'matchId')), SPORTS_MSG.matchNotFound)),
-);
+r.get('/match/:matchId/analysis', async (c) => {
+  const { matchId } = await read(c, matchInput);
+  return ok(c, found(await sports(c).analysis.analysis(matchId), SPORTS_MSG.matchNotFound));
+});
+
+const oddsInput = z.object({ matchId: field.id(), type: field.market() });
 
 /** GET /live/match/{matchId}/odds?type=oupei|yapan|daxiaoqiu|{market} → {market, companies[], summary}. */
-r.get('/match/:matchId/odds', async (c) =>
-  ok(c, found(await sports(c).odds.market(idOf(c, 'matchId'), marketOf(c)), SPORTS_MSG.matchNotFound)),
-);
+r.get('/match/:matchId/odds', async (c) => {
+  const { matchId, type } = await read(c, oddsInput);
+  return ok(c, found(await sports(c).odds.market(matchId, type), SPORTS_MSG.matchNotFound));
+});
 
 /** GET /live/match/{matchId}/odds/three → per bookmaker {eu, asia, ou} side by side. */
-r.get('/match/:matchId/odds/three', async (c) =>
-  ok(c, found(await sports(c).odds.three(idOf(c, 'matchId')), SPORTS_MSG.matchNotFound)),
-);
+r.get('/match/:matchId/odds/three', async (c) => {
+  const { matchId } = await read(c, matchInput);
+  return ok(c, found(await sports(c).odds.three(matchId), SPORTS_MSG.matchNotFound));
+});
+
+const oddsHistoryInput = z.object({ matchId: field.id(), companyId: field.id(), type: field.market() });
 
 /** GET /live/match/{matchId}/odds/history?companyId&type → {company, changes[{at, v1, v2, v3, line, lineName, live, minute, homeScore, awayScore}]}. */
 r.get('/match/:matchId/odds/history', async (c) => {
-  const history = found(
-    await sports(c).odds.history(idOf(c, 'matchId'), idOf(c, 'companyId'), marketOf(c)),
-    SPORTS_MSG.matchNotFound,
-  );
+  const { matchId, companyId, type } = await read(c, oddsHistoryInput);
+  const history = found(await sports(c).odds.history(matchId, companyId, type), SPORTS_MSG.matchNotFound);
   return ok(c, found(history.company === null ? null : history, SPORTS_MSG.oddsCompanyNotFound));
 });
 

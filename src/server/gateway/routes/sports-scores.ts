@@ -5,13 +5,13 @@ import { SPORTS_MSG } from '../../../lib/sports/messages.ts';
 import { FeedError } from '../../providers/sports/feed.ts';
 import { feedDocument } from '../../providers/sports/json-import.ts';
 import { requireAccess } from '../auth.ts';
-import { readInput } from '../body.ts';
 import { hasControlChars } from '../../control-chars.ts';
 import { ok } from '../envelope.ts';
 import { badRequest, notFound } from '../../errors.ts';
+import { field, read } from '../input.ts';
 import type { GatewayEnv } from '../types.ts';
 import { validate } from '../../validate.ts';
-import { dateOf, filterOf, sportOf, sports } from './sports-input.ts';
+import { sports } from './sports-context.ts';
 
 /** /svc/live — score lists, schedules, lottery lists, filters (docs/sports-api.md §1). */
 export const sportsScoreRoutes = new Hono<GatewayEnv>();
@@ -24,13 +24,7 @@ const r = sportsScoreRoutes;
  */
 r.get('/clock', (c) => ok(c, sports(c).feedInfo()));
 
-const advance = z.object({
-  minutes: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(7 * 24 * 60),
-});
+const advanceInput = z.object({ minutes: field.int(1, 7 * 24 * 60) });
 
 /**
  * POST /live/clock/advance {minutes} → the clock as GET /live/clock: moves simulated time forward
@@ -39,70 +33,94 @@ const advance = z.object({
  */
 r.post('/clock/advance', async (c) => {
   if (!c.var.app.config.sports.simControl) throw notFound();
-  const { minutes } = validate(advance, await readInput(c));
+  const { minutes } = await read(c, advanceInput);
   sports(c).clock.advance(minutes * 60_000);
   return ok(c, sports(c).feedInfo());
 });
 
+/** League and lottery filter of the score lists: `competitionIds=1,2&lottery=jc`. */
+const listFilter = {
+  competitionIds: field
+    .optionalStr()
+    .refine((ids) => ids === undefined || /^\d{1,9}(,\d{1,9}){0,49}$/.test(ids), MSG.competitionIdsRule)
+    .transform((ids) => ids?.split(',').map(Number)),
+  lottery: field.optionalOneOf(['jc', 'bd', 'zc']),
+};
+const sportInput = z.object({ sport: field.sportId() });
+const sportDayInput = z.object({ sport: field.sportId(), date: field.optionalDate() });
+const dateInput = z.object({ date: field.optionalDate() });
+const liveListInput = z.object({ sport: field.sportId(), ...listFilter });
+const dayListInput = z.object({ sport: field.sportId(), date: field.optionalDate(), ...listFilter });
+
 /** GET /live/{sport}/live?competitionIds&lottery → MatchListItem[]: 即时 (in play and today's). */
-r.get('/:sport/live', async (c) => ok(c, await sports(c).lists.live(sportOf(c), filterOf(c))));
+r.get('/:sport/live', async (c) => {
+  const { sport, ...filter } = await read(c, liveListInput);
+  return ok(c, await sports(c).lists.live(sport, filter));
+});
 
 /** GET /live/{sport}/finished?date&competitionIds&lottery → MatchListItem[]: 完场 of a sales day (default: the current one). */
-r.get('/:sport/finished', async (c) =>
-  ok(c, await sports(c).lists.finished(sportOf(c), dateOf(c, sports(c).lists.salesToday()), filterOf(c))),
-);
+r.get('/:sport/finished', async (c) => {
+  const { sport, date = sports(c).lists.salesToday(), ...filter } = await read(c, dayListInput);
+  return ok(c, await sports(c).lists.finished(sport, date, filter));
+});
 
 /** GET /live/{sport}/schedule?date&competitionIds&lottery → MatchListItem[]: 赛程 of a date. */
-r.get('/:sport/schedule', async (c) =>
-  ok(c, await sports(c).lists.schedule(sportOf(c), dateOf(c, sports(c).lists.today()), filterOf(c))),
-);
+r.get('/:sport/schedule', async (c) => {
+  const { sport, date = sports(c).lists.today(), ...filter } = await read(c, dayListInput);
+  return ok(c, await sports(c).lists.schedule(sport, date, filter));
+});
 
 /** GET /live/{sport}/dates → [{date, weekday, today}]: the date strip. */
-r.get('/:sport/dates', async (c) => ok(c, await sports(c).lists.dates(sportOf(c))));
+r.get('/:sport/dates', async (c) => ok(c, await sports(c).lists.dates((await read(c, sportInput)).sport)));
 
 /** GET /live/{sport}/filters?date → {competitions[{id,name,color,count}], lottery{jc,bd,zc}, total}. */
-r.get('/:sport/filters', async (c) =>
-  ok(c, await sports(c).lists.filters(sportOf(c), dateOf(c, sports(c).lists.today()))),
-);
+r.get('/:sport/filters', async (c) => {
+  const { sport, date = sports(c).lists.today() } = await read(c, sportDayInput);
+  return ok(c, await sports(c).lists.filters(sport, date));
+});
 
 /** GET /live/{sport}/competitions → [{region, competitions[]}]: every competition by region (allEventCom). */
-r.get('/:sport/competitions', async (c) => ok(c, await sports(c).data.competitionsByRegion(sportOf(c))));
+r.get('/:sport/competitions', async (c) =>
+  ok(c, await sports(c).data.competitionsByRegion((await read(c, sportInput)).sport)),
+);
 
 /**
  * GET /live/football/jczq?date, /live/basketball/jclq?date → {date, matches[MatchListItem & {lotteryOdds}]}:
  * the card of a sales day (default: the current one).
  */
-r.get('/football/jczq', async (c) =>
-  ok(c, await sports(c).lottery.jc(1, dateOf(c, sports(c).lists.salesToday()))),
-);
-r.get('/basketball/jclq', async (c) =>
-  ok(c, await sports(c).lottery.jc(2, dateOf(c, sports(c).lists.salesToday()))),
-);
+r.get('/football/jczq', async (c) => {
+  const { date = sports(c).lists.salesToday() } = await read(c, dateInput);
+  return ok(c, await sports(c).lottery.jc(1, date));
+});
+r.get('/basketball/jclq', async (c) => {
+  const { date = sports(c).lists.salesToday() } = await read(c, dateInput);
+  return ok(c, await sports(c).lottery.jc(2, date));
+});
 
-const issue = z.object({
-  issue: z
-    .string()
-    .regex(/^\d{5,6}$/, MSG.issueNoRule)
-    .optional(),
+const issueInput = z.object({
+  issue: field
+    .optionalStr()
+    .refine((issue) => issue === undefined || /^\d{5,6}$/.test(issue), MSG.issueNoRule),
 });
 
 /** GET /live/football/bjdc?issue → {issue, issues[], matches[]}: 北京单场 by issue. */
-r.get('/football/bjdc', async (c) =>
-  ok(c, await sports(c).lottery.bd(validate(issue, { issue: c.req.query('issue') || undefined }).issue)),
-);
+r.get('/football/bjdc', async (c) => ok(c, await sports(c).lottery.bd((await read(c, issueInput)).issue)));
 
 /** GET /live/football/zc?issue → {issue, issues[], plays, matches[]}: 足彩 14 matches by issue. */
-r.get('/football/zc', async (c) =>
-  ok(c, await sports(c).lottery.zc(validate(issue, { issue: c.req.query('issue') || undefined }).issue)),
-);
+r.get('/football/zc', async (c) => ok(c, await sports(c).lottery.zc((await read(c, issueInput)).issue)));
+
+const hotLeaguesInput = z.object({ sport: field.optionalSportId() });
 
 /** GET /live/hot-leagues?sport → hot competitions with their current season id. */
 r.get('/hot-leagues', async (c) =>
-  ok(c, await sports(c).data.hotCompetitions(c.req.query('sport') ? sportOf(c) : undefined)),
+  ok(c, await sports(c).data.hotCompetitions((await read(c, hotLeaguesInput)).sport)),
 );
 
 /** GET /live/tv?date → MatchListItem[]: the TV match list (the day's hot matches). */
-r.get('/tv', async (c) => ok(c, await sports(c).lottery.tv(dateOf(c, sports(c).lists.today()))));
+r.get('/tv', async (c) => {
+  const { date = sports(c).lists.today() } = await read(c, dateInput);
+  return ok(c, await sports(c).lottery.tv(date));
+});
 
 /**
  * POST /live/feed/import (JSON body, docs/providers.md) → counts of what was taken. Operators

@@ -1,40 +1,60 @@
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { z } from 'zod';
+import { MSG } from '../../../lib/messages.ts';
+import { isCurrency, isTradeType } from '../../../lib/vocab/trade-types.ts';
+import { wireDay } from '../../../lib/zh-date.ts';
+import type { RecordFilter } from '../../services/wallet/records.ts';
 import { requireUser } from '../auth.ts';
-import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
 import { unauthorized } from '../../errors.ts';
+import { field, read, withPageParam } from '../input.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
-import { paging, recordFilter } from './wallet-input.ts';
 
 /** /svc/pay/record/* and the income export: the caller's trade records. */
 export const recordRoutes = new Hono<GatewayEnv>();
 
 const wallet = (c: { var: GatewayEnv['Variables'] }) => c.var.app.services.wallet;
 
+const day = () => field.optionalStr().transform((d) => (d === undefined ? undefined : wireDay(d)));
+
+/** type (1–15), currency, startDate / endDate (YYYY-MM-DD, or 年/月/日 as typed) — each optional. */
+const recordFilter = {
+  type: field
+    .optionalStr()
+    .refine((t) => t === undefined || isTradeType(Number(t)), MSG.valueNotAllowed)
+    .transform((t) => (t === undefined ? undefined : (Number(t) as RecordFilter['type']))),
+  currency: field
+    .optionalStr()
+    .refine((cur) => cur === undefined || isCurrency(cur), MSG.valueNotAllowed)
+    .transform((cur) => cur as RecordFilter['currency']),
+  startDate: day(),
+  endDate: day(),
+};
+
+const recordListInput = withPageParam({
+  pageNum: field.page(),
+  pageSize: field.pageSize(30, 100),
+  ...recordFilter,
+});
+const exportInput = z.object(recordFilter);
+
 /**
  * POST /pay/record/trans-list {type?, currency?, startDate?, endDate?, pageNum, pageSize (30)} →
  * {list[{id, type, typeName, currency, currencyName, amount (signed), balanceAfter, counterparty{id, nickName}|null, ref, note, createdAt}], total, pageNum, pageSize}.
  */
 recordRoutes.post('/record/trans-list', requireUser, async (c) => {
-  const input = await readInput(c);
-  const { pageNum, pageSize } = paging(input);
-  return ok(c, await wallet(c).records.list(c.var.user.id, recordFilter(input), pageNum, pageSize));
+  const { pageNum, pageSize, ...filter } = await read(c, recordListInput);
+  return ok(c, await wallet(c).records.list(c.var.user.id, filter, pageNum, pageSize));
 });
 
 /** POST /pay/record/income: the same list, money coming in only. */
 recordRoutes.post('/record/income', requireUser, async (c) => {
-  const input = await readInput(c);
-  const { pageNum, pageSize } = paging(input);
+  const { pageNum, pageSize, ...filter } = await read(c, recordListInput);
   return ok(
     c,
-    await wallet(c).records.list(
-      c.var.user.id,
-      { ...recordFilter(input), incomeOnly: true },
-      pageNum,
-      pageSize,
-    ),
+    await wallet(c).records.list(c.var.user.id, { ...filter, incomeOnly: true }, pageNum, pageSize),
   );
 });
 
@@ -46,7 +66,7 @@ const exportIncome = async (c: Context<GatewayEnv>) => {
   const token = c.var.accessToken ?? getCookie(c, 'token') ?? null;
   const user = c.var.user ?? (token ? await c.var.app.services.sessions.userByToken(token) : null);
   if (!user) throw unauthorized();
-  const csv = await wallet(c).records.incomeCsv(user.id, recordFilter(c.req.query()));
+  const csv = await wallet(c).records.incomeCsv(user.id, await read(c, exportInput));
   const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
   c.header('content-type', 'text/csv; charset=utf-8');
   c.header(

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { requireUser } from '../auth.ts';
-import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
+import { field, read, requestKey } from '../input.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv, UserCtx } from '../types.ts';
 import { operatorRoutes } from './ops-withdrawals.ts';
@@ -9,9 +10,7 @@ import { operatorMoneyRoutes } from './ops-money.ts';
 import { operatorTopUpRoutes } from './ops-top-ups.ts';
 import { recordRoutes } from './wallet-records.ts';
 import { roomPayRoutes } from './wallet-room.ts';
-import { requestKey } from './wallet-input.ts';
 import { withdrawRoutes } from './wallet-withdraw.ts';
-import { text } from '../../validate.ts';
 import { LIMIT } from '../limits.ts';
 
 /** /svc/pay — the wallet (spec §7 "Payments", docs/wallet.md). */
@@ -26,6 +25,13 @@ payRoutes.get('/balances', requireUser, async (c) => ok(c, await wallet(c).ledge
 /** GET /pay/setting → {diamondsPerYuan, packages[{id, yuan, amountFen, bonus, diamonds}], custom{minYuan, maxYuan}, methods[{code, name, demo}], orderTtlMinutes}. */
 payRoutes.get('/setting', (c) => ok(c, wallet(c).recharge.setting()));
 
+const rechargeInput = z.object({
+  packageId: field.optionalStr(),
+  amount: field.optionalStr().transform((yuan) => (yuan === undefined ? undefined : Number(yuan))),
+  method: field.str(),
+  requestId: field.str(),
+});
+
 /**
  * POST /pay/recharge {packageId | amount (whole yuan), method, requestId?} → the order
  * {orderNo, amountFen, diamonds, bonus, method, status, expiresAt, payUrl, demo …}: send the browser to payUrl.
@@ -35,26 +41,31 @@ payRoutes.post(
   requireUser,
   rateLimit({ name: 'recharge', max: 20, windowMs: 600_000 }),
   async (c) => {
-    const input = await readInput(c);
-    const amount = text(input.amount);
+    const { packageId, amount, method, requestId } = await read(c, rechargeInput);
     const order = await wallet(c).recharge.create(me(c), {
-      packageId: text(input.packageId) || undefined,
-      yuan: amount ? Number(amount) : undefined,
-      method: text(input.method),
-      key: requestKey(c, input),
+      packageId,
+      yuan: amount,
+      method,
+      key: requestKey(c, requestId),
     });
     return ok(c, order);
   },
 );
 
+const orderInput = z.object({ orderNo: field.str() });
+
 /** GET /pay/order/{orderNo} → one of the caller's orders (the result page polls it). */
-payRoutes.get('/order/:orderNo', requireUser, async (c) =>
-  ok(c, await wallet(c).recharge.order(me(c), c.req.param('orderNo'))),
-);
+payRoutes.get('/order/:orderNo', requireUser, async (c) => {
+  const { orderNo } = await read(c, orderInput);
+  return ok(c, await wallet(c).recharge.order(me(c), orderNo));
+});
 
 /** GET /pay/lowest → {lowest, highest, ticketsPerYuan}: the withdrawal bounds in 球票. */
 payRoutes.get('/lowest', (c) => ok(c, wallet(c).withdrawals.lowest()));
 
+const notifyInput = z.record(z.string(), field.str());
+
+/** Every field the provider signed, as text; `provider` is the path's. */
 /**
  * POST /pay/notify/{provider}: the payment provider's callback (no login; the signature is the
  * proof). → {credited, status}. A forged callback is a 400 and changes nothing.
@@ -63,17 +74,18 @@ payRoutes.post(
   '/notify/:provider',
   rateLimit({ name: 'pay-notify', max: 300, windowMs: 60_000 }),
   async (c) => {
-    const input = await readInput(c);
-    const params = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, text(v)]));
-    const { credited, order } = await wallet(c).recharge.handleNotify(c.req.param('provider'), params);
+    const { provider, ...params } = await read(c, notifyInput);
+    const { credited, order } = await wallet(c).recharge.handleNotify(provider, params);
     return ok(c, { credited, status: order.status });
   },
 );
 
+const sandboxInput = z.object({ orderNo: field.str(), action: field.oneOf(['pay', 'cancel']) });
+
 /** POST /pay/sandbox/{orderNo}/pay | /cancel: the sandbox cashier's buttons → {order, returnUrl}. */
 payRoutes.post('/sandbox/:orderNo/:action{pay|cancel}', requireUser, LIMIT.sandboxPay, async (c) => {
-  const orderNo = c.req.param('orderNo');
-  const order = await wallet(c).cashier.act(me(c), orderNo, c.req.param('action') as 'pay' | 'cancel');
+  const { orderNo, action } = await read(c, sandboxInput);
+  const order = await wallet(c).cashier.act(me(c), orderNo, action);
   return ok(c, { order, returnUrl: `/v/pay?orderNo=${encodeURIComponent(orderNo)}` });
 });
 

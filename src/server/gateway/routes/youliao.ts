@@ -1,36 +1,68 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { YOULIAO_MSG } from '../../../lib/youliao/rules.ts';
+import { MSG } from '../../../lib/messages.ts';
+import { YOULIAO_MSG, YOULIAO_RULES } from '../../../lib/youliao/rules.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { requireAccess, requireUser } from '../auth.ts';
-import { readInput } from '../body.ts';
 import { ok } from '../envelope.ts';
+import { field, read } from '../input.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { GatewayEnv } from '../types.ts';
-import { q, text, validate } from '../../validate.ts';
-import { cutInputOf, listQueryOf } from './youliao-input.ts';
 
 /** 有料, the spec's "movie highlights list, detail and pay" (docs/youliao.md); URL prefix /svc/inform/movie. */
 export const youliaoRoutes = new Hono<GatewayEnv>();
 const yl = (c: { var: GatewayEnv['Variables'] }) => c.var.app.services.youliao;
-const idOf = (name: string, raw: unknown) =>
-  validate(z.object({ [name]: q.id() }), { [name]: text(raw) || undefined })[name] as number;
+const byIdInput = z.object({ id: field.id() });
+const movieInput = z.object({ movieId: field.id() });
+const takedownInput = z.object({ movieId: field.id(), reason: field.str() });
+const paging = { pageNum: field.page(), pageSize: field.pageSize(YOULIAO_RULES.pageSize, 60) };
+
+const listInput = z.object({ sport: field.sport(), sort: field.pick(['new', 'hot'], 'new'), ...paging });
+const purchasedInput = z.object(paging);
+
+/** ?sport (1|2), sort (new|hot), pageNum, pageSize: unknown sport or sort values mean the default. */
+/** Seconds as a number ("75", "75.5") or a clock ("1:15", "1:02:05"); NaN otherwise. */
+function clockSeconds(raw: string): number {
+  if (/^\d{1,6}(\.\d{1,3})?$/.test(raw)) return Number(raw);
+  const m = /^(?:(\d{1,3}):)?(\d{1,2}):(\d{1,2}(?:\.\d{1,3})?)$/.exec(raw);
+  if (!m || Number(m[2]) > 59 || Number(m[3]) >= 60) return NaN;
+  return Number(m[1] ?? 0) * 3600 + Number(m[2]) * 60 + Number(m[3]);
+}
+
+const seconds = () =>
+  field
+    .str()
+    .transform(clockSeconds)
+    .refine((v) => Number.isFinite(v), MSG.clipSecondsRule);
+
+const cutInput = z.object({
+  sessionId: field.id(),
+  start: seconds(),
+  end: seconds(),
+  title: field.chars(YOULIAO_RULES.titleMin, YOULIAO_RULES.titleMax, YOULIAO_MSG.title),
+  price: field
+    .str()
+    .transform((price) => price || '0')
+    .refine((price) => /^\d{1,6}$/.test(price) && Number(price) <= YOULIAO_RULES.maxPrice, YOULIAO_MSG.price)
+    .transform(Number),
+  sport: field.optionalOneOf(['1', '2'], YOULIAO_MSG.sport).transform((sport) => sport && Number(sport)),
+});
 
 /** GET /inform/movie/list?sport(1|2)&sort(new|hot)&pageNum&pageSize → ready clips. */
 youliaoRoutes.get('/movie/list', async (c) =>
-  ok(c, await yl(c).views.list(listQueryOf(c.req.query()), c.var.user)),
+  ok(c, await yl(c).views.list(await read(c, listInput), c.var.user)),
 );
 
 /** GET /inform/movie/detail/{id} → the clip, with `playUrl` when the caller may watch it. */
 youliaoRoutes.get('/movie/detail/:id', async (c) => {
-  const clip = await yl(c).views.detail(idOf('id', c.req.param('id')), c.var.user);
+  const clip = await yl(c).views.detail((await read(c, byIdInput)).id, c.var.user);
   if (!clip) throw notFound(YOULIAO_MSG.clipUnknown);
   return ok(c, clip);
 });
 
 /** POST /inform/movie/pay {movieId} → {movieId, price, balance, tradeId, already}; once per user. */
 youliaoRoutes.post('/movie/pay', requireUser, async (c) => {
-  const movieId = idOf('movieId', (await readInput(c)).movieId);
+  const { movieId } = await read(c, movieInput);
   return ok(c, await yl(c).purchases.buy(c.var.user.id, movieId));
 });
 
@@ -40,7 +72,7 @@ youliaoRoutes.post(
   requireUser,
   rateLimit({ name: 'movie-cut', max: 30, windowMs: 60_000 }),
   async (c) => {
-    const clip = await yl(c).cutter.cut(c.var.user, cutInputOf(await readInput(c)));
+    const clip = await yl(c).cutter.cut(c.var.user, await read(c, cutInput));
     return ok(c, await yl(c).views.detail(clip.id, c.var.user));
   },
 );
@@ -53,23 +85,23 @@ youliaoRoutes.get('/movie/replays', requireUser, async (c) => ok(c, await yl(c).
 
 /** GET /inform/movie/purchased?pageNum&pageSize → the caller's bought clips. */
 youliaoRoutes.get('/movie/purchased', requireUser, async (c) => {
-  const { pageNum, pageSize } = listQueryOf(c.req.query());
+  const { pageNum, pageSize } = await read(c, purchasedInput);
   return ok(c, await yl(c).views.purchased(c.var.user.id, pageNum, pageSize));
 });
 
 /** POST /inform/movie/takedown {movieId, reason} (编辑, 管理员) → {id, takenDown: true}; in the ops log. */
 youliaoRoutes.post('/movie/takedown', requireAccess('clips.takedown'), async (c) => {
-  const input = await readInput(c);
-  const id = idOf('movieId', input.movieId);
-  return ok(c, await yl(c).takedowns.takeDown(c.var.user, id, text(input.reason)));
+  const { movieId, reason } = await read(c, takedownInput);
+  return ok(c, await yl(c).takedowns.takeDown(c.var.user, movieId, reason));
 });
 
 /** POST /inform/movie/restore {movieId, reason?} (编辑, 管理员) → {id, takenDown: false}; in the ops log. */
 youliaoRoutes.post('/movie/restore', requireAccess('clips.takedown'), async (c) => {
-  const input = await readInput(c);
-  const id = idOf('movieId', input.movieId);
-  return ok(c, await yl(c).takedowns.restore(c.var.user, id, text(input.reason)));
+  const { movieId, reason } = await read(c, takedownInput);
+  return ok(c, await yl(c).takedowns.restore(c.var.user, movieId, reason));
 });
+
+const mediaInput = z.object({ id: field.id(), file: field.str(), t: field.optionalStr() });
 
 /**
  * GET /inform/movie/media/{id}/{file}?t: the playlist, segments and poster of a ready clip. A paid
@@ -79,9 +111,7 @@ youliaoRoutes.post('/movie/restore', requireAccess('clips.takedown'), async (c) 
  * every other holder of an issued URL at once.
  */
 youliaoRoutes.get('/movie/media/:id/:file', async (c) => {
-  const id = idOf('id', c.req.param('id'));
-  const file = c.req.param('file');
-  const token = c.req.query('t');
+  const { id, file, t: token } = await read(c, mediaInput);
   const { views, access } = yl(c);
   const clip = await views.row(id);
   if (!clip || clip.state !== 'ready') throw notFound(YOULIAO_MSG.clipUnknown);

@@ -15,6 +15,7 @@ import type { NotificationService } from '../notifications/notifications.ts';
 import type { CommunityGuard } from './guard.ts';
 import type { PostPictures } from './pictures.ts';
 import type { PostRow, PostViews } from './views.ts';
+import type { SessionUser } from '../sessions/sessions.ts';
 
 export interface Actor {
   id: number;
@@ -22,6 +23,14 @@ export interface Actor {
   isAnchor: number;
   roles: string[];
 }
+
+/** The logged-in user as the community sees them. */
+export const actorOf = (u: SessionUser): Actor => ({
+  id: u.id,
+  nickName: u.nickName,
+  isAnchor: u.isAnchor,
+  roles: u.roles,
+});
 
 export interface NewPost {
   kind: 1 | 2;

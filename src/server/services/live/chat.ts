@@ -1,21 +1,22 @@
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { BARRAGE_STYLES, barrageAllowed, CHAT, LEVEL_GATES, MENTION_RE } from '../../../lib/live/rules.ts';
 import type { ChatMessage, Sender } from '../../../lib/live/types.ts';
-import { CODE, fill } from '../../../lib/messages.ts';
+import { CODE, MSG, fill } from '../../../lib/messages.ts';
 import { COMMUNITY_MSG } from '../../../lib/community/messages.ts';
 import { LIVE_MSG } from '../../../lib/live/messages.ts';
 import { SPORTS_MSG } from '../../../lib/sports/messages.ts';
 import { screenText } from '../../../lib/moderation/sensitive-words.ts';
 import type { Db } from '../../db/client.ts';
 import { chatMessages, users } from '../../db/schema/index.ts';
-import { ApiError, badRequest, forbidden, notFound } from '../../errors.ts';
+import { ApiError, badRequest, forbidden, invalidParam, notFound } from '../../errors.ts';
 import type { Kv } from '../../kv/kv.ts';
 import { assertNotMuted } from '../accounts/mute.ts';
 import type { Room, RoomAccess } from './access.ts';
 import type { RoomPublisher } from './events.ts';
 import type { MatchLookup } from './matches.ts';
 import type { RoomService } from './rooms.ts';
-import { readChatSend } from './chat-input.ts';
+import { validate } from '../../validate.ts';
+import { socketChatInput } from './chat-input.ts';
 import { senderSnapshot, type Senders } from './senders.ts';
 
 /** Where a message goes: a live room, or the chat of a match. */
@@ -154,8 +155,10 @@ export function createChatService(deps: {
 
     /** The chat frame of the socket (WS_CODE.chatSend): the same checks as POST /api/chat/msg. */
     async fromSocket(userId: number, data: Record<string, unknown>) {
-      const { target, message } = readChatSend(data, 'either');
-      return send(userId, target, message);
+      const { roomId, matchId, ...message } = validate(socketChatInput, data);
+      if (roomId) return send(userId, { roomId }, message);
+      if (matchId) return send(userId, { matchId }, message);
+      throw invalidParam('roomId', MSG.valueRequired);
     },
 
     /** Anything else the room or match says in the chat (gifts, red packets): stored and published. */

@@ -1,21 +1,11 @@
 import { NEWS_MSG } from '../../../lib/news/messages.ts';
 import { TAG_KINDS, type TagKind } from '../../../lib/news/rules.ts';
 import { badRequest } from '../../errors.ts';
-import { MAX_ID, text } from '../../validate.ts';
+import { field, text } from '../../fields.ts';
 
-/** Readers of the editors' loose input (API bodies and the console's form alike). */
-const optionalId = (v: unknown) => {
-  const n = Number(text(v));
-  return Number.isInteger(n) && n > 0 && n <= MAX_ID ? n : undefined;
-};
-const listOf = (v: unknown): string[] =>
-  Array.isArray(v)
-    ? v.map(text).filter(Boolean)
-    : text(v)
-        .replace(/^\[|\]$/g, '')
-        .split(',')
-        .map((x) => x.trim())
-        .filter(Boolean);
+/** Readers of the editors' loose input (API bodies and the console's form alike), with the API's fields. */
+const optionalId = (v: unknown) => field.idIfAny().parse(v);
+const listOf = (v: unknown) => field.list().parse(v);
 
 /** Tags as [{kind, refId}] (JSON) or as teamIds / matchIds / playerIds lists. */
 export function tagsOf(input: Record<string, unknown>): { kind: TagKind; refId: number }[] {
