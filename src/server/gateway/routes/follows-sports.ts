@@ -1,4 +1,4 @@
-import { MSG, fill } from '../../../lib/messages.ts';
+import { MSG } from '../../../lib/messages.ts';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireUser } from '../auth.ts';
@@ -10,9 +10,8 @@ import type { GatewayEnv } from '../types.ts';
 export const sportFollowRoutes = new Hono<GatewayEnv>();
 
 const target = {
-  type: field.oneOf(['team', 'competition'], {
-    refusal: fill(MSG.paramInvalid, { field: 'type', reason: MSG.sportFollowTypeRule }),
-  }),
+  // validate() names the field: "参数 type 无效：应为 team 或 competition".
+  type: field.oneOf(['team', 'competition'], { refusal: MSG.sportFollowTypeRule }),
   targetId: field.id(),
 };
 const followInput = z.object({ ...target, cancel: field.flag() });

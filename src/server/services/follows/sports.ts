@@ -1,8 +1,9 @@
 import { SPORTS_MSG } from '../../../lib/sports/messages.ts';
+import { MSG } from '../../../lib/messages.ts';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { competitions, matches, sportFollows, teams } from '../../db/schema/index.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { invalidParam, notFound } from '../../errors.ts';
 import type { MatchRow } from '../../sports/present.ts';
 import { competitionHref, teamHref } from '../../../lib/match/links.ts';
 import { matchHref } from '../../../lib/match/format.ts';
@@ -80,7 +81,7 @@ export function createSportFollowService(db: Db, notices: Notices) {
 
   return {
     async set(userId: number, type: unknown, targetId: number, on: boolean) {
-      if (!isSportFollowType(type)) throw badRequest('参数 type 无效：应为 team 或 competition');
+      if (!isSportFollowType(type)) throw invalidParam('type', MSG.sportFollowTypeRule);
       if (!(await exists(type, targetId)))
         throw notFound(type === 'team' ? SPORTS_MSG.teamNotFound : SPORTS_MSG.competitionNotFound);
       if (on) {
