@@ -135,12 +135,16 @@ describe.each(targets())('the Champions League knockout phase on $name', (target
       expect(list.filter((m) => m.stage === 'knockout')).toHaveLength(0);
     });
 
-    it('previews a second leg from its first leg’s score', async () => {
+    it('previews a second leg from its first leg’s score, which its match page has too', async () => {
       const [first, second] = ties(await uclMatches(b), 9)[0] as [Row, Row];
       const preview = (await writePreview(b.app.db, b.app.services.sports, second.id))!;
       const line = `首回合${first.homeName}${first.hs}-${first.as}${first.awayName}，`;
       expect(preview.body).toContain(line);
       expect(preview.summary.startsWith(line)).toBe(true);
+      // The match page's header reads the same first leg (首回合 1-2, then 总比分 once it is over).
+      const detail = await b.app.services.sports.match.detail(second.id);
+      expect(detail!.firstLeg).toEqual({ id: first.id, score: [first.as, first.hs] });
+      expect((await b.app.services.sports.match.detail(first.id))!.firstLeg).toBeNull();
     });
 
     // Nine simulated days of every competition are played on the way: minutes on a busy machine.

@@ -4,7 +4,7 @@ import { MATCH_EVENT_TYPES, type MatchEventType } from '../../../lib/vocab/match
 import { positionName } from '../../../lib/vocab/positions.ts';
 import { countSources, firstSeasons } from '../../../lib/sports/squad-source.ts';
 import type { Db } from '../../db/client.ts';
-import { players, seasons, squads, stages } from '../../db/schema/sports-core.ts';
+import { players, rounds, seasons, squads, stages } from '../../db/schema/sports-core.ts';
 import {
   matches,
   matchEvents,
@@ -58,6 +58,25 @@ export function createMatchService(db: Db) {
     );
   }
 
+  /** The same stage's earlier meeting of the two clubs the other way round, once it has a score. */
+  async function firstLegOf(m: typeof matches.$inferSelect) {
+    const [leg] = await db
+      .select({ id: matches.id, home: matches.homeScore, away: matches.awayScore })
+      .from(matches)
+      .where(
+        and(
+          eq(matches.stageId, m.stageId!),
+          eq(matches.homeTeamId, m.awayTeamId),
+          eq(matches.awayTeamId, m.homeTeamId),
+          lt(matches.kickoffAt, m.kickoffAt),
+        ),
+      )
+      .orderBy(desc(matches.kickoffAt))
+      .limit(1);
+    if (!leg || leg.home === null || leg.away === null) return null;
+    return { id: leg.id, score: [leg.away, leg.home] as [number, number] };
+  }
+
   async function detail(id: number) {
     const [row] = await selectMatchRows(db).where(eq(matches.id, id));
     if (!row) return null;
@@ -68,8 +87,15 @@ export function createMatchService(db: Db) {
           .from(stages)
           .where(eq(stages.id, row.m.stageId))
       : [];
+    const [round] = row.m.roundId
+      ? await db.select({ name: rounds.nameZh }).from(rounds).where(eq(rounds.id, row.m.roundId))
+      : [];
+    const secondLeg =
+      row.m.sport === 1 && row.m.stageId !== null && (round?.name.endsWith('次回合') ?? false);
     return {
       ...toListItem(row, odds.get(id) ?? null),
+      /** A second leg's first leg: its id and score as this match's home and away side scored in it. */
+      firstLeg: secondLeg ? await firstLegOf(row.m) : null,
       competitionId: row.m.competitionId,
       seasonId: row.m.seasonId,
       stageId: row.m.stageId,

@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client.ts';
 import type { SportsServices } from '../../sports/index.ts';
 import { pick, signed, type Draft } from './draft.ts';
-import { firstLegOf, seriesAfter, seriesLength, seriesLine } from './series.ts';
+import { seriesAfter, seriesLength, seriesLine } from './series.ts';
 import { competitionKeyOf, type Detail } from './report.ts';
 import { seasonAt, type SeasonReads } from './season.ts';
 import {
@@ -191,7 +191,7 @@ async function tieBefore(db: Db, m: Detail, key: string): Promise<string[]> {
   }
   if (m.round?.endsWith('首回合')) return [`这是两回合较量的首回合，次回合将移师${away}主场进行。`];
   if (!m.round?.endsWith('次回合')) return [];
-  const leg = await firstLegOf(db, m);
+  const leg = m.firstLeg?.score;
   if (!leg) return [];
   const gap = leg[0] - leg[1];
   return [

@@ -4,7 +4,7 @@ import { competitions } from '../../../db/schema/index.ts';
 import type { SportsServices } from '../../sports/index.ts';
 import { COLUMN_OF_COMPETITION, pick, type Draft } from './draft.ts';
 import { seasonAt, type SeasonReads } from './season.ts';
-import { firstLegOf, seriesAfter, seriesLength, seriesLine, seriesTitle } from './series.ts';
+import { seriesAfter, seriesLength, seriesLine, seriesTitle } from './series.ts';
 import { tieOutcome, tieWonLine } from '../../../../lib/sports/knockout-ties.ts';
 import {
   europe,
@@ -67,7 +67,7 @@ export async function writeReport(
   if (story.length) body.splice(1, 0, story.join(''));
   // A football knockout tie is told by its aggregate; its stage has no table worth printing.
   const knockout = m.sport === 1 && !awardsPoints(m);
-  const tie = knockout ? await tieOf(db, m) : null;
+  const tie = knockout ? tieOf(m) : null;
   if (tie) {
     story.unshift(tie.line);
     body.splice(1, 0, tie.line);
@@ -134,10 +134,10 @@ const awardsPoints = (m: Detail) => m.sport === 1 && m.stageKind !== 'knockout' 
  * A football knockout match as the tie it belongs to: after a second leg or a final, the aggregate
  * and who goes through (the text live's words); after a first leg, what the return leg starts from.
  */
-async function tieOf(db: Db, m: Detail): Promise<{ line: string; title: string | null } | null> {
+function tieOf(m: Detail): { line: string; title: string | null } | null {
   const [h, a] = [m.home.score!, m.away.score!];
   const decider = m.round?.endsWith('次回合') || m.round?.startsWith('决赛');
-  const firstLeg = decider ? await firstLegOf(db, m) : null;
+  const firstLeg = decider ? (m.firstLeg?.score ?? null) : null;
   if (!decider)
     return {
       line: `首回合${m.home.name}${h}-${a}${m.away.name}，次回合移师${m.away.name}主场进行。`,

@@ -1,5 +1,5 @@
-/** Play-offs in the news: a basketball series' score, a football tie's first leg. */
-import { and, desc, eq, lt, lte, or } from 'drizzle-orm';
+/** Play-off series in the news: where a basketball series stands, as a sentence and a title. */
+import { and, eq, lte, or } from 'drizzle-orm';
 import { codesWhere } from '../../../../lib/vocab/match-states.ts';
 import type { Db } from '../../../db/client.ts';
 import { matches } from '../../../db/schema/sports-match.ts';
@@ -86,29 +86,4 @@ export function seriesTitle(
   const [a, b] = [Math.max(s.home, s.away), Math.min(s.home, s.away)];
   if (s.decided) return `${comp}季后赛：${win}${score}${lose}，总比分${a}-${b}${finals ? '夺冠' : '晋级'}`;
   return `${comp}季后赛：${win}${score}${lose}，总比分${a === b ? `${a}-${b}扳平` : `${a}-${b}`}`;
-}
-
-/**
- * A second leg's first leg, as this match's home side and away side scored in it (after extra time);
- * null when the match is a first leg or a one-match final.
- */
-export async function firstLegOf(
-  db: Db,
-  m: { stageId: number | null; kickoffAt: string; home: { id: number }; away: { id: number } },
-): Promise<[number, number] | null> {
-  if (m.stageId === null) return null;
-  const [leg] = await db
-    .select({ hs: matches.homeScore, as: matches.awayScore })
-    .from(matches)
-    .where(
-      and(
-        eq(matches.stageId, m.stageId),
-        eq(matches.homeTeamId, m.away.id),
-        eq(matches.awayTeamId, m.home.id),
-        lt(matches.kickoffAt, new Date(m.kickoffAt)),
-      ),
-    )
-    .orderBy(desc(matches.kickoffAt))
-    .limit(1);
-  return leg && leg.hs !== null && leg.as !== null ? [leg.as, leg.hs] : null;
 }
