@@ -4,7 +4,7 @@ import { MATCH_EVENT_TYPES, type MatchEventType } from '../../../lib/vocab/match
 import { positionName } from '../../../lib/vocab/positions.ts';
 import { countSources, firstSeasons } from '../../../lib/sports/squad-source.ts';
 import type { Db } from '../../db/client.ts';
-import { players, rounds, seasons, squads, stages } from '../../db/schema/sports-core.ts';
+import { players, seasons, squads, stages } from '../../db/schema/sports-core.ts';
 import {
   matches,
   matchEvents,
@@ -87,13 +87,10 @@ export function createMatchService(db: Db) {
           .from(stages)
           .where(eq(stages.id, row.m.stageId))
       : [];
-    const [round] = row.m.roundId
-      ? await db.select({ name: rounds.nameZh }).from(rounds).where(eq(rounds.id, row.m.roundId))
-      : [];
-    const secondLeg =
-      row.m.sport === 1 && row.m.stageId !== null && (round?.name.endsWith('次回合') ?? false);
+    const item = toListItem(row, odds.get(id) ?? null);
+    const secondLeg = item.sport === 1 && row.m.stageId !== null && !!item.round?.endsWith('次回合');
     return {
-      ...toListItem(row, odds.get(id) ?? null),
+      ...item,
       /** A second leg's first leg: its id and score as this match's home and away side scored in it. */
       firstLeg: secondLeg ? await firstLegOf(row.m) : null,
       competitionId: row.m.competitionId,
