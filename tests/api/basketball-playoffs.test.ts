@@ -163,6 +163,9 @@ describe.each(oneTarget())('NBA play-offs in the simulator on $name', (target) =
     const preview = (await writePreview(b.app.db, b.app.services.sports, g2.id))!;
     expect(preview.summary).toMatch(/^.+在系列赛中以1-0领先。$/);
     expect(preview.body).toContain(preview.summary);
+    // The match page's header reads the same series (系列赛 1-0 in its own order).
+    const detail = await b.app.services.sports.match.detail(g2.id);
+    expect(detail!.series!.home + detail!.series!.away).toBe(1);
   });
 });
 

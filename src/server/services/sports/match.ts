@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, lte, or } from 'drizzle-orm';
 import { BASKETBALL_TEAM_STATS, FOOTBALL_TEAM_STATS, pct } from '../../../lib/sports/stats.ts';
 import { MATCH_EVENT_TYPES, type MatchEventType } from '../../../lib/vocab/match-events.ts';
+import { codesWhere } from '../../../lib/vocab/match-states.ts';
 import { positionName } from '../../../lib/vocab/positions.ts';
 import { countSources, firstSeasons } from '../../../lib/sports/squad-source.ts';
 import type { Db } from '../../db/client.ts';
@@ -77,6 +78,38 @@ export function createMatchService(db: Db) {
     return { id: leg.id, score: [leg.away, leg.home] as [number, number] };
   }
 
+  const BB_FINISHED = codesWhere(2, (p) => p === 'finished');
+  /**
+   * A basketball play-off game's series: the wins of this game's home and away side in the same
+   * stage's finished games between the two, this game included once it is final.
+   */
+  async function seriesOf(m: typeof matches.$inferSelect) {
+    const pair = (h: number, a: number) => and(eq(matches.homeTeamId, h), eq(matches.awayTeamId, a));
+    const games = await db
+      .select({
+        home: matches.homeTeamId,
+        hs: matches.homeScore,
+        as: matches.awayScore,
+        state: matches.state,
+      })
+      .from(matches)
+      .where(
+        and(
+          eq(matches.stageId, m.stageId!),
+          lte(matches.kickoffAt, m.kickoffAt),
+          inArray(matches.state, BB_FINISHED),
+          or(pair(m.homeTeamId, m.awayTeamId), pair(m.awayTeamId, m.homeTeamId)),
+        ),
+      );
+    const wins = { home: 0, away: 0 };
+    for (const g of games) {
+      if (g.hs === null || g.as === null) continue;
+      if (g.hs > g.as === (g.home === m.homeTeamId)) wins.home++;
+      else wins.away++;
+    }
+    return wins;
+  }
+
   async function detail(id: number) {
     const [row] = await selectMatchRows(db).where(eq(matches.id, id));
     if (!row) return null;
@@ -93,6 +126,8 @@ export function createMatchService(db: Db) {
       ...item,
       /** A second leg's first leg: its id and score as this match's home and away side scored in it. */
       firstLeg: secondLeg ? await firstLegOf(row.m) : null,
+      /** A basketball play-off game's series so far (this game's home and away wins); else null. */
+      series: item.sport === 2 && stage?.kind === 'playoff' ? await seriesOf(row.m) : null,
       competitionId: row.m.competitionId,
       seasonId: row.m.seasonId,
       stageId: row.m.stageId,

@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client.ts';
 import type { SportsServices } from '../../sports/index.ts';
 import { pick, signed, type Draft } from './draft.ts';
-import { seriesAfter, seriesLength, seriesLine } from './series.ts';
+import { seriesLength, seriesLine, seriesScore } from './series.ts';
 import { competitionKeyOf, type Detail } from './report.ts';
 import { seasonAt, type SeasonReads } from './season.ts';
 import {
@@ -184,8 +184,9 @@ async function tieBefore(db: Db, m: Detail, key: string): Promise<string[]> {
   if (m.stageKind !== 'knockout' && m.stageKind !== 'playoff') return [];
   const [home, away] = [m.home.name, m.away.name];
   if (m.sport === 2) {
-    const s = await seriesAfter(db, m, seriesLength(key, m.stage));
-    if (!s || s.bestOf === 1) return [];
+    if (!m.series) return [];
+    const s = seriesScore(m.series, seriesLength(key, m.stage));
+    if (s.bestOf === 1) return [];
     if (s.home + s.away === 0) return [`这是${home}与${away}系列赛的第1场。`];
     return [seriesLine(s, home, away, m.stage === '总决赛')!];
   }

@@ -4,7 +4,7 @@ import { competitions } from '../../../db/schema/index.ts';
 import type { SportsServices } from '../../sports/index.ts';
 import { COLUMN_OF_COMPETITION, pick, type Draft } from './draft.ts';
 import { seasonAt, type SeasonReads } from './season.ts';
-import { seriesAfter, seriesLength, seriesLine, seriesTitle } from './series.ts';
+import { seriesLength, seriesLine, seriesScore, seriesTitle } from './series.ts';
 import { tieOutcome, tieWonLine } from '../../../../lib/sports/knockout-ties.ts';
 import {
   europe,
@@ -85,8 +85,7 @@ export async function writeReport(
     const said = stakes.filter((x): x is string => x !== null);
     if (said.length) body.push(said.join(''));
   }
-  const series =
-    m.sport === 2 && m.stageKind === 'playoff' ? await seriesAfter(db, m, seriesLength(key, m.stage)) : null;
+  const series = m.series ? seriesScore(m.series, seriesLength(key, m.stage)) : null;
   const finals = m.stage === '总决赛';
   const seriesSaid = series && seriesLine(series, m.home.name, m.away.name, finals);
   if (seriesSaid) story.unshift(seriesSaid);

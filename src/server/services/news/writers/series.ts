@@ -1,8 +1,4 @@
 /** Play-off series in the news: where a basketball series stands, as a sentence and a title. */
-import { and, eq, lte, or } from 'drizzle-orm';
-import { codesWhere } from '../../../../lib/vocab/match-states.ts';
-import type { Db } from '../../../db/client.ts';
-import { matches } from '../../../db/schema/sports-match.ts';
 
 /**
  * Games a basketball play-off series lasts, by its round's name: the NBA plays best of seven (the
@@ -25,40 +21,10 @@ export interface SeriesScore {
   decided: boolean;
 }
 
-const FINISHED = codesWhere(2, (p) => p === 'finished');
-
-/**
- * Where a play-off series stands after the match `m`: its games are the stage's finished games
- * between the same two teams up to this one.
- */
-export async function seriesAfter(
-  db: Db,
-  m: { stageId: number | null; kickoffAt: string; home: { id: number }; away: { id: number } },
-  bestOf: number,
-): Promise<SeriesScore | null> {
-  if (m.stageId === null) return null;
-  const pair = (h: number, a: number) => and(eq(matches.homeTeamId, h), eq(matches.awayTeamId, a));
-  const games = await db
-    .select({ home: matches.homeTeamId, hs: matches.homeScore, as: matches.awayScore, state: matches.state })
-    .from(matches)
-    .where(
-      and(
-        eq(matches.stageId, m.stageId),
-        eq(matches.sport, 2),
-        lte(matches.kickoffAt, new Date(m.kickoffAt)),
-        or(pair(m.home.id, m.away.id), pair(m.away.id, m.home.id)),
-      ),
-    );
-  let home = 0;
-  let away = 0;
-  for (const g of games) {
-    if (!FINISHED.includes(g.state) || g.hs === null || g.as === null) continue;
-    const homeWon = g.hs > g.as;
-    if (homeWon === (g.home === m.home.id)) home++;
-    else away++;
-  }
+/** Where a play-off series stands, from the wins the match detail counts (`series`). */
+export function seriesScore(wins: { home: number; away: number }, bestOf: number): SeriesScore {
   const need = Math.floor(bestOf / 2) + 1;
-  return { bestOf, home, away, decided: Math.max(home, away) === need };
+  return { bestOf, ...wins, decided: Math.max(wins.home, wins.away) === need };
 }
 
 /** The series after a play-off game, as a sentence; null for a single game (the play-in). */
