@@ -7,7 +7,7 @@ import type { SportsServices } from '../sports/index.ts';
 import { COLUMN_OF_COMPETITION, type Draft } from './writers/draft.ts';
 import { guideDrafts } from './writers/guides.ts';
 import { writePreview } from './writers/preview.ts';
-import { writeLotteryCard } from './writers/lottery-card.ts';
+import { lotteryCardPublishAt, writeLotteryCard } from './writers/lottery-card.ts';
 import { writeReport } from './writers/report.ts';
 import type { SeasonReads } from './writers/season.ts';
 import { writeSeasonReviews } from './writers/review.ts';
@@ -149,19 +149,30 @@ export function createNewsroom(db: Db, sports: SportsServices, uploads: UploadSe
     async lotteryCards(opts: { daysBack?: number; now?: number } = {}) {
       const now = opts.now ?? sports.clock.now();
       const today = salesDay(now);
-      const drafts = [];
+      // The days whose card is due, before reading any card: tomorrow's waits for its 10:00.
+      const due = [];
       for (let d = -(opts.daysBack ?? 0); d <= 1; d++) {
         const date = addDays(today, d);
-        for (const sport of [1, 2] as const) {
-          const [done] = await db
-            .select({ id: newsArticles.id })
-            .from(newsArticles)
-            .where(eq(newsArticles.sourceKey, `lottery:${sport}:${date}`));
-          if (done) continue;
-          const draft = await writeLotteryCard(sports, sport, date);
-          if (draft && draft.publishAt.getTime() <= now) drafts.push(draft);
-        }
+        if (lotteryCardPublishAt(date).getTime() > now) continue;
+        for (const sport of [1, 2] as const) due.push({ sport, date, key: `lottery:${sport}:${date}` });
       }
+      if (!due.length) return 0;
+      const done = new Set(
+        (
+          await db
+            .select({ key: newsArticles.sourceKey })
+            .from(newsArticles)
+            .where(
+              inArray(
+                newsArticles.sourceKey,
+                due.map((c) => c.key),
+              ),
+            )
+        ).map((r) => r.key),
+      );
+      const drafts = [];
+      for (const c of due.filter((c) => !done.has(c.key)))
+        drafts.push(await writeLotteryCard(sports, c.sport, c.date));
       return store(drafts, now);
     },
 

@@ -10,8 +10,8 @@ type CardMatch = MatchListItem & { lotteryOdds: Record<string, Price> };
 
 /** A card this short is not worth an article (a quiet midweek day). */
 const MIN_MATCHES = 3;
-/** Published at 10:00 Beijing on the sales day, before the day's sales open at noon. */
-const PUBLISH_BEFORE_SALES_MS = 2 * 3_600_000;
+/** A sales day's card is published at 10:00 Beijing, before the day's sales open at noon. */
+export const lotteryCardPublishAt = (date: string) => new Date(salesDayStart(date) - 2 * 3_600_000);
 
 const seedOf = (date: string, sport: number) => Number(date.replace(/-/g, '')) * 3 + sport;
 const monthDay = (date: string) => `${Number(date.slice(5, 7))}月${Number(date.slice(8, 10))}日`;
@@ -124,7 +124,7 @@ export async function writeLotteryCard(
     ),
     summary: `${day}${game}共${card.length}场：${spread(card)}。焦点战${top.competition.name}${pairing(top)}。`,
     body: body.join('\n\n'),
-    publishAt: new Date(salesDayStart(date) - PUBLISH_BEFORE_SALES_MS),
+    publishAt: lotteryCardPublishAt(date),
     tags: focus.map((m) => ({ kind: 'match' as const, refId: m.id, label: pairing(m) })),
   };
 }

@@ -45,7 +45,7 @@ export async function writePreview(
   const a = await sports.analysis.analysis(matchId);
   if (!key || !column || !a) return null;
   const ctx = (await seasonAt(db, m, key, reads)).context;
-  const stakes = [...(await tieBefore(db, m, key)), ...stakesOf(m, ctx)];
+  const stakes = [...tieBefore(m, key), ...stakesOf(m, ctx)];
   const [home, away] = [m.home.name, m.away.name];
   const unit = m.sport === 2 ? '场' : '场';
   const body: string[] = [];
@@ -180,7 +180,7 @@ export async function writePreview(
  * Where a knockout tie or a play-off series stands before the game: a second leg starts from the
  * first leg's score, a series from its games so far; a first leg says a return leg follows.
  */
-async function tieBefore(db: Db, m: Detail, key: string): Promise<string[]> {
+function tieBefore(m: Detail, key: string): string[] {
   if (m.stageKind !== 'knockout' && m.stageKind !== 'playoff') return [];
   const [home, away] = [m.home.name, m.away.name];
   if (m.sport === 2) {
