@@ -49,6 +49,23 @@ test.describe('wallet', () => {
     await expect(page.locator('[data-orders] li').first()).toContainText('已支付');
   });
 
+  test('nobility’s buttons wait for the shop to load: a click before it would do nothing', async ({
+    page,
+  }) => {
+    await logIn(page, '13800000001');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/NobilityShop\.[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/v/wallet?tab=nobility');
+    const knight = page.getByRole('list', { name: '贵族等级' }).getByRole('button', { name: /600 球钻/ });
+    await expect(knight).toBeDisabled();
+    release();
+    await expect(knight).toBeEnabled();
+  });
+
   test('nobility asks before paying: 取消 buys nothing; a tier beyond the balance offers 去充值', async ({
     page,
   }) => {

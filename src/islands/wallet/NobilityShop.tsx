@@ -4,6 +4,7 @@ import { chinaTime, formatCount, newRequestKey, NOBILITY_MONTHS } from '../../li
 import { confirmPayment } from '../../scripts/confirm-payment.ts';
 import type { TierView } from '../../lib/wallet-views.ts';
 import { Notice, type NoticeState } from '../auth/fields.tsx';
+import { useHydrated } from '../common/use-hydrated.ts';
 import { refreshBalances } from './wallet-api.ts';
 
 interface Current {
@@ -18,6 +19,7 @@ export default function NobilityShop({ tiers, initial }: { tiers: TierView[]; in
   const [months, setMonths] = useState<number>(1);
   const [busy, setBusy] = useState(0);
   const [notice, setNotice] = useState<NoticeState>(null);
+  const hydrated = useHydrated();
   const level = tiers.find((t) => t.id === current?.id)?.level ?? 0;
 
   async function buy(tier: TierView, price: number) {
@@ -102,7 +104,7 @@ export default function NobilityShop({ tiers, initial }: { tiers: TierView[]; in
               <button
                 type="button"
                 className="btn-primary mt-auto"
-                disabled={lower || busy !== 0}
+                disabled={!hydrated || lower || busy !== 0}
                 title={lower ? '当前贵族等级更高，到期后才能开通' : undefined}
                 onClick={() => void buy(t, price)}
               >
