@@ -1,6 +1,6 @@
 import type { teams } from '../../db/schema/sports-core.ts';
 import { rngFor } from '../rng.ts';
-import { loadClubIndex, normalizeClub } from './clubs.ts';
+import { loadClubIndex, normalizeClub, type ClubInfo } from './clubs.ts';
 import { readCbaTeams, readClubNames, readNbaStandings, readNbaTeamNames, readNbaTeams } from './files.ts';
 import { teamCode, teamColor } from './labels.ts';
 import { cityZh, venueZh } from './places-zh.ts';
@@ -15,12 +15,22 @@ export const footballTeamKey = (name: string) => `fb:${name}`;
 export const nbaTeamKey = (id: number) => `nba:${id}`;
 export const cbaTeamKey = (slug: string) => `cba:${slug}`;
 
+/** A club's city, founding year and ground in openfootball-clubs: found by its name, then by its zh-names aliases. */
+export function clubPlaces(name: string): ClubInfo | undefined {
+  const clubs = (clubMemo ??= loadClubIndex());
+  return (
+    clubs.get(normalizeClub(name)) ??
+    zhNames()
+      .get(name)
+      ?.aliases.map((a) => clubs.get(normalizeClub(a)))
+      .find(Boolean)
+  );
+}
+
 /** A club's names and facts: Chinese names from zh-names, city, founding year and ground from openfootball-clubs. */
 function clubRow(name: string, country: string | null) {
   const names = zhNames().get(name);
-  const clubs = (clubMemo ??= loadClubIndex());
-  const info =
-    clubs.get(normalizeClub(name)) ?? names?.aliases.map((a) => clubs.get(normalizeClub(a))).find(Boolean);
+  const info = clubPlaces(name);
   const key = footballTeamKey(name);
   return {
     key,
