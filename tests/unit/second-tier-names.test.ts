@@ -38,3 +38,14 @@ describe('second-tier clubs in Chinese', () => {
     expect(untranslated).toEqual([]);
   });
 });
+
+/** A club line of openfootball/clubs with a name alone kept its aliases from being read as the line above's. */
+describe('club facts from openfootball/clubs', () => {
+  it('gives a club the source names without facts none, not its neighbour’s', () => {
+    // Leganés and Valladolid used to get Osasuna's and Racing's cities, Valladolid Racing's founding year.
+    expect(clubPlaces('CD Leganés')).toEqual({ founded: null, venue: null, city: null });
+    expect(clubPlaces('Real Valladolid')).toEqual({ founded: null, venue: null, city: null });
+    expect(clubPlaces('CA Osasuna')?.city).toBe('Pamplona');
+    expect(clubPlaces('Racing Santander')).toMatchObject({ founded: 1913, city: 'Santander' });
+  });
+});

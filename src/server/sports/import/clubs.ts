@@ -28,10 +28,17 @@ export function normalizeClub(name: string): string {
     .join(' ');
 }
 
+/**
+ * A club's line: unindented, its name first, then its facts after commas. A name alone is a club the
+ * source knows nothing more of; `ii)` marks a reserve side.
+ */
 function parseLine(line: string): { name: string; info: ClubInfo } | null {
   const text = line.replace(/#.*$/, '').trim();
-  if (!text.includes(',') || text.startsWith('|') || text.startsWith('=')) return null;
-  const [name, ...rest] = text.split(',').map((p) => p.trim());
+  if (!text || /^\s/.test(line) || text.startsWith('|') || text.startsWith('=')) return null;
+  const [name, ...rest] = text
+    .replace(/^ii\)\s*/, '')
+    .split(',')
+    .map((p) => p.trim());
   const info: ClubInfo = { founded: null, venue: null, city: null };
   for (const part of rest) {
     if (/^\d{4}$/.test(part)) info.founded = Number(part);

@@ -204,7 +204,6 @@ const CITIES: Record<string, string> = {
   Nancy: '南锡',
   Nantes: '南特',
   Napoli: '那不勒斯',
-  Neunkirchen: '诺因基兴',
   'Newcastle upon Tyne': '纽卡斯尔',
   Nice: '尼斯',
   Norwich: '诺里奇',
