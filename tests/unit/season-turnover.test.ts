@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { seasonFixtures, type CalendarPools } from '../../src/server/providers/sports/simulator/calendar.ts';
 import { finishSeasons } from '../../src/server/sports/import/season-finish.ts';
 import {
-  championsLeagueField,
+  firstChampionsLeagueField,
   LEAGUE_RULES,
   seasonTurnovers,
 } from '../../src/server/sports/import/season-turnover.ts';
@@ -94,7 +94,7 @@ describe('season turnover', () => {
       football: [...turnovers.values()].map((t) => ({
         competitionKey: t.competition,
         teams: [],
-        next: { season: t.to, teams: t.clubs },
+        later: [{ season: t.to, teams: t.clubs }],
       })),
       basketball: [],
       teams: new Map(),
@@ -117,7 +117,7 @@ describe('season turnover', () => {
       const [, name, country] = raw.match(/^(.*) \(([A-Z]{3})\)$/)!;
       return { name, country };
     });
-    const next = championsLeagueField(clubs);
+    const next = firstChampionsLeagueField(clubs);
     expect(next).toHaveLength(36);
     expect(next).toContain(turnovers.get('en.1')!.table[0]);
     expect(next).toContain(turnovers.get('fr.1')!.table[0]);

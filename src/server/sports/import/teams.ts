@@ -28,7 +28,7 @@ export function clubPlaces(name: string): ClubInfo | undefined {
 }
 
 /** A club's names and facts: Chinese names from zh-names, city, founding year and ground from openfootball-clubs. */
-function clubRow(name: string, country: string | null) {
+export function clubRow(name: string, country: string | null) {
   const names = zhNames().get(name);
   const info = clubPlaces(name);
   const key = footballTeamKey(name);

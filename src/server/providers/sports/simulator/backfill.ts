@@ -89,28 +89,55 @@ async function backfillPass(
 ): Promise<number> {
   const due = [...pools.football, ...pools.basketball]
     .flatMap((p) => seasonFixtures(seed, pools, p.competitionKey, seasonOn(p.competitionKey, before)))
-    .filter((f) => beijingDate(f.kickoffAt) < before)
-    .map((f) => toEntry(f, pools));
-  if (!due.length) return 0;
+    .filter((f) => beijingDate(f.kickoffAt) < before);
+  const outcomes = new Map(ucl.outcomes);
+  // In kick-off order: a second leg is scored after its first.
+  return storeResults(db, feed, seed, pools, due, (m) => {
+    const r = quickResult(seed, m, pools, deciderOf(ucl.fixtures, outcomes, m));
+    if (m.competition === 'uefa.cl') outcomes.set(m.key, { ft: r.ft, et: r.et, pk: r.pk });
+    return r;
+  });
+}
+
+/**
+ * A past season's fixtures the database lacks, stored with their final scores (a fresh install
+ * after the season: its table decides the next one, season-rollover.ts). League fixtures only.
+ */
+export const storeSeason = (
+  db: Db,
+  feed: SportsFeed,
+  seed: string,
+  pools: CalendarPools,
+  list: SeasonFixture[],
+) => storeResults(db, feed, seed, pools, list, (m) => quickResult(seed, m, pools));
+
+/**
+ * Stores the fixtures of `list` not yet in the database as finished, in kick-off order, with the
+ * score `result` gives each (no plan is played for them). Returns how many it stored.
+ */
+async function storeResults(
+  db: Db,
+  feed: SportsFeed,
+  seed: string,
+  pools: CalendarPools,
+  list: SeasonFixture[],
+  result: (m: CalendarEntry) => Omit<Final, 'id'>,
+): Promise<number> {
+  if (!list.length) return 0;
+  const due = list.map((f) => toEntry(f, pools));
   const stored = new Set<string>();
   for (let i = 0; i < due.length; i += 1000) {
     const keys = due.slice(i, i + 1000).map((m) => m.key);
     for (const r of await db.select({ key: matches.key }).from(matches).where(inArray(matches.key, keys)))
       stored.add(r.key);
   }
-  // In kick-off order: a second leg is scored after its first.
   const missing = due
     .filter((m) => !stored.has(m.key))
     .sort((a, b) => a.kickoffAt.getTime() - b.kickoffAt.getTime())
     .map((m) => ({ ...m, state: m.sport === 1 ? FB.fullTime : BB.fullTime }));
   if (!missing.length) return 0;
   const ids = await feed.upsertMatches(missing);
-  const outcomes = new Map(ucl.outcomes);
-  const finals: Final[] = missing.map((m) => {
-    const r = quickResult(seed, m, pools, deciderOf(ucl.fixtures, outcomes, m));
-    if (m.competition === 'uefa.cl') outcomes.set(m.key, { ft: r.ft, et: r.et, pk: r.pk });
-    return { id: ids.get(m.key)!, ...r };
-  });
+  const finals: Final[] = missing.map((m) => ({ id: ids.get(m.key)!, ...result(m) }));
   for (let i = 0; i < finals.length; i += 500) {
     const values = sql.join(
       finals.slice(i, i + 500).map((f) => sql`(${sqlRow(f)})`),

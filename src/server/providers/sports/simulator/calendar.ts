@@ -10,13 +10,26 @@ import { basketballSeason, leagueSeason, uclSeason, type SeasonFixture } from '.
 export interface TeamPool {
   competitionKey: string;
   teams: string[];
-  /** A league's clubs after promotion and relegation, from this season on (season-turnover.ts). */
-  next?: { season: string; teams: string[] };
+  /**
+   * The seasons after the data's, in order, each with its clubs after promotion and relegation: the
+   * first by the data's final tables (season-turnover.ts), the next by the simulator's own
+   * (season-rollover.ts).
+   */
+  later?: LaterSeason[];
 }
 
-/** Who plays `season`: the clubs after the turnover from its season on, before it the data's last clubs. */
+export interface LaterSeason {
+  season: string;
+  teams: string[];
+  /** A league's second-tier clubs the site knows of in this season: who may come up after it. */
+  secondTier?: string[];
+  /** A league's final table of this season, once the next one is rolled (season-rollover.ts). */
+  table?: string[];
+}
+
+/** Who plays `season`: the clubs of the latest turnover up to it, before any the data's last clubs. */
 export const poolTeams = (pool: TeamPool, season: string) =>
-  pool.next && season >= pool.next.season ? pool.next.teams : pool.teams;
+  pool.later?.findLast((s) => s.season <= season)?.teams ?? pool.teams;
 
 export interface CalendarPools {
   football: TeamPool[];

@@ -10,6 +10,7 @@ import { createLease } from '../../../jobs/lease.ts';
 import { applySteps } from './apply.ts';
 import { calendarDay, type CalendarPools } from './calendar.ts';
 import { catchUp } from './catch-up.ts';
+import { markCurrentSeasons, rollSeasons } from './season-rollover.ts';
 import { createRosterCache, loadSimMatches, type SimMatch } from './inputs.ts';
 import { OPENING_AT, PREMATCH_MOVES } from './odds-plan.ts';
 import { openingStep, planMatch } from './plan.ts';
@@ -69,12 +70,15 @@ export function createSimulator(
   const moved = new Map<number, number>();
 
   async function materialize(today: string) {
-    // The days before the window first: the play-off games and knockout ties in it follow from their results.
+    // A season the window reaches first gets its clubs by the last one's table (promotion, relegation).
+    pools = await rollSeasons(db, feed, deps.seed, pools!, addDays(today, WINDOW.futureDays), log);
+    // The days before the window next: the play-off games and knockout ties in it follow from their results.
     pools = await catchUp(db, feed, deps.seed, pools!, today, addDays(today, -WINDOW.pastDays));
     const entries = [];
     for (let d = -WINDOW.pastDays; d <= WINDOW.futureDays; d++)
       entries.push(...calendarDay(deps.seed, addDays(today, d), pools));
     await feed.upsertMatches(entries);
+    await markCurrentSeasons(db, pools, today);
   }
 
   const unfinished = (sport: 1 | 2) =>

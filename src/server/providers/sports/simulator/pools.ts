@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.ts';
 import { competitions, seasons, teams } from '../../../db/schema/sports-core.ts';
 import { matches } from '../../../db/schema/sports-match.ts';
-import { championsLeagueField, seasonTurnovers } from '../../../sports/import/season-turnover.ts';
+import { firstChampionsLeagueField, seasonTurnovers } from '../../../sports/import/season-turnover.ts';
 import { footballTeamKey } from '../../../sports/import/teams.ts';
 import type { CalendarPools, TeamPool } from './calendar.ts';
 
@@ -56,11 +56,13 @@ export async function loadPools(db: Db): Promise<CalendarPools> {
       ...new Set(rows.filter((r) => r.comp === comp && r.season === season).flatMap((r) => [r.home, r.away])),
     ].sort();
     if (comp === 'uefa.cl' && leagueNext) {
-      const next = championsLeagueField(teamRows.filter((t) => pool.includes(t.key))).map(footballTeamKey);
+      const next = firstChampionsLeagueField(teamRows.filter((t) => pool.includes(t.key))).map(
+        footballTeamKey,
+      );
       return {
         competitionKey: comp,
         teams: pool,
-        ...(next.every((k) => known.has(k)) ? { next: { season: leagueNext, teams: next } } : {}),
+        ...(next.every((k) => known.has(k)) ? { later: [{ season: leagueNext, teams: next }] } : {}),
       };
     }
     return {
@@ -68,7 +70,15 @@ export async function loadPools(db: Db): Promise<CalendarPools> {
       teams: pool,
       // The season after the data's last one, when every club of it is in the database.
       ...(turnover?.from === season && !open.has(`${comp}|${season}`) && clubs!.every((k) => known.has(k))
-        ? { next: { season: turnover.to, teams: clubs! } }
+        ? {
+            later: [
+              {
+                season: turnover.to,
+                teams: clubs!,
+                secondTier: turnover.secondTierNext.map(footballTeamKey),
+              },
+            ],
+          }
         : {}),
     };
   });
