@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { seriesLength, seriesLine, seriesTitle } from '../../src/server/services/news/writers/series.ts';
+import { seriesLength } from '../../src/lib/sports/playoff-series.ts';
+import { seriesLine, seriesTitle } from '../../src/server/services/news/writers/series.ts';
 
 describe('a play-off series in the news', () => {
   it('knows how long each round lasts', () => {

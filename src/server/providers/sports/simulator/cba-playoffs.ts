@@ -1,3 +1,4 @@
+import { CBA_ROUNDS } from '../../../../lib/sports/playoff-series.ts';
 import { addDays, weekdayOf } from '../../../../lib/sports/time.ts';
 import { zonedToUtc } from '../../../sports/import/zoned.ts';
 import { rngFor } from '../../../sports/rng.ts';
@@ -7,17 +8,17 @@ import { LEAGUE_ZONE, tipoffTimes } from './kickoff-slots.ts';
 import { regularSeasonEnd, type SeasonFixture } from './season-fixtures.ts';
 
 /**
- * The rounds: stage (its name is the round's name too), English name, best of, the games the
- * higher seed hosts (a best-of-three opens at the lower seed's), and the first day counted from the
- * first round's (half the series of a round start a day later; a round starts two days after the
- * latest possible end of the one before).
+ * The rounds: stage, English name, the games the higher seed hosts (a best-of-three opens at the
+ * lower seed's), and the first day counted from the first round's (half the series of a round
+ * start a day later; a round starts two days after the latest possible end of the one before);
+ * each with its Chinese name (the stage's and the round's) and series length from CBA_ROUNDS.
  */
 const ROUNDS = [
-  { key: 'first-round', zh: '12进8', en: 'First Round', bestOf: 3, hosts: [2, 3], start: 0 },
-  { key: 'quarterfinals', zh: '1/4决赛', en: 'Quarterfinals', bestOf: 5, hosts: [1, 2, 5], start: 7 },
-  { key: 'semifinals', zh: '半决赛', en: 'Semifinals', bestOf: 7, hosts: [1, 2, 5, 7], start: 18 },
-  { key: 'finals', zh: '总决赛', en: 'Finals', bestOf: 7, hosts: [1, 2, 5, 7], start: 33 },
-];
+  { key: 'first-round', en: 'First Round', hosts: [2, 3], start: 0 },
+  { key: 'quarterfinals', en: 'Quarterfinals', hosts: [1, 2, 5], start: 7 },
+  { key: 'semifinals', en: 'Semifinals', hosts: [1, 2, 5, 7], start: 18 },
+  { key: 'finals', en: 'Finals', hosts: [1, 2, 5, 7], start: 33 },
+].map((r, i) => ({ ...r, ...CBA_ROUNDS[i] }));
 
 /**
  * The CBA's post-season as far as the results decide it, once every regular-season game is final:

@@ -1,3 +1,4 @@
+import { PLAY_IN_STAGE } from '../../../../lib/sports/playoff-series.ts';
 import { addDays, weekdayOf } from '../../../../lib/sports/time.ts';
 import { zonedToUtc } from '../../../sports/import/zoned.ts';
 import { rngFor } from '../../../sports/rng.ts';
@@ -15,7 +16,7 @@ import { onOrAfter } from './season-rounds.ts';
 
 type Stage = SeasonFixture['stage'];
 const stage = (key: string, nameZh: string): Stage => ({ key, nameZh, kind: 'playoff' });
-const PLAY_IN = stage('play-in', '附加赛');
+const PLAY_IN = stage('play-in', PLAY_IN_STAGE);
 /** The four rounds: stage, English round name, and the Chinese one after the conference (东部首轮). */
 const ROUNDS: [Stage, string, string][] = [
   [stage('first-round', '首轮'), 'First Round', '首轮'],

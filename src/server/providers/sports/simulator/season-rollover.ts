@@ -127,7 +127,7 @@ async function tableOf(
   const ranked = finalTable(comp, results);
   return [
     ...ranked,
-    ...poolTeams(poolOf(pools, comp), season)
+    ...poolTeams(poolOf(pools, comp)!, season)
       .filter((c) => !ranked.includes(c))
       .sort(),
   ];
@@ -137,7 +137,7 @@ async function tableOf(
 const tierRating = (comp: string, key: string) =>
   seasonTurnovers().get(comp)?.secondTierRatings.get(key.replace(/^fb:/, '')) ?? 1500;
 
-const poolOf = (pools: CalendarPools, comp: string) => pools.football.find((p) => p.competitionKey === comp)!;
+const poolOf = (pools: CalendarPools, comp: string) => pools.football.find((p) => p.competitionKey === comp);
 const laterOf = (pools: CalendarPools, comp: string): LaterSeason[] => poolOf(pools, comp)?.later ?? [];
 
 const withLater = (pools: CalendarPools, comp: string, later: LaterSeason[]): CalendarPools => ({

@@ -1,7 +1,8 @@
 import type { Db } from '../../../db/client.ts';
 import type { SportsServices } from '../../sports/index.ts';
 import { pick, signed, type Draft } from './draft.ts';
-import { seriesLength, seriesLine, seriesScore } from './series.ts';
+import { seriesLength } from '../../../../lib/sports/playoff-series.ts';
+import { seriesLine, seriesScore } from './series.ts';
 import { competitionKeyOf, type Detail } from './report.ts';
 import { seasonAt, type SeasonReads } from './season.ts';
 import {

@@ -4,7 +4,8 @@ import { competitions } from '../../../db/schema/index.ts';
 import type { SportsServices } from '../../sports/index.ts';
 import { COLUMN_OF_COMPETITION, pick, type Draft } from './draft.ts';
 import { seasonAt, type SeasonReads } from './season.ts';
-import { seriesLength, seriesLine, seriesScore, seriesTitle } from './series.ts';
+import { seriesLength } from '../../../../lib/sports/playoff-series.ts';
+import { seriesLine, seriesScore, seriesTitle } from './series.ts';
 import { tieOutcome, tieWonLine } from '../../../../lib/sports/knockout-ties.ts';
 import {
   europe,

@@ -1,17 +1,5 @@
 /** Play-off series in the news: where a basketball series stands, as a sentence and a title. */
 
-/**
- * Games a basketball play-off series lasts, by its round's name: the NBA plays best of seven (the
- * play-in single games), the CBA best of three in 12进8 and of five in the quarter-finals
- * (docs/providers.md, the simulator's play-offs).
- */
-export function seriesLength(competitionKey: string, stageName: string | null): number {
-  if (stageName === '附加赛') return 1;
-  if (competitionKey === 'cba' && stageName === '12进8') return 3;
-  if (competitionKey === 'cba' && stageName === '1/4决赛') return 5;
-  return 7;
-}
-
 export interface SeriesScore {
   bestOf: number;
   /** Wins of this match's home and away side in the series, this match included. */
