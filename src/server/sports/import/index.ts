@@ -4,11 +4,9 @@ import { rowsOf } from '../../db/rows.ts';
 import {
   competitions,
   pointDeductions,
-  players,
   publishedStandings,
   rounds,
   seasons,
-  squads,
   stages,
   teams,
 } from '../../db/schema/sports-core.ts';
@@ -26,6 +24,7 @@ import {
   NBA_ROSTER_SEASON,
   nbaRosters,
   numberedCbaSquad,
+  insertRosters,
   numberedFootballSquad,
   realSquads,
   type RosterEntry,
@@ -301,16 +300,7 @@ async function importRosters(db: Db, sources: SourceMatch[], ids: FixtureIds, op
     if (key.startsWith('cba:')) entries.push(...numberedCbaSquad(opts.seed, { id, key }, current('cba')));
 
   nameRealPlayers(entries);
-  const playerIds = await insertReturningKeys(
-    db,
-    players,
-    entries.map((e) => e.player),
-  );
-  await insertChunks(
-    db,
-    squads,
-    entries.flatMap((e) => e.squads.map((s) => ({ ...s, playerId: playerIds.get(e.player.key)! }))),
-  );
+  await insertRosters(db, entries);
 }
 
 async function importTables(db: Db, ids: FixtureIds) {

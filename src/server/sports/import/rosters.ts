@@ -1,4 +1,6 @@
-import type { players } from '../../db/schema/sports-core.ts';
+import { insertChunks, insertReturningKeys } from '../../db/bulk.ts';
+import type { Db } from '../../db/client.ts';
+import { players, squads } from '../../db/schema/sports-core.ts';
 import { nameKey } from '../names.ts';
 import { rngFor } from '../rng.ts';
 import { readClubNames, readNbaRosters, readPlayerNames, readSquads, readWorldCupSquads } from './files.ts';
@@ -195,6 +197,27 @@ function numberedPlace(
     },
     squads: [{ seasonId, teamId: team.id, shirtNumber, position, generated: true }],
   };
+}
+
+/**
+ * Writes the players and their squad rows. A player already there (another instance wrote the same
+ * roster first) keeps its rows.
+ */
+export async function insertRosters(db: Db, entries: RosterEntry[]): Promise<void> {
+  const playerIds = await insertReturningKeys(
+    db,
+    players,
+    entries.map((e) => e.player),
+  );
+  await insertChunks(
+    db,
+    squads,
+    entries.flatMap((e) =>
+      playerIds.has(e.player.key)
+        ? e.squads.map((s) => ({ ...s, playerId: playerIds.get(e.player.key)! }))
+        : [],
+    ),
+  );
 }
 
 /** The 24 numbered places of a football club without a squad list. */

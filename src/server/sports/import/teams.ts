@@ -12,6 +12,8 @@ import type { SourceMatch } from './sources.ts';
 type TeamRow = typeof teams.$inferInsert;
 
 export const footballTeamKey = (name: string) => `fb:${name}`;
+/** The club name a football team key was made from (footballTeamKey's inverse). */
+export const footballTeamName = (key: string) => key.slice('fb:'.length);
 export const nbaTeamKey = (id: number) => `nba:${id}`;
 export const cbaTeamKey = (slug: string) => `cba:${slug}`;
 
@@ -28,7 +30,7 @@ export function clubPlaces(name: string): ClubInfo | undefined {
 }
 
 /** A club's names and facts: Chinese names from zh-names, city, founding year and ground from openfootball-clubs. */
-export function clubRow(name: string, country: string | null) {
+function clubRow(name: string, country: string | null) {
   const names = zhNames().get(name);
   const info = clubPlaces(name);
   const key = footballTeamKey(name);
@@ -65,18 +67,22 @@ export function footballTeamRows(sources: SourceMatch[]): TeamRow[] {
   }));
 }
 
+/** A promoted club new to the top flight: its row as every club's, in its league's country, with `rating`. */
+export function promotedClubRow(competition: string, name: string, rating: number) {
+  return { ...clubRow(name, COMPETITIONS.find((c) => c.key === competition)!.country), rating };
+}
+
 /**
  * Promoted clubs that never played a season of the data (Championship clubs and the like): the
  * same facts as the others, strength from the turnover (the relegated clubs' level).
  */
 export function promotedTeamRows(sources: SourceMatch[], turnovers: Map<string, Turnover>): TeamRow[] {
   const known = new Set(sources.flatMap((s) => [s.home, s.away]));
-  return [...turnovers.values()].flatMap((t) => {
-    const country = COMPETITIONS.find((c) => c.key === t.competition)!.country;
-    return [...t.newcomerRatings]
+  return [...turnovers.values()].flatMap((t) =>
+    [...t.newcomerRatings]
       .filter(([club]) => !known.has(club))
-      .map(([club, rating]) => ({ ...clubRow(club, country), rating }));
-  });
+      .map(([club, rating]) => promotedClubRow(t.competition, club, rating)),
+  );
 }
 
 /** The 30 NBA teams; strength is the 2024-25 point differential per game. */

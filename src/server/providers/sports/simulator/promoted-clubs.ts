@@ -1,10 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { insertChunks, insertReturningKeys } from '../../../db/bulk.ts';
+import { inArray } from 'drizzle-orm';
+import { insertReturningKeys } from '../../../db/bulk.ts';
 import type { Db } from '../../../db/client.ts';
-import { competitions, players, seasons, squads, teams } from '../../../db/schema/sports-core.ts';
-import { COMPETITIONS } from '../../../sports/import/catalog.ts';
-import { numberedFootballSquad } from '../../../sports/import/rosters.ts';
-import { clubRow } from '../../../sports/import/teams.ts';
+import { teams } from '../../../db/schema/sports-core.ts';
+import { insertRosters, numberedFootballSquad } from '../../../sports/import/rosters.ts';
+import { footballTeamName, promotedClubRow } from '../../../sports/import/teams.ts';
+import { createIdResolver } from '../ids.ts';
 import type { CalendarPools } from './calendar.ts';
 
 /**
@@ -22,8 +22,7 @@ export async function addPromotedClubs(
 ): Promise<CalendarPools> {
   const fresh = [...ratings].filter(([key]) => !pools.teams.has(key));
   if (!fresh.length) return pools;
-  const country = COMPETITIONS.find((c) => c.key === comp)!.country;
-  const rows = fresh.map(([key, rating]) => ({ ...clubRow(key.replace(/^fb:/, ''), country), rating }));
+  const rows = fresh.map(([key, rating]) => promotedClubRow(comp, footballTeamName(key), rating));
   await insertReturningKeys(db, teams, rows);
   const saved = await db
     .select({ id: teams.id, key: teams.key })
@@ -34,28 +33,13 @@ export async function addPromotedClubs(
         rows.map((r) => r.key),
       ),
     );
-  const [{ id: competitionId }] = await db
-    .select({ id: competitions.id })
-    .from(competitions)
-    .where(eq(competitions.key, comp));
-  await db.insert(seasons).values({ competitionId, name: season, generated: true }).onConflictDoNothing();
-  const [{ id: seasonId }] = await db
-    .select({ id: seasons.id })
-    .from(seasons)
-    .where(and(eq(seasons.competitionId, competitionId), eq(seasons.name, season)));
-  const entries = saved.flatMap((t) => numberedFootballSquad(t, seasonId));
-  const playerIds = await insertReturningKeys(
+  // The season as the feed creates it for the simulator's matches (generated).
+  const ids = createIdResolver(db);
+  const seasonId = await ids.season(await ids.competition(comp), season, true);
+  await insertRosters(
     db,
-    players,
-    entries.map((e) => e.player),
+    saved.flatMap((t) => numberedFootballSquad(t, seasonId)),
   );
-  // Another instance that got there first inserted them: its rows stand.
-  const squadRows = entries.flatMap((e) =>
-    playerIds.has(e.player.key)
-      ? e.squads.map((s) => ({ ...s, playerId: playerIds.get(e.player.key)! }))
-      : [],
-  );
-  await insertChunks(db, squads, squadRows);
   const facts = new Map(pools.teams);
   for (const r of rows) facts.set(r.key, { rating: r.rating, venue: r.venue, country: r.country });
   return { ...pools, teams: facts };

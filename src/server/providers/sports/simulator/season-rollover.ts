@@ -13,6 +13,7 @@ import {
   type Result,
   UEFA_LEAGUES,
 } from '../../../sports/import/season-turnover.ts';
+import { footballTeamName } from '../../../sports/import/teams.ts';
 import { rngFor } from '../../../sports/rng.ts';
 import type { SportsFeed } from '../feed.ts';
 import { storeSeason } from './backfill.ts';
@@ -135,7 +136,7 @@ async function tableOf(
 
 /** A second-tier club's strength from its 2025-26 results (season-turnover.ts), by team key. */
 const tierRating = (comp: string, key: string) =>
-  seasonTurnovers().get(comp)?.secondTierRatings.get(key.replace(/^fb:/, '')) ?? 1500;
+  seasonTurnovers().get(comp)?.secondTierRatings.get(footballTeamName(key)) ?? 1500;
 
 const poolOf = (pools: CalendarPools, comp: string) => pools.football.find((p) => p.competitionKey === comp);
 const laterOf = (pools: CalendarPools, comp: string): LaterSeason[] => poolOf(pools, comp)?.later ?? [];
