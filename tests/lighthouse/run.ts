@@ -11,6 +11,7 @@ import lighthouse from 'lighthouse';
 import type { Config, Result } from 'lighthouse';
 import { E2E_CLOCK_START, startServer } from '../e2e/support/server.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium.ts';
+import { startHostFloor } from './host-floor.ts';
 
 const RUNS = 3;
 const JS_BUDGET_KB = 40;
@@ -31,7 +32,26 @@ const LEAN: Config = {
     skipAudits: ['screenshot-thumbnails', 'final-screenshot', 'bf-cache'],
   },
 };
-const perf = (lhr: Result | null) => Math.round((lhr?.categories.performance.score ?? 0) * 100);
+/**
+ * When a page with no script blocks for this long or more (the median of FLOOR_RUNS audits after one
+ * to warm the browser), the machine is one Lighthouse's 4× CPU model does not fit: there total
+ * blocking time measures the host, not the page (docs/testing.md). It is then reported, not judged,
+ * and performance is scored on the other metrics with their own weights; all else is judged as anywhere.
+ */
+const FLOOR_TBT_MS = 50;
+const FLOOR_RUNS = 3;
+let hostBound = false;
+/** Performance as Lighthouse scores it, or without total blocking time on a host-bound machine. */
+function perf(lhr: Result | null) {
+  if (!lhr) return 0;
+  if (!hostBound) return Math.round((lhr.categories.performance.score ?? 0) * 100);
+  const refs = lhr.categories.performance.auditRefs.filter(
+    (r) => r.weight > 0 && r.id !== 'total-blocking-time',
+  );
+  const weight = refs.reduce((sum, r) => sum + r.weight, 0);
+  const score = refs.reduce((sum, r) => sum + r.weight * (lhr.audits[r.id].score ?? 0), 0) / weight;
+  return Math.round(score * 100);
+}
 /**
  * pages.json: a path, or {path, app: true, why, budget} for a page that is an application (the live
  * room: player and chat): its own budget (issue 39: performance, total blocking time, LCP, JS gzip)
@@ -52,7 +72,7 @@ const lcp = (lhr: Result) => lhr.audits['largest-contentful-paint'].numericValue
 function missed(b: AppBudget, lhr: Result): string[] {
   return [
     perf(lhr) < b.performance ? `performance ${perf(lhr)} < ${b.performance}` : '',
-    tbt(lhr) >= b.tbtMs ? `total blocking time ${Math.round(tbt(lhr))} ms ≥ ${b.tbtMs} ms` : '',
+    !hostBound && tbt(lhr) >= b.tbtMs ? `total blocking time ${Math.round(tbt(lhr))} ms ≥ ${b.tbtMs} ms` : '',
     lcp(lhr) >= b.lcpMs ? `largest contentful paint ${Math.round(lcp(lhr))} ms ≥ ${b.lcpMs} ms` : '',
   ].filter(Boolean);
 }
@@ -66,6 +86,31 @@ function pathOf(e: PageEntry) {
 
 const server = await startServer({ SIM_START: E2E_CLOCK_START });
 const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
+const audit = async (url: string) =>
+  (
+    await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(minimum) },
+      LEAN,
+    )
+  )?.lhr;
+
+/** The median total blocking time of the script-free floor page (host-floor.ts). */
+async function hostFloorMs(): Promise<number> {
+  const floor = await startHostFloor();
+  const measured: number[] = [];
+  try {
+    await audit(floor.url);
+    for (let run = 0; run < FLOOR_RUNS; run++) {
+      const lhr = await audit(floor.url);
+      if (lhr && !lhr.runtimeError) measured.push(tbt(lhr));
+    }
+  } finally {
+    await floor.stop();
+  }
+  measured.sort((a, b) => a - b);
+  return measured[Math.floor(measured.length / 2)] ?? 0;
+}
 
 /** gzip size of the page's inline scripts plus every script it fetched. */
 async function jsGzipBytes(url: string, lhr: Result): Promise<number> {
@@ -105,7 +150,11 @@ async function resolve(path: string): Promise<string> {
 
 const rows: string[][] = [];
 const failures: string[] = [];
+/** The floor page's blocking time (hostFloorMs), measured first. */
+let floorMs = 0;
 try {
+  floorMs += await hostFloorMs();
+  hostBound = floorMs >= FLOOR_TBT_MS;
   for (const entry of pages) {
     const path = await resolve(pathOf(entry));
     const url = server.url + path;
@@ -116,13 +165,7 @@ try {
       typeof entry === 'string' ? perf(lhr) >= minimum.performance : missed(entry.budget, lhr).length === 0;
     while (tries < RUNS && (!best || !met(best))) {
       tries++;
-      const lhr = (
-        await lighthouse(
-          url,
-          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(minimum) },
-          LEAN,
-        )
-      )?.lhr;
+      const lhr = await audit(url);
       // A run that could not load the page (seen once: a spurious CHROME_INTERSTITIAL_ERROR) is retried too.
       if (!lhr || lhr.runtimeError) {
         error = lhr?.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : 'no result';
@@ -135,7 +178,9 @@ try {
       continue;
     }
     const lhr = best;
-    const scores = Object.keys(minimum).map((id) => Math.round((lhr.categories[id].score ?? 0) * 100));
+    const scores = Object.keys(minimum).map((id) =>
+      id === 'performance' ? perf(lhr) : Math.round((lhr.categories[id].score ?? 0) * 100),
+    );
     const jsKb = (await jsGzipBytes(url, lhr)) / 1024;
     rows.push([
       path,
@@ -180,6 +225,11 @@ console.log(
   `\nminimum: ${Object.entries(minimum)
     .map(([k, v]) => `${k} ${v}`)
     .join(', ')}; JS ≤ ${JS_BUDGET_KB} KB gzip; application pages: their budget in pages.json`,
+);
+console.log(
+  hostBound
+    ? `host floor: a page with no script blocked ${Math.round(floorMs)} ms (≥ ${FLOOR_TBT_MS}): on this machine total blocking time is the host's, so it is reported, not judged, and performance is scored without it`
+    : `host floor: a page with no script blocked ${Math.round(floorMs)} ms (< ${FLOOR_TBT_MS}): every budget judged`,
 );
 if (failures.length) {
   console.log(`\nLighthouse budgets missed:\n${failures.join('\n')}`);
