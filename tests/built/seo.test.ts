@@ -1,4 +1,5 @@
-import { and, eq, lte } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, eq, isNotNull, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playerHref, teamHref } from '../../src/lib/match/links.ts';
 import {
@@ -259,6 +260,36 @@ describe.each(targets())('search engines on $name', (target) => {
     expect(text).toContain('<meta name="robots" content="noindex">');
     const real = await get(playerHref(1, found.fbPlayer));
     expect(real.text).not.toContain('name="robots"');
+  });
+
+  it("names a team's country and a player's nationality in Chinese, on the page and in its structured data", async () => {
+    // The data keeps FIFA codes (ENG); a page showed them as they are (issue 32).
+    const zh = new Map<string, string>(
+      JSON.parse(
+        readFileSync(new URL('../../src/server/seed/data/zh-names/nations_zh.json', import.meta.url), 'utf8'),
+      ).map((n: { fifa_code: string; zh: string }) => [n.fifa_code, n.zh]),
+    );
+    const db = b.app.db;
+    const [player] = await db
+      .select({ id: players.id, nationality: players.nationality, teamId: players.teamId })
+      .from(players)
+      .where(and(eq(players.sport, 1), eq(players.generated, false), isNotNull(players.teamId)))
+      .limit(1);
+    const [team] = await db
+      .select({ country: teams.country })
+      .from(teams)
+      .where(eq(teams.id, player.teamId!));
+    expect([team.country, player.nationality]).toEqual([
+      expect.stringMatching(/^[A-Z]{3}$/),
+      expect.stringMatching(/^[A-Z]{3}$/),
+    ]);
+    const teamPage = (await get(teamHref(1, player.teamId!))).text;
+    expect(teamPage).toMatch(new RegExp(`国家/地区</dt>\\s*<dd[^>]*>${zh.get(team.country!)}<`));
+    expect(teamPage).not.toMatch(new RegExp(`>${team.country}<`));
+    const playerPage = (await get(playerHref(1, player.id))).text;
+    expect(playerPage).toMatch(new RegExp(`国籍</dt>\\s*<dd[^>]*>${zh.get(player.nationality!)}<`));
+    const person = jsonLdOf(playerPage).find((n) => n['@type'] === 'Person');
+    expect(person.nationality).toEqual({ '@type': 'Country', name: zh.get(player.nationality!) });
   });
 
   it('keeps user text inside its JSON-LD block', async () => {

@@ -2,13 +2,22 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
 /**
- * Issue 32 (items 8, 9, 11): a fan who walks the demo finds no Latin competition code (EPL, LaLiga…) on a
- * Chinese page, no placeholder for a team's name (主队 2-1 客队), no made-up game in the home carousel, no
- * invented person on a real team and no player named by his Latin spelling in Chinese prose. The walk
+ * Issue 32 (items 8, 9, 11): a fan who walks the demo finds no Latin competition or country code (EPL,
+ * LaLiga, ENG…) on a Chinese page, no placeholder for a team's name (主队 2-1 客队), no made-up game in the
+ * home carousel, no invented person on a real team and no player named by his Latin spelling in Chinese
+ * prose. The walk
  * follows links from the sections' front pages, as a visitor would, and reads the text a page shows (not
  * its scripts or attributes).
  */
 const CODE = /(?<![A-Za-z0-9])(EPL|BL|L1|SA|LaLiga|CSL|UCL)(?![A-Za-z0-9])/;
+/** A country by its FIFA code (国家/地区 ENG, 国籍 ARG): the data's codes, which a page names in Chinese. */
+const NATION_CODE = new RegExp(
+  `(?<![A-Za-z0-9])(${JSON.parse(
+    readFileSync(new URL('../../src/server/seed/data/zh-names/nations_zh.json', import.meta.url), 'utf8'),
+  )
+    .map((n: { fifa_code: string }) => n.fifa_code)
+    .join('|')})(?![A-Za-z0-9])`,
+);
 /** A placeholder where a team's name belongs: "主队 2-1 客队", "主 VS 客" (the old carousel's art). */
 const PLACEHOLDER_TEAMS =
   /[主客]队\s*(?:VS|vs|\d+\s*[-:：]\s*\d+)\s*[主客]队|(?<![\u4e00-\u9fff])[主客]\s*(?:VS|vs)\s*[主客](?![\u4e00-\u9fff])/;
@@ -60,7 +69,7 @@ async function walk(request: APIRequestContext, limit: number): Promise<{ path: 
 let demoWalk: Promise<{ path: string; html: string }[]> | undefined;
 const walkOnce = (request: APIRequestContext) => (demoWalk ??= walk(request, 160));
 
-test('no page of a walk through the demo names a competition by a Latin code or a team by a placeholder', async ({
+test('no page of a walk through the demo names a competition or a country by a Latin code, or a team by a placeholder', async ({
   request,
 }) => {
   test.setTimeout(120_000);
@@ -68,7 +77,7 @@ test('no page of a walk through the demo names a competition by a Latin code or 
   const found: string[] = [];
   for (const { path, html } of pages) {
     const text = shownText(html);
-    for (const hit of [text.match(CODE), text.match(PLACEHOLDER_TEAMS)])
+    for (const hit of [text.match(CODE), text.match(NATION_CODE), text.match(PLACEHOLDER_TEAMS)])
       if (hit)
         found.push(
           `${path}: …${text.slice(Math.max(0, hit.index! - 20), hit.index! + 20).replace(/\s+/g, ' ')}…`,

@@ -4,6 +4,7 @@
  * The builders here take what the page shows and nothing more.
  */
 import { teamHref } from '../match/links.ts';
+import { nationName } from '../sports/nations.ts';
 
 type Node = Record<string, unknown>;
 const CONTEXT = 'https://schema.org';
@@ -71,7 +72,7 @@ export function teamJsonLd(
     sport: sportName(t.sport),
     url: new URL(teamHref(t.sport, t.id), site).toString(),
     ...(t.city || t.country
-      ? { location: { '@type': 'Place', name: [t.city, t.country].filter(Boolean).join(', ') } }
+      ? { location: { '@type': 'Place', name: [t.city, nationName(t.country)].filter(Boolean).join('，') } }
       : {}),
     ...(t.venue ? { homeLocation: { '@type': 'Place', name: t.venue } } : {}),
     ...(t.founded ? { foundingDate: String(t.founded) } : {}),
@@ -101,7 +102,9 @@ export function playerJsonLd(
     name: p.displayName,
     ...(!p.generated && p.name && p.name !== p.displayName ? { alternateName: p.name } : {}),
     url,
-    ...(!p.generated && p.nationality ? { nationality: p.nationality } : {}),
+    ...(!p.generated && p.nationality
+      ? { nationality: { '@type': 'Country', name: nationName(p.nationality) } }
+      : {}),
     ...(!p.generated && p.birthDate ? { birthDate: p.birthDate } : {}),
     ...(team
       ? {
