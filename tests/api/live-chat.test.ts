@@ -3,8 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, roomForbids, rooms, users } from '../../src/server/db/schema/index.ts';
 import { CHANNEL, WS_CODE } from '../../src/lib/realtime/codes.ts';
 import { targets } from '../support/context.ts';
+import { countQueries } from '../support/count-queries.ts';
 import { createLiveBench, DEMO, type LiveBench } from '../support/live.ts';
 import { delivery, startHub } from '../support/live-socket.ts';
+
+/** Statements one chat message may cost: the room, the sender's standing, the insert, the room's heat. */
+const CHAT_QUERY_BUDGET = 4;
 
 describe.each(targets())('live chat on $name', (target) => {
   let b: LiveBench;
@@ -86,6 +90,27 @@ describe.each(targets())('live chat on $name', (target) => {
     });
     expect(await say(undefined, { content: 'hi' })).toMatchObject({ status: 401, msg: '请先登录' });
     expect((await say(u.token, { content: '好'.repeat(50) })).code).toBe(200);
+  });
+
+  it(`stores and publishes a message in at most ${CHAT_QUERY_BUDGET} statements, the sender's badge included`, async () => {
+    // Issue #34: a message took seven to nine (room, ban, mute, user, nobility, role, insert, heat); the
+    // sender's standing is now one statement (its nobility badge: live-money's 骑士报到).
+    const [anchor] = await b.app.db.select().from(users).where(eq(users.mobile, DEMO.anchor));
+    const [room] = await b.app.db.select().from(rooms).where(eq(rooms.anchorId, anchor.id));
+    const queries = countQueries(b.app.db);
+    try {
+      await b.app.services.live.chat.send(anchor.id, { roomId: room.id }, { content: '预热一下' });
+      queries.reset();
+      const message = await b.app.services.live.chat.send(
+        anchor.id,
+        { roomId: room.id },
+        { content: '开播了' },
+      );
+      expect(queries.n).toBeLessThanOrEqual(CHAT_QUERY_BUDGET);
+      expect(message.sender).toMatchObject({ id: anchor.id, role: 'anchor' });
+    } finally {
+      queries.stop();
+    }
   });
 
   it('limits each user to 5 messages in 10 seconds', async () => {

@@ -11,6 +11,7 @@ import {
 } from '../../src/server/db/schema/index.ts';
 import { loadAstroHandler } from '../../src/server/http/server.ts';
 import { createSiblingContext, createTestContext, targets, type TestContext } from '../support/context.ts';
+import { countQueries } from '../support/count-queries.ts';
 import { listenForTest } from '../support/http-server.ts';
 import { insertMatch } from '../support/live.ts';
 
@@ -428,18 +429,3 @@ describe.each(targets())("a logged-in fan's pages on $name", (target) => {
     }
   });
 });
-
-/** Counts the queries the app's database client runs until `stop()`. */
-function countQueries(db: unknown) {
-  const client = (db as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-  const query = client.query;
-  let n = 0;
-  client.query = (...args: unknown[]) => (n++, query.apply(client, args));
-  return {
-    get n() {
-      return n;
-    },
-    reset: () => void (n = 0),
-    stop: () => void (client.query = query),
-  };
-}

@@ -10,7 +10,8 @@ import type { Db } from '../../db/client.ts';
 import { chatMessages, users } from '../../db/schema/index.ts';
 import { ApiError, badRequest, forbidden, invalidParam, notFound } from '../../errors.ts';
 import type { Kv } from '../../kv/kv.ts';
-import { assertNotMuted } from '../accounts/mute.ts';
+import { refuseIfMuted } from '../accounts/mute.ts';
+import { ACCOUNT_MSG } from '../../../lib/accounts/messages.ts';
 import type { Room, RoomAccess } from './access.ts';
 import type { RoomPublisher } from './events.ts';
 import type { MatchLookup } from './matches.ts';
@@ -116,9 +117,11 @@ export function createChatService(deps: {
     if ([...content].length > CHAT.maxLength)
       throw badRequest(fill(LIVE_MSG.chatTooLong, { max: CHAT.maxLength }));
     const room = await targetRoom(target);
-    if (room && (await access.isForbidden(room.id, userId))) throw forbidden(LIVE_MSG.chatForbidden);
-    await assertNotMuted(db, userId);
-    const sender = senderSnapshot(await senders.of(userId, room));
+    const standing = await senders.forChat(userId, room);
+    if (standing.bannedInRoom) throw forbidden(LIVE_MSG.chatForbidden);
+    refuseIfMuted(standing.mutedUntil);
+    if (!standing.sender) throw notFound(ACCOUNT_MSG.userNotFound);
+    const sender = senderSnapshot(standing.sender);
     let barrage: number | null = null;
     if (input.barrage) {
       const style = BARRAGE_STYLES.find((s) => s.id === input.barrage);

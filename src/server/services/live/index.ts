@@ -52,7 +52,7 @@ export function createLiveServices(
   const matches = parts.matches ?? createMatchLookup(db);
   const access = createRoomAccess(db);
   const publish = createRoomPublisher(pubsub);
-  const senders = createSenders({ db, nobility: wallet.nobility, access });
+  const senders = createSenders({ db, nobility: wallet.nobility });
   const rooms = createRoomService({ db, access, matches, media });
   const roomAudits = createRoomAuditService({ db, publish, ops, notices, onListsChanged: rooms.invalidate });
   const roomAdmin = createRoomAdmin({
