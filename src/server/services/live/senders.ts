@@ -23,8 +23,9 @@ export interface ChatStanding {
 /**
  * Who someone is in a room right now: name, level, role, nobility (from the wallet) and the
  * chat bubble that follows from them. Chat messages keep this snapshot. One statement reads the
- * user, their role in the room, the tier they hold and, for chat, a ban and a mute (a chat
- * message used to take six); the tiers' names and perks come from the wallet's cached list.
+ * user, their role in the room, the tier they hold and, for chat, a ban and a mute (a chat message
+ * took five of its seven to nine statements for these); the tiers' names and perks come from the
+ * wallet's cached list, so a console edit of a tier shows on other instances within its 30 s.
  */
 export function createSenders(deps: { db: Db; nobility: NobilityService }) {
   const { db, nobility } = deps;
