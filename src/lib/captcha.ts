@@ -15,6 +15,12 @@ export const SLIDER_TOLERANCE = 6;
 /** Click-word: each click within ±25 px of its character's centre, in x and in y. */
 export const CLICK_TOLERANCE = 25;
 export const CLICK_POINTS = 3;
+/**
+ * The 换一张 button sits in the frame's top right corner (32 px, 4 px in): no click-word character
+ * is centred within this many frame units of that corner on both axes, so none hides under it
+ * (a click there would change the picture instead). Room for a shrunk frame and a glyph's half.
+ */
+export const REFRESH_CORNER = 56;
 /** The y AJ-Captcha clients send with the slider's x; the server checks x only. */
 export const SLIDER_Y = 5;
 

@@ -3,7 +3,14 @@
  * (no canvas), so tests can recompute an answer with `answerFor` from CAPTCHA_TEST_SEED and the token.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { CLICK_POINTS, FRAME_HEIGHT, FRAME_WIDTH, PIECE_WIDTH, type Point } from '../../../lib/captcha.ts';
+import {
+  CLICK_POINTS,
+  FRAME_HEIGHT,
+  FRAME_WIDTH,
+  PIECE_WIDTH,
+  REFRESH_CORNER,
+  type Point,
+} from '../../../lib/captcha.ts';
 import { CAPTCHA_CHARS } from './chars.ts';
 
 export type Rng = () => number;
@@ -69,6 +76,7 @@ export function planWords(rng: Rng): WordsPlan {
     const spots: Point[] = [];
     for (let tries = 0; spots.length < count && tries < 200; tries++) {
       const p = { x: int(rng, 22, FRAME_WIDTH - 22), y: int(rng, 24, FRAME_HEIGHT - 24) };
+      if (p.x > FRAME_WIDTH - REFRESH_CORNER && p.y < REFRESH_CORNER) continue;
       if (spots.every((q) => Math.max(Math.abs(p.x - q.x), Math.abs(p.y - q.y)) >= MIN_GAP)) spots.push(p);
     }
     if (spots.length === count) {
