@@ -33,10 +33,12 @@ const LEAN: Config = {
   },
 };
 /**
- * When a page with no script blocks for this long or more (the median of FLOOR_RUNS audits after one
- * to warm the browser), the machine is one Lighthouse's 4× CPU model does not fit: there total
- * blocking time measures the host, not the page (docs/testing.md). It is then reported, not judged,
- * and performance is scored on the other metrics with their own weights; all else is judged as anywhere.
+ * When a page with no script blocks for this long or more (in any of FLOOR_RUNS audits after one to
+ * warm the browser), the machine is one Lighthouse's 4× CPU model does not fit: there total blocking
+ * time measures the host, not the page (docs/testing.md). It is then reported, not judged, and
+ * performance is scored on the other metrics with their own weights; all else is judged as anywhere.
+ * Any, not the median: on such a host the floor reads 45–365 ms run to run, and a floor misread as
+ * quiet fails the whole run on the host; on a quiet machine the page has nothing to block with.
  */
 const FLOOR_TBT_MS = 50;
 const FLOOR_RUNS = 3;
@@ -95,21 +97,20 @@ const audit = async (url: string) =>
     )
   )?.lhr;
 
-/** The median total blocking time of the script-free floor page (host-floor.ts). */
+/** The most the script-free floor page (host-floor.ts) blocked; stops once it is over FLOOR_TBT_MS. */
 async function hostFloorMs(): Promise<number> {
   const floor = await startHostFloor();
   const measured: number[] = [];
   try {
     await audit(floor.url);
-    for (let run = 0; run < FLOOR_RUNS; run++) {
+    for (let run = 0; run < FLOOR_RUNS && Math.max(0, ...measured) < FLOOR_TBT_MS; run++) {
       const lhr = await audit(floor.url);
       if (lhr && !lhr.runtimeError) measured.push(tbt(lhr));
     }
   } finally {
     await floor.stop();
   }
-  measured.sort((a, b) => a - b);
-  return measured[Math.floor(measured.length / 2)] ?? 0;
+  return Math.max(0, ...measured);
 }
 
 /** gzip size of the page's inline scripts plus every script it fetched. */
@@ -228,8 +229,8 @@ console.log(
 );
 console.log(
   hostBound
-    ? `host floor: a page with no script blocked ${Math.round(floorMs)} ms (≥ ${FLOOR_TBT_MS}): on this machine total blocking time is the host's, so it is reported, not judged, and performance is scored without it`
-    : `host floor: a page with no script blocked ${Math.round(floorMs)} ms (< ${FLOOR_TBT_MS}): every budget judged`,
+    ? `host floor: a page with no script blocked ${Math.round(floorMs)} ms (≥ ${FLOOR_TBT_MS} in one of ${FLOOR_RUNS} runs): on this machine total blocking time is the host's, so it is reported, not judged, and performance is scored without it`
+    : `host floor: a page with no script blocked ${Math.round(floorMs)} ms at most in ${FLOOR_RUNS} runs (< ${FLOOR_TBT_MS}): every budget judged`,
 );
 if (failures.length) {
   console.log(`\nLighthouse budgets missed:\n${failures.join('\n')}`);
