@@ -1,8 +1,8 @@
 // The host's floor for main-thread budgets: a page with no script at all, shaped like the site's
 // lists (forty cards of Chinese text, each with an SVG avatar or cover), served by a bare HTTP server.
-// On a machine Lighthouse's 4× CPU model fits, such a page blocks nothing (0–10 ms). Where it does
-// block, the blocking is the host's (docs/testing.md, the eleventh session), and total blocking time
-// cannot tell a page's own work from it.
+// It runs no script of its own, so where it blocks the main thread, the blocking is the host's
+// (docs/testing.md, the eleventh session: 45–365 ms on a slow VM), and total blocking time cannot tell
+// a page's own work from it.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
