@@ -5,16 +5,15 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
  * Issue 32 (items 8, 9, 11): a fan who walks the demo finds no Latin competition or country code (EPL,
  * LaLiga, ENG…) on a Chinese page, no placeholder for a team's name (主队 2-1 客队), no made-up game in the
  * home carousel, no invented person on a real team and no player named by his Latin spelling in Chinese
- * prose. The walk
- * follows links from the sections' front pages, as a visitor would, and reads the text a page shows (not
- * its scripts or attributes).
+ * prose. The walk follows links from the sections' front pages, as a visitor would, and reads the text a
+ * page shows (not its scripts or attributes).
  */
 const CODE = /(?<![A-Za-z0-9])(EPL|BL|L1|SA|LaLiga|CSL|UCL)(?![A-Za-z0-9])/;
+const DATA = new URL('../../src/server/seed/data/', import.meta.url);
+const json = (rel: string) => JSON.parse(readFileSync(new URL(rel, DATA), 'utf8'));
 /** A country by its FIFA code (国家/地区 ENG, 国籍 ARG): the data's codes, which a page names in Chinese. */
 const NATION_CODE = new RegExp(
-  `(?<![A-Za-z0-9])(${JSON.parse(
-    readFileSync(new URL('../../src/server/seed/data/zh-names/nations_zh.json', import.meta.url), 'utf8'),
-  )
+  `(?<![A-Za-z0-9])(${json('zh-names/nations_zh.json')
     .map((n: { fifa_code: string }) => n.fifa_code)
     .join('|')})(?![A-Za-z0-9])`,
 );
@@ -86,9 +85,6 @@ test('no page of a walk through the demo names a competition or a country by a L
   expect(pages.length).toBeGreaterThan(100);
   expect(found).toEqual([]);
 });
-
-const DATA = new URL('../../src/server/seed/data/', import.meta.url);
-const json = (rel: string) => JSON.parse(readFileSync(new URL(rel, DATA), 'utf8'));
 
 /** Issue 32 item 11: who the roster sources put on a real team (football: anywhere; NBA: that team). */
 function rosterSource() {
